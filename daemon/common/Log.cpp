@@ -1,0 +1,105 @@
+#include "common/Log.hpp"
+
+#include <mutex>
+#include <stdexcept>
+
+#include <spdlog/pattern_formatter.h>
+#include <spdlog/sinks/stdout_sinks.h>
+
+namespace skinpulse::log {
+namespace {
+
+std::mutex mutex;
+std::shared_ptr<spdlog::logger> mainLogger;
+std::shared_ptr<spdlog::logger> accessLogger;
+std::shared_ptr<spdlog::logger> pluginLogger;
+
+constexpr const char* kTextPattern = "%Y-%m-%dT%H:%M:%S.%eZ %^%-5l%$ [%n] %v";
+// %* is the message escaped as a JSON string body (spdlog's %v is raw text).
+constexpr const char* kJsonPattern =
+    R"({"time":"%Y-%m-%dT%H:%M:%S.%eZ","level":"%l","logger":"%n","message":"%*"})";
+
+class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (char c : msg.payload) {
+      const auto u = static_cast<unsigned char>(c);
+      if (c == '"' || c == '\\') {
+        dest.push_back('\\');
+        dest.push_back(c);
+      } else if (u < 0x20) {
+        const char escaped[] = {'\\', 'u', '0', '0', kHex[u >> 4], kHex[u & 15]};
+        dest.append(escaped, escaped + sizeof escaped);
+      } else {
+        dest.push_back(c);
+      }
+    }
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<JsonEscapedMessage>();
+  }
+};
+
+std::unique_ptr<spdlog::formatter> makeFormatter(Format format) {
+  auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
+  formatter->add_flag<JsonEscapedMessage>('*').set_pattern(format == Format::kJson ? kJsonPattern
+                                                                                   : kTextPattern);
+  return formatter;
+}
+
+std::shared_ptr<spdlog::logger> make(const std::string& name,
+                                     const std::shared_ptr<spdlog::sinks::sink>& sink) {
+  auto logger = std::make_shared<spdlog::logger>(name, sink);
+  logger->flush_on(spdlog::level::warn);
+  return logger;
+}
+
+void ensureDefaults() {
+  if (mainLogger) return;
+  auto sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
+  sink->set_formatter(makeFormatter(Format::kText));
+  mainLogger = make("skinpulse", sink);
+  accessLogger = make("access", sink);
+  pluginLogger = make("plugin", sink);
+}
+
+}  // namespace
+
+void configure(const std::string& level, Format format) {
+  const auto parsed = spdlog::level::from_str(level);
+  if (parsed == spdlog::level::off && level != "off") {
+    throw std::invalid_argument("unknown log level '" + level +
+                                "' (trace, debug, info, warn, error, off)");
+  }
+  std::lock_guard lock(mutex);
+  auto sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
+  sink->set_formatter(makeFormatter(format));
+  mainLogger = make("skinpulse", sink);
+  accessLogger = make("access", sink);
+  pluginLogger = make("plugin", sink);
+  for (auto* logger : {mainLogger.get(), accessLogger.get(), pluginLogger.get()}) {
+    logger->set_level(parsed);
+  }
+}
+
+spdlog::logger& main() {
+  std::lock_guard lock(mutex);
+  ensureDefaults();
+  return *mainLogger;
+}
+
+spdlog::logger& access() {
+  std::lock_guard lock(mutex);
+  ensureDefaults();
+  return *accessLogger;
+}
+
+spdlog::logger& plugin() {
+  std::lock_guard lock(mutex);
+  ensureDefaults();
+  return *pluginLogger;
+}
+
+}  // namespace skinpulse::log

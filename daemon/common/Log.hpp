@@ -1,0 +1,25 @@
+#pragma once
+
+// The daemon's loggers. Everything goes to stderr (systemd's journal collects it), as
+// text or as JSON lines. Named loggers: "skinpulse" (general), "access" (one line per
+// HTTP request), "plugin" (lines written by plugins through the SDK).
+
+#include <memory>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+namespace skinpulse::log {
+
+enum class Format { kText, kJson };
+
+/// (Re)configures every logger: level is one of trace, debug, info, warn, error, off.
+/// Throws std::invalid_argument on an unknown level.
+void configure(const std::string& level, Format format);
+
+/// The general logger; always valid (a default stderr logger before configure()).
+spdlog::logger& main();
+spdlog::logger& access();
+spdlog::logger& plugin();
+
+}  // namespace skinpulse::log

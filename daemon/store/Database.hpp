@@ -1,0 +1,40 @@
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "store/CatalogStore.hpp"
+#include "store/HoldingStore.hpp"
+#include "store/PriceStore.hpp"
+#include "store/UserStore.hpp"
+
+namespace skinpulse {
+
+/// An open database: applies migrations when opened and hands out the stores. The
+/// stores are owned by the Database and valid while it lives.
+class Database {
+ public:
+  virtual ~Database() = default;
+
+  /// "sqlite" or "postgresql".
+  virtual std::string backend() const = 0;
+  /// Highest migration version applied.
+  virtual int schemaVersion() = 0;
+  /// Cheap liveness check for /readyz; false instead of throwing.
+  virtual bool ping() = 0;
+
+  virtual CatalogStore& catalog() = 0;
+  virtual PriceStore& prices() = 0;
+  virtual UserStore& users() = 0;
+  virtual HoldingStore& holdings() = 0;
+};
+
+/// Opens `url` (`sqlite://PATH`, `sqlite://:memory:` or
+/// `postgresql://user:pass@host:port/db`) and applies the migrations found in
+/// `migrations_dir`/{sqlite,postgresql}/NNN_name.sql, each in its own transaction, in
+/// version order, skipping those already recorded. Throws std::runtime_error with a
+/// message that names the problem (never the password) when the URL is malformed, the
+/// database cannot be reached or a migration fails.
+std::unique_ptr<Database> openDatabase(const std::string& url, const std::string& migrations_dir);
+
+}  // namespace skinpulse

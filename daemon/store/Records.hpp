@@ -1,0 +1,76 @@
+#pragma once
+
+// Plain records exchanged with the stores. Times are Unix seconds (UTC), prices cents.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace skinpulse {
+
+/// One catalogue entry as it is seeded (no id yet).
+struct CatalogEntry {
+  std::string market_hash_name;
+  std::string weapon_type;
+  std::string skin_name;
+  std::string rarity;
+  bool stattrak = false;
+  std::string image_url;
+};
+
+/// A stored catalogue item.
+struct ItemRecord {
+  std::int64_t id = 0;
+  std::string market_hash_name;
+  std::string weapon_type;
+  std::string skin_name;
+  std::string rarity;
+  bool stattrak = false;
+  std::string image_url;
+  std::int64_t created_at = 0;
+};
+
+/// One observation, identified by (item_id, source, time).
+struct PricePoint {
+  std::int64_t item_id = 0;
+  std::string source;
+  std::int64_t time = 0;
+  std::int64_t price = 0;
+  std::int64_t volume = 0;
+
+  bool operator==(const PricePoint&) const = default;
+};
+
+struct UserRecord {
+  std::string id;  ///< UUID
+  std::string email;
+  std::string display_name;
+  std::string avatar_url;
+  std::int64_t created_at = 0;
+};
+
+/// A login identity: (provider, subject) is unique, e.g. ("idp-a", "10769150350006150715").
+struct IdentityRecord {
+  std::string provider;
+  std::string subject;
+  std::string user_id;
+  std::string email;
+  std::int64_t created_at = 0;
+};
+
+/// The game-platform link of a user: one per user, one user per platform id.
+struct GameLinkRecord {
+  std::string user_id;
+  std::string platform_id;  ///< SteamID64, 17 digits
+  std::int64_t linked_at = 0;
+};
+
+struct HoldingRecord {
+  std::int64_t item_id = 0;
+  std::int64_t quantity = 0;
+  std::int64_t imported_at = 0;
+
+  bool operator==(const HoldingRecord&) const = default;
+};
+
+}  // namespace skinpulse
