@@ -33,9 +33,12 @@
 /// daemon and a plugin because std::string and std::vector cross the boundary. The
 /// compiler family is part of it (libstdc++ layouts are shared by gcc and clang, but we
 /// do not promise more than we test), the major version is not.
-#define SKINPULSE_SDK_BUILD_SIGNATURE                                    \
-  "skinpulse-sdk/" SKINPULSE_SDK_STRINGIFY(SKINPULSE_SDK_ABI_MAJOR) " " \
-  SKINPULSE_SDK_CXXABI " ptr=" SKINPULSE_SDK_STRINGIFY(__SIZEOF_POINTER__)
+// clang-format off
+#define SKINPULSE_SDK_BUILD_SIGNATURE                                       \
+  "skinpulse-sdk/" SKINPULSE_SDK_STRINGIFY(SKINPULSE_SDK_ABI_MAJOR) " "    \
+  SKINPULSE_SDK_COMPILER " " SKINPULSE_SDK_CXXABI                          \
+  " ptr=" SKINPULSE_SDK_STRINGIFY(__SIZEOF_POINTER__)
+// clang-format on
 
 namespace skinpulse::sdk {
 

@@ -1,0 +1,26 @@
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/Settings.hpp"
+
+namespace skinpulse {
+
+/// Everything decided from the command line and the files before validation.
+struct LoadedConfig {
+  Settings settings;
+  std::string main_file;  ///< "" when running on built-in defaults
+  std::vector<std::string> drop_ins;
+};
+
+/// Layers built-in defaults → `config_file` (or /etc/skinpulse/skinpulsed.ini when it
+/// exists and none is given) → `[daemon] conf_d`/*.ini in lexical order → environment,
+/// then validates. Throws ConfigError.
+LoadedConfig loadConfig(const std::optional<std::string>& config_file, const RunLocation& location,
+                        const std::map<std::string, std::string>& environment);
+
+/// Whether `executable_dir` is the build tree's bin directory.
+bool isBuildTreeBinary(const std::string& executable_dir);
+
+}  // namespace skinpulse

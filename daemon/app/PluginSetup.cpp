@@ -1,0 +1,69 @@
+#include "app/PluginSetup.hpp"
+
+#include "app/ConfigError.hpp"
+#include "catalog/Catalog.hpp"
+#include "common/Log.hpp"
+#include "net/PocoHttpClient.hpp"
+
+namespace skinpulse {
+
+PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
+    : http_(std::make_unique<PocoHttpClient>()),
+      services_(std::make_unique<HostServices>(HostServices{*http_, catalog})) {
+  registry_.scan(settings.plugin_dir);
+  for (const auto& source : settings.sources) {
+    if (!source.enabled) continue;
+    const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
+    auto created = registry_.createSource(spec, *services_);
+    if (!created) throw ConfigError("[source." + source.name + "]", created.error());
+    sources_.push_back(std::move(created).value());
+    source_settings_.push_back(source);
+    log::main().info("source '{}' ready (plugin {}, every {} s)", source.name, source.plugin,
+                     source.interval_seconds);
+  }
+  for (const auto& provider : settings.identity_providers) {
+    const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,
+                                  provider.keys};
+    auto created = registry_.createIdentity(spec, *services_);
+    if (!created) throw ConfigError("identity provider " + provider.name, created.error());
+    identity_.push_back(std::move(created).value());
+    log::main().info("identity provider '{}' enabled (plugin {})", provider.name, provider.plugin);
+  }
+}
+
+PluginSet::~PluginSet() {
+  // Instances first (their Host refers to services_ and http_), explicitly.
+  identity_.clear();
+  sources_.clear();
+}
+
+void PluginSet::describe(http::JsonWriter& json) const {
+  json.key("plugins").beginArray();
+  for (const auto& row : registry_.report()) {
+    json.beginObject()
+        .key("file").value(row.file)
+        .key("kind").value(row.kind)
+        .key("name").value(row.name)
+        .key("version").value(row.version)
+        .key("status").value(row.status);
+    if (!row.reason.empty()) json.key("reason").value(row.reason);
+    json.endObject();
+  }
+  json.endArray();
+  json.key("sources").beginArray();
+  for (const auto& source : source_settings_) {
+    json.beginObject()
+        .key("name").value(source.name)
+        .key("plugin").value(source.plugin)
+        .key("interval_seconds").value(source.interval_seconds)
+        .endObject();
+  }
+  json.endArray();
+}
+
+void checkPluginConfiguration(const Settings& settings) {
+  const Catalog empty;
+  const PluginSet plugins(settings, empty);
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,47 @@
+#pragma once
+
+// PluginSet: the plugin side of a daemon — the registry scanned from the plugin
+// directory, and one instance per enabled `[source.NAME]` section and per identity
+// provider enabled by its environment variables. Building it is part of configuration:
+// an enabled instance that cannot be created (unknown or refused plugin, unknown key,
+// missing required key, a factory that throws) is a ConfigError, raised before the
+// daemon touches its database or a socket. A bad plugin file nobody uses is only
+// reported.
+
+#include <memory>
+#include <vector>
+
+#include "app/Settings.hpp"
+#include "http/Json.hpp"
+#include "plugin/PluginRegistry.hpp"
+
+namespace skinpulse {
+
+class PocoHttpClient;
+
+class PluginSet {
+ public:
+  PluginSet(const Settings& settings, const sdk::Catalog& catalog);
+  ~PluginSet();
+
+  const PluginRegistry& registry() const { return registry_; }
+  const std::vector<SourceInstance>& sources() const { return sources_; }
+  const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
+
+  /// Adds "plugins" and "sources" members to an open JSON object (for /readyz).
+  void describe(http::JsonWriter& json) const;
+
+ private:
+  std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
+  std::unique_ptr<HostServices> services_;
+  PluginRegistry registry_;
+  std::vector<SourceSettings> source_settings_;
+  std::vector<SourceInstance> sources_;
+  std::vector<IdentityInstance> identity_;
+};
+
+/// For --check-config and `skinpulsectl check-config`: builds (and drops) a PluginSet
+/// over an empty catalogue. Throws ConfigError.
+void checkPluginConfiguration(const Settings& settings);
+
+}  // namespace skinpulse

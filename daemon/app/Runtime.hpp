@@ -1,0 +1,48 @@
+#pragma once
+
+// Runtime: the running daemon's parts, built in dependency order from validated
+// Settings and torn down in reverse: plugins (before listening, so a configuration
+// error never reaches a socket) → database (migrations) → catalogue → latest-price cache
+// → HTTP API.
+
+#include <memory>
+
+#include "app/ConfigLoader.hpp"
+#include "app/PluginSetup.hpp"
+#include "catalog/Catalog.hpp"
+#include "http/HttpServer.hpp"
+#include "http/Router.hpp"
+#include "http/handlers/HealthApi.hpp"
+#include "http/handlers/ItemsApi.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/Database.hpp"
+
+namespace skinpulse {
+
+class Runtime {
+ public:
+  explicit Runtime(const LoadedConfig& config);
+  ~Runtime();
+
+  /// Starts serving HTTP; logs the bound address.
+  void start();
+  /// Stops HTTP, then everything else (also done by the destructor).
+  void stop();
+
+  std::uint16_t port() const { return server_ ? server_->port() : 0; }
+
+ private:
+  http::Readiness readiness() const;
+
+  Settings settings_;
+  Catalog catalog_;
+  LatestPrices latest_;
+  std::unique_ptr<PluginSet> plugins_;
+  std::unique_ptr<Database> database_;
+  http::Router router_;
+  std::unique_ptr<http::ItemsApi> items_api_;
+  std::unique_ptr<http::HealthApi> health_api_;
+  std::unique_ptr<http::HttpServer> server_;
+};
+
+}  // namespace skinpulse

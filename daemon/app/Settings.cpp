@@ -1,0 +1,260 @@
+#include "app/Settings.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "BuildPaths.hpp"
+#include "app/ConfigError.hpp"
+#include "app/ConfigSchema.hpp"
+#include "app/ValueParsers.hpp"
+
+extern char** environ;
+
+namespace skinpulse {
+namespace {
+
+constexpr std::size_t kMinSecretBytes = 32;
+
+class Reader {
+ public:
+  explicit Reader(const ConfigTree& tree) : tree_(tree) {}
+
+  std::string text(const std::string& key) const {
+    const auto value = tree_.find(key);
+    return value ? value->text : std::string();
+  }
+  bool present(const std::string& key) const { return tree_.has(key); }
+
+  std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const {
+    const auto parsed = parseInteger(text(key));
+    if (!parsed || *parsed < min || *parsed > max) {
+      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not an integer in " +
+                                                 std::to_string(min) + ".." + std::to_string(max));
+    }
+    return *parsed;
+  }
+  int smallInt(const std::string& key, int min, int max) const {
+    return static_cast<int>(integer(key, min, max));
+  }
+  bool boolean(const std::string& key) const {
+    const auto parsed = parseBoolean(text(key));
+    if (!parsed) {
+      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not true or false");
+    }
+    return *parsed;
+  }
+  [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
+    throw ConfigError(tree_.describe(key), problem);
+  }
+
+ private:
+  const ConfigTree& tree_;
+};
+
+void applyDefaultsAndEnvironment(ConfigTree& tree, const RunLocation& location,
+                                 const std::map<std::string, std::string>& environment) {
+  for (const auto& spec : daemonConfigKeys()) {
+    if (spec.fallback != nullptr && !tree.has(spec.key)) tree.set(spec.key, spec.fallback, "default");
+  }
+  if (!tree.has("storage.database_url")) {
+    tree.set("storage.database_url",
+             location.build_tree ? "sqlite://./var/skinpulse.db" : build_paths::kInstalledDatabaseUrl,
+             "default");
+  }
+  for (const auto& spec : daemonConfigKeys()) {
+    if (spec.env == nullptr) continue;
+    const auto it = environment.find(spec.env);
+    if (it != environment.end()) tree.set(spec.key, it->second, spec.env);
+  }
+}
+
+void rejectUnknownKeys(const ConfigTree& tree) {
+  std::set<std::string> known;
+  for (const auto& spec : daemonConfigKeys()) known.insert(spec.key);
+  for (const auto& section : tree.sections()) {
+    if (section.rfind("source.", 0) == 0) continue;
+    if (!isDaemonSection(section)) {
+      throw ConfigError("[" + section + "]", "unknown section (expected daemon, http, log, "
+                                             "storage, session, catalog, metrics, portfolio, "
+                                             "auth, identity or source.NAME)");
+    }
+    for (const auto& key : tree.keysOf(section)) {
+      if (!known.count(section + "." + key)) {
+        throw ConfigError(tree.describe(section + "." + key), "unknown key");
+      }
+    }
+  }
+}
+
+SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
+  SourceSettings source;
+  source.name = section.substr(std::string("source.").size());
+  if (!isValidInstanceName(source.name)) {
+    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
+  }
+  const std::string prefix = section + ".";
+  if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
+    throw ConfigError("[" + section + "] plugin", "missing (the plugin to run, e.g. simulated)");
+  }
+  source.plugin = read.text(prefix + "plugin");
+  source.enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
+  if (read.present(prefix + "interval_seconds")) {
+    source.interval_seconds = read.smallInt(prefix + "interval_seconds", 1, 86400);
+  }
+  if (read.present(prefix + "timeout_seconds")) {
+    source.timeout_seconds = read.smallInt(prefix + "timeout_seconds", 1, 600);
+  }
+  for (const auto& key : tree.keysOf(section)) {
+    if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
+        key == "timeout_seconds") {
+      continue;
+    }
+    source.keys[key] = read.text(prefix + key);
+  }
+  return source;
+}
+
+void readIdentityProviders(const Reader& read, Settings& settings) {
+  auto add = [&](const char* name, const char* plugin, std::map<std::string, std::string> keys) {
+    settings.identity_providers.push_back(IdentitySettings{name, plugin, std::move(keys)});
+  };
+  const std::string idpaId = read.text("identity.idpa_client_id");
+  const std::string idpaSecret = read.text("identity.idpa_client_secret");
+  if (!idpaId.empty() && !idpaSecret.empty()) {
+    add("idp-a", "oauth2",
+        {{"flavour", "idp-a"},
+         {"client_id", idpaId},
+         {"client_secret", idpaSecret},
+         {"auth_url", read.text("identity.idpa_auth_url")},
+         {"token_url", read.text("identity.idpa_token_url")},
+         {"userinfo_url", read.text("identity.idpa_userinfo_url")}});
+  }
+  const std::string idpbId = read.text("identity.idpb_client_id");
+  const std::string idpbSecret = read.text("identity.idpb_client_secret");
+  if (!idpbId.empty() && !idpbSecret.empty()) {
+    add("idp-b", "oauth2",
+        {{"flavour", "idp-b"},
+         {"client_id", idpbId},
+         {"client_secret", idpbSecret},
+         {"auth_url", read.text("identity.idpb_auth_url")},
+         {"token_url", read.text("identity.idpb_token_url")},
+         {"api_url", read.text("identity.idpb_api_url")}});
+  }
+  if (read.boolean("identity.gameid_openid_enabled")) {
+    add("gameid", "openid2",
+        {{"openid_url", read.text("identity.gameid_openid_url")},
+         {"host", read.text("identity.gameid_host")},
+         {"api_url", read.text("identity.gameid_api_url")},
+         {"api_key", read.text("identity.gameid_api_key")}});
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> Settings::enabledSourceNames() const {
+  std::vector<std::string> names;
+  for (const auto& source : sources) {
+    if (source.enabled) names.push_back(source.name);
+  }
+  return names;
+}
+
+std::map<std::string, std::string> processEnvironment() {
+  std::map<std::string, std::string> result;
+  for (char** entry = environ; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string text(*entry);
+    const auto equals = text.find('=');
+    if (equals != std::string::npos) result[text.substr(0, equals)] = text.substr(equals + 1);
+  }
+  return result;
+}
+
+Settings buildSettings(ConfigTree& tree, const RunLocation& location,
+                       const std::map<std::string, std::string>& environment) {
+  applyDefaultsAndEnvironment(tree, location, environment);
+  rejectUnknownKeys(tree);
+  const Reader read(tree);
+  Settings s;
+
+  s.base_url = read.text("daemon.base_url");
+  while (!s.base_url.empty() && s.base_url.back() == '/') s.base_url.pop_back();
+  if (!isHttpUrl(s.base_url)) read.fail("daemon.base_url", "must be an http:// or https:// URL");
+  const auto listen = parseListenAddress(read.text("daemon.listen"));
+  if (!listen) read.fail("daemon.listen", "'" + read.text("daemon.listen") + "' is not HOST:PORT");
+  s.listen_host = listen->first;
+  s.listen_port = listen->second;
+  s.frontend_url = read.present("daemon.frontend_url") ? read.text("daemon.frontend_url")
+                                                      : s.base_url + "/";
+  if (!isHttpUrl(s.frontend_url)) {
+    read.fail("daemon.frontend_url", "must be an http:// or https:// URL");
+  }
+  s.plugin_dir = read.present("daemon.plugin_dir")
+                     ? read.text("daemon.plugin_dir")
+                     : (location.build_tree ? build_paths::kBuildPluginDir
+                                            : build_paths::kInstalledPluginDir);
+  s.share_dir = read.present("daemon.share_dir")
+                    ? read.text("daemon.share_dir")
+                    : (location.build_tree ? build_paths::kSourceShareDir
+                                           : build_paths::kInstalledShareDir);
+
+  s.http_threads = read.smallInt("http.threads", 2, 4096);
+  s.http_queue = read.smallInt("http.queue", 1, 1000000);
+  s.keep_alive_timeout_seconds = read.smallInt("http.keep_alive_timeout_seconds", 1, 300);
+  s.max_keep_alive_requests = read.smallInt("http.max_keep_alive_requests", 1, 10000000);
+  s.trusted_proxies = splitList(read.text("http.trusted_proxies"));
+  for (const auto& cidr : s.trusted_proxies) {
+    if (!isValidCidr(cidr)) read.fail("http.trusted_proxies", "'" + cidr + "' is not a CIDR");
+  }
+
+  s.log_level = read.text("log.level");
+  static const std::set<std::string> kLevels = {"trace", "debug", "info", "warn", "error", "off"};
+  if (!kLevels.count(s.log_level)) {
+    read.fail("log.level", "'" + s.log_level + "' is not trace, debug, info, warn, error or off");
+  }
+  const std::string format = read.text("log.format");
+  if (format != "text" && format != "json") read.fail("log.format", "must be text or json");
+  s.log_json = format == "json";
+  s.access_log = read.boolean("log.access");
+
+  s.database_url = read.text("storage.database_url");
+  if (!isSupportedDatabaseUrl(s.database_url)) {
+    read.fail("storage.database_url",
+              "must be sqlite://PATH or postgresql://user:pass@host:port/db");
+  }
+  s.redis_url = read.text("storage.redis_url");
+  if (!s.redis_url.empty() && s.redis_url.rfind("redis://", 0) != 0) {
+    read.fail("storage.redis_url", "must be empty or redis://host:port/db");
+  }
+  s.retention_days = read.smallInt("storage.retention_days", 7, 3650);
+
+  if (!read.present("session.secret") || read.text("session.secret").empty()) {
+    const std::string name =
+        read.present("session.secret") ? tree.describe("session.secret") : "SESSION_SECRET";
+    throw ConfigError(name, "missing; set it to at least 32 random bytes");
+  }
+  s.session_secret = read.text("session.secret");
+  if (s.session_secret.size() < kMinSecretBytes) {
+    read.fail("session.secret", "is " + std::to_string(s.session_secret.size()) +
+                                    " bytes; at least 32 are required");
+  }
+  s.session_lifetime_hours = read.smallInt("session.lifetime_hours", 1, 24 * 365);
+  s.cookie_secure = read.present("session.cookie_secure") ? read.boolean("session.cookie_secure")
+                                                          : s.base_url.rfind("https://", 0) == 0;
+
+  s.catalog_file = read.present("catalog.file") ? read.text("catalog.file")
+                                                : s.share_dir + "/catalog/items.jsonl";
+  s.catalog_auto_add = read.boolean("catalog.auto_add");
+  s.reference_sources = splitList(read.text("metrics.reference_sources"));
+
+  s.import_cooldown_seconds = read.smallInt("portfolio.import_cooldown_seconds", 0, 30 * 86400);
+  s.inventory_max_bytes = read.integer("portfolio.inventory_max_bytes", 1024, 1024LL * 1024 * 1024);
+  s.auth_rate_limit_per_minute = read.smallInt("auth.rate_limit_per_minute", 1, 1000000);
+
+  for (const auto& section : tree.sections()) {
+    if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
+  }
+  readIdentityProviders(read, s);
+  return s;
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,90 @@
+#pragma once
+
+// Settings: the validated configuration of one daemon, built from a ConfigTree. Every
+// value the daemon uses is here, typed and checked once at start; nothing else reads
+// the raw tree.
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/ConfigTree.hpp"
+
+namespace skinpulse {
+
+/// `[source.NAME]`: one market-source plugin instance.
+struct SourceSettings {
+  std::string name;    ///< instance name: the `source` of its price points
+  std::string plugin;  ///< plugin name, file <plugin dir>/source_<plugin>.so
+  bool enabled = false;
+  int interval_seconds = 60;
+  int timeout_seconds = 30;
+  std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
+};
+
+/// An identity provider enabled by its environment variables.
+struct IdentitySettings {
+  std::string name;    ///< idp-a, idp-b, gameid
+  std::string plugin;  ///< oauth2, openid2
+  std::map<std::string, std::string> keys;
+};
+
+struct Settings {
+  // [daemon]
+  std::string base_url = "http://127.0.0.1:8080";
+  std::string listen_host = "127.0.0.1";
+  std::uint16_t listen_port = 8080;
+  std::string frontend_url;
+  std::string plugin_dir;
+  std::string share_dir;
+  // [http]
+  int http_threads = 64;
+  int http_queue = 1024;
+  int keep_alive_timeout_seconds = 5;
+  int max_keep_alive_requests = 10000;
+  std::vector<std::string> trusted_proxies;
+  // [log]
+  std::string log_level = "info";
+  bool log_json = false;
+  bool access_log = true;
+  // [storage]
+  std::string database_url;
+  std::string redis_url;
+  int retention_days = 30;
+  // [session]
+  std::string session_secret;
+  int session_lifetime_hours = 72;
+  bool cookie_secure = false;
+  // [catalog]
+  std::string catalog_file;
+  bool catalog_auto_add = false;
+  // [metrics]
+  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
+  // [portfolio], [auth]
+  int import_cooldown_seconds = 600;
+  std::int64_t inventory_max_bytes = 8388608;
+  int auth_rate_limit_per_minute = 20;
+
+  std::vector<SourceSettings> sources;  ///< in configuration order
+  std::vector<IdentitySettings> identity_providers;
+
+  /// Names of enabled source instances, in configuration order.
+  std::vector<std::string> enabledSourceNames() const;
+};
+
+/// Where the daemon runs from: decides the built-in defaults of paths and DATABASE_URL.
+struct RunLocation {
+  bool build_tree = false;      ///< the binary sits in the build tree
+  std::string config_dir;       ///< directory of the main config file ("" without one)
+};
+
+/// Layers the environment over `tree` (decisions.md §1.2), then validates and types every
+/// value. Throws ConfigError naming the key and the problem.
+Settings buildSettings(ConfigTree& tree, const RunLocation& location,
+                       const std::map<std::string, std::string>& environment);
+
+/// The process environment as a map.
+std::map<std::string, std::string> processEnvironment();
+
+}  // namespace skinpulse

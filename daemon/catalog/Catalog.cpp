@@ -1,0 +1,118 @@
+#include "catalog/Catalog.hpp"
+
+#include <algorithm>
+
+#include <Poco/UTF8String.h>
+
+#include "common/Time.hpp"
+#include "http/Json.hpp"
+
+namespace skinpulse {
+namespace {
+
+std::string renderItem(const ItemRecord& item) {
+  http::JsonWriter json;
+  json.beginObject()
+      .key("id").value(item.id)
+      .key("market_hash_name").value(item.market_hash_name)
+      .key("weapon_type").value(item.weapon_type)
+      .key("skin_name").value(item.skin_name)
+      .key("rarity").value(item.rarity)
+      .key("stattrak").value(item.stattrak)
+      .key("image_url").value(item.image_url)
+      .key("created_at").value(time::formatIso8601(item.created_at))
+      .endObject();
+  return json.take();
+}
+
+sdk::CatalogItem toSdk(const ItemRecord& record) {
+  return sdk::CatalogItem{record.id,          record.market_hash_name, record.weapon_type,
+                          record.skin_name,   record.rarity,           record.stattrak};
+}
+
+bool equalsIgnoreCase(const std::string& a, const std::string& b) {
+  return Poco::UTF8::icompare(a, b) == 0;
+}
+
+}  // namespace
+
+std::string lowerUtf8(const std::string& text) { return Poco::UTF8::toLower(text); }
+
+CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records) {
+  std::sort(records.begin(), records.end(),
+            [](const ItemRecord& a, const ItemRecord& b) { return a.id < b.id; });
+  items_.reserve(records.size());
+  for (auto& record : records) {
+    CatalogItemView view;
+    view.lower_name = lowerUtf8(record.market_hash_name);
+    view.json = renderItem(record);
+    view.record = std::move(record);
+    by_id_.emplace(view.record.id, items_.size());
+    by_name_.emplace(view.record.market_hash_name, items_.size());
+    items_.push_back(std::move(view));
+  }
+}
+
+const CatalogItemView* CatalogSnapshot::findById(std::int64_t id) const {
+  const auto it = by_id_.find(id);
+  return it == by_id_.end() ? nullptr : &items_[it->second];
+}
+
+const CatalogItemView* CatalogSnapshot::findByName(const std::string& market_hash_name) const {
+  const auto it = by_name_.find(market_hash_name);
+  return it == by_name_.end() ? nullptr : &items_[it->second];
+}
+
+void Catalog::reset(std::vector<ItemRecord> records) {
+  current_.store(std::make_shared<const CatalogSnapshot>(std::move(records)));
+}
+
+ItemPage Catalog::query(const CatalogSnapshot& snapshot, const ItemQuery& query) {
+  ItemPage page;
+  const auto& items = snapshot.items();
+  const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
+  if (!filtered) {
+    // The common case needs no scan: the total is the catalogue size.
+    page.total = items.size();
+    for (std::size_t i = query.offset; i < items.size() && page.items.size() < query.limit; ++i) {
+      page.items.push_back(&items[i]);
+    }
+    return page;
+  }
+  for (const auto& item : items) {
+    if (query.stattrak && item.record.stattrak != *query.stattrak) continue;
+    if (query.weapon_type && !equalsIgnoreCase(item.record.weapon_type, *query.weapon_type)) {
+      continue;
+    }
+    if (query.rarity && !equalsIgnoreCase(item.record.rarity, *query.rarity)) continue;
+    if (query.q && item.lower_name.find(*query.q) == std::string::npos) continue;
+    if (page.total >= query.offset && page.items.size() < query.limit) page.items.push_back(&item);
+    ++page.total;
+  }
+  return page;
+}
+
+std::optional<sdk::CatalogItem> Catalog::findByName(std::string_view market_hash_name) const {
+  const auto snap = snapshot();
+  const auto* item = snap->findByName(std::string(market_hash_name));
+  if (item == nullptr) return std::nullopt;
+  return toSdk(item->record);
+}
+
+std::optional<sdk::CatalogItem> Catalog::findById(std::int64_t id) const {
+  const auto snap = snapshot();
+  const auto* item = snap->findById(id);
+  if (item == nullptr) return std::nullopt;
+  return toSdk(item->record);
+}
+
+std::size_t Catalog::size() const { return snapshot()->items().size(); }
+
+void Catalog::forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const {
+  const auto snap = snapshot();
+  for (const auto& item : snap->items()) {
+    if (!visit(toSdk(item.record))) return;
+  }
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,81 @@
+#pragma once
+
+// Catalog: the in-memory item catalogue every request reads. The catalogue is small
+// (~35k items) and changes rarely, so it lives in an immutable snapshot with each item's
+// JSON pre-rendered; readers take the current snapshot without locking against writers,
+// and a change publishes a new snapshot (copy-on-write).
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "skinpulse/sdk/host.hpp"
+#include "store/Records.hpp"
+
+namespace skinpulse {
+
+struct CatalogItemView {
+  ItemRecord record;
+  std::string lower_name;  ///< Unicode lower-case name, for `q` searches
+  std::string json;        ///< the Item object as served
+};
+
+class CatalogSnapshot {
+ public:
+  explicit CatalogSnapshot(std::vector<ItemRecord> records);
+
+  const std::vector<CatalogItemView>& items() const { return items_; }
+  const CatalogItemView* findById(std::int64_t id) const;
+  const CatalogItemView* findByName(const std::string& market_hash_name) const;
+
+ private:
+  std::vector<CatalogItemView> items_;  ///< ordered by id
+  std::unordered_map<std::int64_t, std::size_t> by_id_;
+  std::unordered_map<std::string, std::size_t> by_name_;
+};
+
+/// Filters and paging of GET /api/v1/items, already validated.
+struct ItemQuery {
+  std::optional<std::string> q;  ///< lower-cased
+  std::optional<std::string> weapon_type;
+  std::optional<std::string> rarity;
+  std::optional<bool> stattrak;
+  std::size_t limit = 50;
+  std::size_t offset = 0;
+};
+
+struct ItemPage {
+  std::vector<const CatalogItemView*> items;
+  std::size_t total = 0;
+};
+
+class Catalog final : public sdk::Catalog {
+ public:
+  /// Replaces the whole catalogue (at start, after seeding).
+  void reset(std::vector<ItemRecord> records);
+
+  std::shared_ptr<const CatalogSnapshot> snapshot() const { return current_.load(); }
+
+  /// Runs `query` against one snapshot; the page's pointers live as long as `snapshot`.
+  static ItemPage query(const CatalogSnapshot& snapshot, const ItemQuery& query);
+
+  // sdk::Catalog, for plugins.
+  std::optional<sdk::CatalogItem> findByName(std::string_view market_hash_name) const override;
+  std::optional<sdk::CatalogItem> findById(std::int64_t id) const override;
+  std::size_t size() const override;
+  void forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const override;
+
+ private:
+  std::atomic<std::shared_ptr<const CatalogSnapshot>> current_{
+      std::make_shared<const CatalogSnapshot>(std::vector<ItemRecord>{})};
+};
+
+/// Unicode-aware lower case (for case-insensitive search).
+std::string lowerUtf8(const std::string& text);
+
+}  // namespace skinpulse

@@ -1,0 +1,13 @@
+#pragma once
+
+#include <string>
+
+#include "store/CatalogStore.hpp"
+
+namespace skinpulse {
+
+/// Seeds the store from the catalogue data file (idempotent; ids stay stable) and logs
+/// what changed. Throws std::runtime_error when the file is missing or malformed.
+CatalogStore::SeedResult seedCatalog(CatalogStore& store, const std::string& file);
+
+}  // namespace skinpulse

@@ -1,0 +1,61 @@
+#include "http/Dispatcher.hpp"
+
+#include "common/Log.hpp"
+#include "http/HttpError.hpp"
+#include "http/Problem.hpp"
+
+namespace skinpulse::http {
+namespace {
+
+bool startsWithSegment(const std::string& path, const std::string& prefix) {
+  return path.compare(0, prefix.size(), prefix) == 0 &&
+         (path.size() == prefix.size() || path[prefix.size()] == '/');
+}
+
+std::string joinMethods(const std::vector<std::string>& methods) {
+  std::string out;
+  for (const auto& method : methods) {
+    if (!out.empty()) out += ", ";
+    out += method;
+  }
+  return out;
+}
+
+}  // namespace
+
+void applySecurityHeaders(const std::string& path, Response& response) {
+  response.setHeader("X-Content-Type-Options", "nosniff");
+  response.setHeader("X-Frame-Options", "DENY");
+  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  response.setHeader("X-XSS-Protection", "1; mode=block");
+  if (startsWithSegment(path, "/api/v1/auth") || startsWithSegment(path, "/api/v1/portfolio")) {
+    response.setHeader("Cache-Control", "no-store");
+  }
+}
+
+void Dispatcher::dispatch(Request& request, Response& response) const {
+  try {
+    const auto match = router_.match(request.method, request.path, request.path_params);
+    if (match.handler == nullptr) {
+      if (match.allowed.empty()) throw HttpError::notFound();
+      throw HttpError(405, "method_not_allowed",
+                      request.method + " is not allowed here; use " + joinMethods(match.allowed),
+                      {{"Allow", joinMethods(match.allowed)}});
+    }
+    if (!match.options.accepts_body && !request.body.empty()) {
+      throw HttpError(400, "invalid_body", "this endpoint takes no request body");
+    }
+    (*match.handler)(request, response);
+  } catch (const HttpError& error) {
+    response = Response();
+    renderProblem(error, response);
+  } catch (const std::exception& error) {
+    log::main().error("{} {} failed: {}", request.method, request.path, error.what());
+    response = Response();
+    renderProblem(HttpError(500, "internal_error", "the server could not complete the request"),
+                  response);
+  }
+  applySecurityHeaders(request.path, response);
+}
+
+}  // namespace skinpulse::http

@@ -1,0 +1,28 @@
+#pragma once
+
+// Dispatcher: the request pipeline between the socket adapter and the handlers, in the
+// order of decisions.md §2: route (404/405) → body allowed (400) → handler; every
+// response then gets the security headers. The body-size check (413) happens in the
+// server adapter, before a byte of an oversized body is buffered.
+
+#include "http/Request.hpp"
+#include "http/Router.hpp"
+
+namespace skinpulse::http {
+
+class Dispatcher {
+ public:
+  explicit Dispatcher(const Router& router) : router_(router) {}
+
+  /// Fills `response` for `request`; never throws.
+  void dispatch(Request& request, Response& response) const;
+
+ private:
+  const Router& router_;
+};
+
+/// The four headers of interface.md on every response, and Cache-Control: no-store on
+/// the auth and portfolio paths (decisions.md §2).
+void applySecurityHeaders(const std::string& path, Response& response);
+
+}  // namespace skinpulse::http

@@ -1,0 +1,47 @@
+#pragma once
+
+// Request and Response: what handlers see. The server adapter fills them from Poco's
+// objects, so handlers and the router are tested without sockets.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace skinpulse::http {
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+struct Request {
+  std::string method;
+  std::string path;    ///< percent-decoded path, no query string
+  std::string query;   ///< raw query string, without '?'
+  std::vector<std::pair<std::string, std::string>> query_params;  ///< decoded, in order
+  std::map<std::string, std::string> path_params;                 ///< from the route pattern
+  Headers headers;
+  std::string body;
+  std::string client_address;  ///< peer IP (proxy handling is the auth layer's job)
+
+  /// Case-insensitive header lookup.
+  std::optional<std::string> header(std::string_view name) const;
+  /// The single value of a query parameter; throws HttpError 400 invalid_parameter when
+  /// it is given more than once.
+  std::optional<std::string> queryParam(const std::string& name) const;
+};
+
+struct Response {
+  int status = 200;
+  std::string content_type = "application/json; charset=utf-8";
+  Headers headers;
+  std::string body;
+
+  void setHeader(const std::string& name, const std::string& value);
+  void json(std::string text, int code = 200) {
+    status = code;
+    body = std::move(text);
+  }
+};
+
+}  // namespace skinpulse::http

@@ -1,0 +1,54 @@
+#pragma once
+
+// Router: method + path pattern → handler. Patterns are literal segments and `:name`
+// parameters ("/api/v1/items/:id"). Immutable once the server starts, so lookups need
+// no locking. A path that matches a pattern under another method is a 405 with Allow;
+// HEAD is served by the GET handler of the same path.
+
+#include <functional>
+#include <map>
+#include <string_view>
+#include <string>
+#include <vector>
+
+#include "http/Request.hpp"
+
+namespace skinpulse::http {
+
+using Handler = std::function<void(Request&, Response&)>;
+
+struct RouteOptions {
+  bool accepts_body = false;  ///< a body on a route without one is 400 invalid_body
+};
+
+class Router {
+ public:
+  void add(const std::string& method, const std::string& pattern, Handler handler,
+           RouteOptions options = {});
+
+  struct Match {
+    const Handler* handler = nullptr;  ///< null: see `allowed`
+    RouteOptions options;
+    std::vector<std::string> allowed;  ///< methods of the path when the method did not match
+  };
+
+  /// Finds the route of `method` `path`, filling request path parameters into `params`.
+  /// handler == nullptr and allowed empty: no such path (404).
+  Match match(const std::string& method, const std::string& path,
+              std::map<std::string, std::string>& params) const;
+
+ private:
+  struct Route {
+    std::string method;
+    std::vector<std::string> segments;  ///< ":name" for parameters
+    Handler handler;
+    RouteOptions options;
+  };
+
+  static bool matches(const Route& route, const std::vector<std::string_view>& segments,
+                      std::map<std::string, std::string>* params);
+
+  std::vector<Route> routes_;
+};
+
+}  // namespace skinpulse::http

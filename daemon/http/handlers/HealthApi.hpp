@@ -1,0 +1,27 @@
+#pragma once
+
+// GET /healthz (the process answers) and GET /readyz (it can serve: database reachable;
+// the body details plugins and sources so an admin sees degraded parts).
+
+#include <functional>
+#include <string>
+
+#include "http/Router.hpp"
+
+namespace skinpulse::http {
+
+struct Readiness {
+  bool ready = false;
+  std::string detail_json;  ///< a JSON object
+};
+
+class HealthApi {
+ public:
+  explicit HealthApi(std::function<Readiness()> probe) : probe_(std::move(probe)) {}
+  void registerRoutes(Router& router);
+
+ private:
+  std::function<Readiness()> probe_;
+};
+
+}  // namespace skinpulse::http

@@ -1,0 +1,133 @@
+#include "http/handlers/ItemsApi.hpp"
+
+#include "common/Time.hpp"
+#include "http/HttpError.hpp"
+#include "http/Json.hpp"
+#include "http/QueryString.hpp"
+#include "http/handlers/Params.hpp"
+
+namespace skinpulse::http {
+namespace {
+
+constexpr std::size_t kMaxFilterBytes = 256;
+
+}  // namespace
+
+void writePricePoint(JsonWriter& json, const PricePoint& point) {
+  json.beginObject()
+      .key("time").value(time::formatIso8601(point.time))
+      .key("price").value(point.price)
+      .key("volume").value(point.volume)
+      .key("source").value(point.source)
+      .endObject();
+}
+
+ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
+                   ItemsApiConfig config)
+    : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
+
+void ItemsApi::registerRoutes(Router& router) {
+  router.add("GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); });
+  router.add("GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); });
+  router.add("GET", "/api/v1/items/:id/history", [this](Request& q, Response& r) { history(q, r); });
+}
+
+void ItemsApi::list(Request& request, Response& response) const {
+  ItemQuery query;
+  if (auto q = textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
+  query.weapon_type = textParam(request, "weapon_type", kMaxFilterBytes, false);
+  query.rarity = textParam(request, "rarity", kMaxFilterBytes, false);
+  query.stattrak = booleanParam(request, "stattrak");
+  query.limit = static_cast<std::size_t>(integerParam(request, "limit", 50, 1, 500));
+  query.offset =
+      static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
+
+  const auto snapshot = catalog_.snapshot();
+  const ItemPage page = Catalog::query(*snapshot, query);
+  std::string body;
+  body.reserve(page.items.size() * 400 + 2);
+  body.push_back('[');
+  for (std::size_t i = 0; i < page.items.size(); ++i) {
+    if (i > 0) body.push_back(',');
+    body += page.items[i]->json;
+  }
+  body.push_back(']');
+  response.json(std::move(body));
+  response.setHeader("X-Total-Count", std::to_string(page.total));
+  const std::size_t next = query.offset + query.limit;
+  if (next < page.total) response.setHeader("Link", nextLink(request, next, query.limit));
+}
+
+std::string ItemsApi::nextLink(const Request& request, std::size_t next_offset,
+                               std::size_t limit) const {
+  std::string query;
+  for (const auto& [name, value] : request.query_params) {
+    if (name == "offset" || name == "limit") continue;
+    query += (query.empty() ? "" : "&") + percentEncode(name) + "=" + percentEncode(value);
+  }
+  query += (query.empty() ? "" : "&") + std::string("limit=") + std::to_string(limit) +
+           "&offset=" + std::to_string(next_offset);
+  return "<" + config_.base_url + "/api/v1/items?" + query + ">; rel=\"next\"";
+}
+
+const CatalogItemView& ItemsApi::requireItem(const CatalogSnapshot& snapshot,
+                                             const Request& request) const {
+  const std::int64_t id = positiveIdParam(request, "id");
+  const auto* item = snapshot.findById(id);
+  if (item == nullptr) {
+    throw HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
+  }
+  return *item;
+}
+
+void ItemsApi::detail(Request& request, Response& response) const {
+  const auto snapshot = catalog_.snapshot();
+  const auto& item = requireItem(*snapshot, request);
+  const auto latest = latest_.of(item.record.id);
+  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
+                                    latest_.sourceNames());
+  const auto current = currentPrice(latest, order, time::nowSeconds());
+
+  // The Item fields come pre-rendered; reopen the object to append the price fields.
+  std::string body = item.json;
+  body.pop_back();
+  body += ",\"current_price\":";
+  body += current.price ? std::to_string(*current.price) : "null";
+  body += ",\"current_price_source\":";
+  if (current.source) {
+    appendJsonString(body, *current.source);
+  } else {
+    body += "null";
+  }
+  JsonWriter prices;
+  prices.beginArray();
+  std::optional<std::int64_t> updated;
+  for (const auto& entry : latest) {
+    writePricePoint(prices, entry.newest);
+    if (!updated || entry.newest.time > *updated) updated = entry.newest.time;
+  }
+  prices.endArray();
+  body += ",\"latest_prices\":" + prices.str() + ",\"updated_at\":";
+  if (updated) {
+    appendJsonString(body, time::formatIso8601(*updated));
+  } else {
+    body += "null";
+  }
+  body += '}';
+  response.json(std::move(body));
+}
+
+void ItemsApi::history(Request& request, Response& response) const {
+  const auto snapshot = catalog_.snapshot();
+  const auto& item = requireItem(*snapshot, request);
+  const std::int64_t window = windowParam(request, "24h");
+  const auto source = textParam(request, "source", kMaxFilterBytes, false);
+  const auto points = prices_.history(item.record.id, time::nowSeconds() - window, source);
+  JsonWriter json;
+  json.beginArray();
+  for (const auto& point : points) writePricePoint(json, point);
+  json.endArray();
+  response.json(json.take());
+}
+
+}  // namespace skinpulse::http

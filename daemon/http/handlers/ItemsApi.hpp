@@ -1,0 +1,47 @@
+#pragma once
+
+// GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (decisions.md §3).
+// Reads the in-memory catalogue and latest-price cache; only history touches the store.
+
+#include <string>
+#include <vector>
+
+#include "catalog/Catalog.hpp"
+#include "http/Json.hpp"
+#include "http/Router.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/PriceStore.hpp"
+
+namespace skinpulse::http {
+
+struct ItemsApiConfig {
+  std::string base_url;  ///< for Link headers
+  std::vector<std::string> configured_reference_sources;
+  std::vector<std::string> enabled_sources;  ///< in configuration order
+};
+
+class ItemsApi {
+ public:
+  ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
+           ItemsApiConfig config);
+
+  void registerRoutes(Router& router);
+
+  void list(Request& request, Response& response) const;
+  void detail(Request& request, Response& response) const;
+  void history(Request& request, Response& response) const;
+
+ private:
+  const CatalogItemView& requireItem(const CatalogSnapshot& snapshot, const Request& request) const;
+  std::string nextLink(const Request& request, std::size_t next_offset, std::size_t limit) const;
+
+  const Catalog& catalog_;
+  const LatestPrices& latest_;
+  PriceStore& prices_;
+  ItemsApiConfig config_;
+};
+
+/// One Price point object.
+void writePricePoint(JsonWriter& json, const PricePoint& point);
+
+}  // namespace skinpulse::http

@@ -1,0 +1,28 @@
+#pragma once
+
+// Content-Encoding br through libbrotlidec's streaming API. Skinport answers only clients
+// that accept it (upstream-formats.md b.3).
+
+#include "net/ContentDecoder.hpp"
+
+#include <brotli/decode.h>
+
+namespace skinpulse::net {
+
+class BrotliDecoder final : public ContentDecoder {
+ public:
+  BrotliDecoder();
+  ~BrotliDecoder() override;
+  BrotliDecoder(const BrotliDecoder&) = delete;
+  BrotliDecoder& operator=(const BrotliDecoder&) = delete;
+
+  Result decode(std::string_view input, std::string& out, std::size_t limit) override;
+  Result finish() override;
+
+ private:
+  BrotliDecoderState* state_;
+  bool ended_ = false;
+  bool saw_input_ = false;
+};
+
+}  // namespace skinpulse::net

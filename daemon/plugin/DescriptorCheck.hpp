@@ -1,0 +1,41 @@
+#pragma once
+
+// The checks a plugin descriptor must pass before the daemon calls anything in it besides
+// the entry point. Pure functions: the loader calls them on a live descriptor, tests on
+// hand-made ones.
+
+#include "skinpulse/sdk/plugin.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace skinpulse {
+
+/// The smallest descriptor this daemon can read: every field up to and including
+/// `destroy` (SDK ABI 1.0). Later minors may append fields, which the daemon ignores.
+inline constexpr std::size_t kMinDescriptorSize =
+    offsetof(skinpulse_plugin_descriptor, destroy) + sizeof(skinpulse_destroy_fn);
+
+/// Checks, in this order, and answers the reason for the first failure (nullopt when all
+/// pass): descriptor present; struct_size >= kMinDescriptorSize; abi_major equal and
+/// abi_minor <= the daemon's; build_signature equal to the daemon's; kind known and
+/// `fileName` equal to "<kind>_<name>.so"; name matches [a-z0-9_]+; create and destroy
+/// present; config key table well formed (names present, unique, not reserved).
+/// Each reason names both values, e.g. "SDK ABI 2.0, daemon supports 1.0 (...)".
+std::optional<std::string> checkDescriptor(const skinpulse_plugin_descriptor* descriptor,
+                                           std::string_view fileName);
+
+/// True for a non-empty string of [a-z0-9_].
+bool isValidPluginName(std::string_view name);
+
+/// "<kind>_<name>.so" split at the first underscore when <kind> is a known kind; both
+/// empty otherwise. Used to label rows of files refused before their descriptor was read.
+struct PluginFileName {
+  std::string kind;
+  std::string name;
+};
+PluginFileName splitPluginFileName(std::string_view fileName);
+
+}  // namespace skinpulse

@@ -1,0 +1,33 @@
+#include "plugin/HostImpl.hpp"
+
+#include "plugin/RandomToken.hpp"
+
+#include <utility>
+
+namespace skinpulse {
+
+HostImpl::HostImpl(PluginKind kind, std::string instance, std::map<std::string, std::string> config,
+                   const HostServices& services)
+    : kind_(kind),
+      instanceName_(std::move(instance)),
+      logger_(std::string(kindName(kind)) + "." + instanceName_),
+      config_(std::move(config)),
+      http_(services.http),
+      catalog_(services.catalog),
+      clock_(services.clock) {}
+
+std::string HostImpl::instanceName() const { return instanceName_; }
+
+sdk::Logger& HostImpl::logger() { return logger_; }
+
+sdk::HttpClient& HostImpl::http() { return http_; }
+
+const sdk::Clock& HostImpl::clock() const { return clock_; }
+
+const sdk::Config& HostImpl::config() const { return config_; }
+
+const sdk::Catalog& HostImpl::catalog() const { return catalog_; }
+
+std::string HostImpl::randomToken(std::size_t bytes) { return skinpulse::randomToken(bytes); }
+
+}  // namespace skinpulse

@@ -1,0 +1,37 @@
+#include "plugin/PluginKind.hpp"
+
+namespace skinpulse {
+
+std::string_view kindName(PluginKind kind) {
+  switch (kind) {
+    case PluginKind::kSource:
+      return "source";
+    case PluginKind::kIdentity:
+      return "identity";
+    case PluginKind::kMetric:
+      return "metric";
+  }
+  return "unknown";
+}
+
+std::optional<PluginKind> kindFromDescriptor(std::uint32_t value) {
+  switch (value) {
+    case SKINPULSE_KIND_SOURCE:
+      return PluginKind::kSource;
+    case SKINPULSE_KIND_IDENTITY:
+      return PluginKind::kIdentity;
+    case SKINPULSE_KIND_METRIC:
+      return PluginKind::kMetric;
+    default:
+      return std::nullopt;
+  }
+}
+
+std::optional<PluginKind> parseKind(std::string_view name) {
+  for (PluginKind kind : {PluginKind::kSource, PluginKind::kIdentity, PluginKind::kMetric}) {
+    if (kindName(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,59 @@
+#pragma once
+
+// LatestPrices: for every (item, source), the newest stored point and the time of the
+// one before it. That second time answers "does this source have >= 2 points in the
+// last 24 h?" (decisions.md §3.1) without touching the database on a request.
+
+#include <cstdint>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "store/PriceStore.hpp"
+
+namespace skinpulse {
+
+struct SourceLatest {
+  PricePoint newest;
+  std::optional<std::int64_t> previous_time;
+};
+
+class LatestPrices {
+ public:
+  /// Replaces everything (at start, from the store).
+  void reset(const std::vector<PriceStore::Latest>& rows);
+  /// Folds newly stored points in; older or duplicate points change only previous_time.
+  void apply(const std::vector<PricePoint>& points);
+
+  /// The newest point of every source of one item, ordered by source name.
+  std::vector<SourceLatest> of(std::int64_t item_id) const;
+  /// Every source name seen, sorted.
+  std::vector<std::string> sourceNames() const;
+
+ private:
+  void fold(const PricePoint& point);
+
+  mutable std::shared_mutex mutex_;
+  std::unordered_map<std::int64_t, std::vector<SourceLatest>> by_item_;
+};
+
+/// The reference order of decisions.md §3.1: `configured` when set, else the enabled
+/// source instances in configuration order followed by every other known source name,
+/// alphabetically.
+std::vector<std::string> referenceOrder(const std::vector<std::string>& configured,
+                                        const std::vector<std::string>& enabled_sources,
+                                        const std::vector<std::string>& known_sources);
+
+struct CurrentPrice {
+  std::optional<std::int64_t> price;
+  std::optional<std::string> source;
+};
+
+/// current_price: the newest price of the first source in `order` that has at least two
+/// points in (now - 24h, now]; otherwise the newest price of any source.
+CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
+                          const std::vector<std::string>& order, std::int64_t now);
+
+}  // namespace skinpulse

@@ -1,0 +1,58 @@
+#include "store/Database.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "common/Log.hpp"
+#include "store/DatabaseUrl.hpp"
+#include "store/Errors.hpp"
+#include "store/Migrator.hpp"
+#include "store/SqlDatabase.hpp"
+#include "store/sqlite/SqlitePool.hpp"
+#ifdef SKINPULSE_WITH_POSTGRES
+#include "store/postgres/PostgresPool.hpp"
+#endif
+
+namespace skinpulse {
+namespace {
+
+// Drivers quote what they were given in some messages; make sure the password is not
+// among it, whatever the driver does.
+std::string scrubbed(std::string message, const std::string& secret) {
+  if (secret.empty()) return message;
+  for (auto at = message.find(secret); at != std::string::npos; at = message.find(secret, at)) {
+    message.replace(at, secret.size(), "***");
+  }
+  return message;
+}
+
+std::unique_ptr<store::ConnectionPool> openPool(const DatabaseUrl& url) {
+  if (url.backend == Backend::kSqlite) return store::sqlite::openPool(url);
+#ifdef SKINPULSE_WITH_POSTGRES
+  return store::postgres::openPool(url);
+#else
+  throw std::runtime_error("DATABASE_URL: this build has no PostgreSQL support "
+                           "(SKINPULSE_WITH_POSTGRES=OFF)");
+#endif
+}
+
+}  // namespace
+
+std::unique_ptr<Database> openDatabase(const std::string& url_text,
+                                       const std::string& migrations_dir) {
+  const DatabaseUrl url = parseDatabaseUrl(url_text);
+  const char* flavour = url.backend == Backend::kSqlite ? "sqlite" : "postgresql";
+  try {
+    auto pool = openPool(url);
+    store::applyMigrations(*pool, std::filesystem::path(migrations_dir) / flavour);
+    auto database = std::make_unique<store::SqlDatabase>(std::move(pool));
+    log::main().info("database {} open, schema version {}", url.redacted,
+                     database->schemaVersion());
+    return database;
+  } catch (const std::exception& e) {
+    throw std::runtime_error("database " + url.redacted + ": " +
+                             scrubbed(store::describe(e), url.password));
+  }
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <memory>
+
+#include "store/ConnectionPool.hpp"
+#include "store/Database.hpp"
+#include "store/SqlCatalogStore.hpp"
+#include "store/SqlHoldingStore.hpp"
+#include "store/SqlPriceStore.hpp"
+#include "store/SqlUserStore.hpp"
+
+namespace skinpulse::store {
+
+/// A Database over a connection pool; the stores share the pool.
+class SqlDatabase final : public Database {
+ public:
+  explicit SqlDatabase(std::unique_ptr<ConnectionPool> pool);
+
+  std::string backend() const override;
+  int schemaVersion() override;
+  bool ping() override;
+
+  CatalogStore& catalog() override { return catalog_; }
+  PriceStore& prices() override { return prices_; }
+  UserStore& users() override { return users_; }
+  HoldingStore& holdings() override { return holdings_; }
+
+  /// For code that needs SQL of its own on the same database (the embedded shared-state
+  /// store, tests).
+  ConnectionPool& pool() { return *pool_; }
+
+ private:
+  std::unique_ptr<ConnectionPool> pool_;
+  SqlCatalogStore catalog_;
+  SqlPriceStore prices_;
+  SqlUserStore users_;
+  SqlHoldingStore holdings_;
+};
+
+}  // namespace skinpulse::store

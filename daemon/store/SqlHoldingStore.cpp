@@ -1,0 +1,93 @@
+#include "store/SqlHoldingStore.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "store/BatchInsert.hpp"
+#include "store/WriteTransaction.hpp"
+
+using Poco::Data::Keywords::bind;
+using Poco::Data::Keywords::into;
+
+namespace skinpulse::store {
+namespace {
+
+// Item ids per DELETE ... IN (...): well under both backends' parameter limits.
+constexpr std::size_t kIdsPerDelete = 500;
+
+void deleteItems(WriteTransaction& tx, const std::string& user_id,
+                 const std::vector<std::int64_t>& item_ids) {
+  for (std::size_t begin = 0; begin < item_ids.size(); begin += kIdsPerDelete) {
+    const std::size_t end = std::min(item_ids.size(), begin + kIdsPerDelete);
+    std::string list = "?";
+    for (std::size_t i = begin + 1; i < end; ++i) list += ", ?";
+    Poco::Data::Statement statement(tx.session());
+    statement << tx.sql("DELETE FROM holdings WHERE user_id = ? AND item_id IN (" + list + ")"),
+        bind(user_id);
+    for (std::size_t i = begin; i < end; ++i) statement, bind(item_ids[i]);
+    statement.execute();
+  }
+}
+
+}  // namespace
+
+void SqlHoldingStore::replaceHoldings(const std::string& user_id,
+                                      const std::vector<HoldingRecord>& holdings,
+                                      std::int64_t now) {
+  // item_id → quantity: a repeated item keeps its last quantity, as in a map.
+  std::map<std::int64_t, std::int64_t> wanted;
+  for (const auto& holding : holdings) wanted[holding.item_id] = holding.quantity;
+
+  std::vector<std::string> users(wanted.size(), user_id);
+  std::vector<std::int64_t> item_ids, quantities;
+  std::vector<std::int64_t> imported_at(wanted.size(), now);
+  for (const auto& [item_id, quantity] : wanted) {
+    item_ids.push_back(item_id);
+    quantities.push_back(quantity);
+  }
+
+  WriteTransaction tx(pool_);
+  std::vector<std::int64_t> held;
+  tx.session() << tx.sql("SELECT item_id FROM holdings WHERE user_id = ?"), into(held),
+      bind(user_id), Poco::Data::Keywords::now;
+  std::vector<std::int64_t> gone;
+  for (std::int64_t item_id : held) {
+    if (!wanted.contains(item_id)) gone.push_back(item_id);
+  }
+  deleteItems(tx, user_id, gone);
+  insertColumns(tx.session(), tx.backend(),
+                "INSERT INTO holdings (user_id, item_id, quantity, imported_at)",
+                "ON CONFLICT (user_id, item_id) DO UPDATE "
+                "SET quantity = excluded.quantity, imported_at = excluded.imported_at",
+                users, item_ids, quantities, imported_at);
+  tx.session() << tx.sql("INSERT INTO import_metadata (user_id, last_imported_at) VALUES (?, ?) "
+                         "ON CONFLICT (user_id) DO UPDATE "
+                         "SET last_imported_at = excluded.last_imported_at"),
+      bind(user_id), bind(now), Poco::Data::Keywords::now;
+  tx.commit();
+}
+
+std::vector<HoldingRecord> SqlHoldingStore::holdingsOf(const std::string& user_id) {
+  std::vector<std::int64_t> item_id, quantity, imported_at;
+  auto lease = pool_.read();
+  lease.session() << pool_.sql("SELECT item_id, quantity, imported_at FROM holdings "
+                               "WHERE user_id = ? ORDER BY item_id"),
+      into(item_id), into(quantity), into(imported_at), bind(user_id), Poco::Data::Keywords::now;
+  std::vector<HoldingRecord> out;
+  out.reserve(item_id.size());
+  for (std::size_t i = 0; i < item_id.size(); ++i) {
+    out.push_back({item_id[i], quantity[i], imported_at[i]});
+  }
+  return out;
+}
+
+std::optional<std::int64_t> SqlHoldingStore::lastImportedAt(const std::string& user_id) {
+  std::vector<std::int64_t> at;
+  auto lease = pool_.read();
+  lease.session() << pool_.sql("SELECT last_imported_at FROM import_metadata WHERE user_id = ?"),
+      into(at), bind(user_id), Poco::Data::Keywords::now;
+  if (at.empty()) return std::nullopt;
+  return at.front();
+}
+
+}  // namespace skinpulse::store

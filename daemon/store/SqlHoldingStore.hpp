@@ -1,0 +1,22 @@
+#pragma once
+
+#include "store/ConnectionPool.hpp"
+#include "store/HoldingStore.hpp"
+
+namespace skinpulse::store {
+
+/// HoldingStore on SQLite or PostgreSQL.
+class SqlHoldingStore final : public HoldingStore {
+ public:
+  explicit SqlHoldingStore(ConnectionPool& pool) : pool_(pool) {}
+
+  void replaceHoldings(const std::string& user_id, const std::vector<HoldingRecord>& holdings,
+                       std::int64_t now) override;
+  std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override;
+  std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override;
+
+ private:
+  ConnectionPool& pool_;
+};
+
+}  // namespace skinpulse::store

@@ -1,0 +1,137 @@
+#include "store/SqlPriceStore.hpp"
+
+#include <Poco/Nullable.h>
+
+#include "store/BatchInsert.hpp"
+#include "store/WriteTransaction.hpp"
+
+using Poco::Data::Keywords::bind;
+using Poco::Data::Keywords::into;
+using Poco::Data::Keywords::now;
+
+namespace skinpulse::store {
+namespace {
+
+constexpr const char* kColumns = "item_id, source, time, price, volume";
+
+struct PointColumns {
+  std::vector<std::int64_t> item_id;
+  std::vector<std::string> source;
+  std::vector<std::int64_t> time;
+  std::vector<std::int64_t> price;
+  std::vector<std::int64_t> volume;
+
+  PricePoint row(std::size_t i) const {
+    return PricePoint{item_id[i], source[i], time[i], price[i], volume[i]};
+  }
+  std::vector<PricePoint> rows() const {
+    std::vector<PricePoint> out;
+    out.reserve(item_id.size());
+    for (std::size_t i = 0; i < item_id.size(); ++i) out.push_back(row(i));
+    return out;
+  }
+};
+
+// `rest` is everything after FROM price_points, placeholders already adapted.
+template <typename... Param>
+PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
+                          Param... params) {
+  PointColumns c;
+  Poco::Data::Statement statement(session);
+  statement << std::string("SELECT ") + kColumns + " FROM price_points " + rest, into(c.item_id),
+      into(c.source), into(c.time), into(c.price), into(c.volume);
+  (statement.addBind(bind(params)), ...);
+  statement.execute();
+  return c;
+}
+
+}  // namespace
+
+std::size_t SqlPriceStore::insert(const std::vector<PricePoint>& points) {
+  if (points.empty()) return 0;
+  PointColumns columns;
+  columns.item_id.reserve(points.size());
+  columns.source.reserve(points.size());
+  columns.time.reserve(points.size());
+  columns.price.reserve(points.size());
+  columns.volume.reserve(points.size());
+  for (const auto& p : points) {
+    columns.item_id.push_back(p.item_id);
+    columns.source.push_back(p.source);
+    columns.time.push_back(p.time);
+    columns.price.push_back(p.price);
+    columns.volume.push_back(p.volume);
+  }
+  WriteTransaction tx(pool_);
+  const std::size_t inserted = insertColumns(
+      tx.session(), tx.backend(), std::string("INSERT INTO price_points (") + kColumns + ")",
+      "ON CONFLICT DO NOTHING", columns.item_id, columns.source, columns.time, columns.price,
+      columns.volume);
+  tx.commit();
+  return inserted;
+}
+
+std::vector<PricePoint> SqlPriceStore::history(std::int64_t item_id, std::int64_t since,
+                                               const std::optional<std::string>& source) {
+  auto lease = pool_.read();
+  if (source) {
+    return selectPoints(lease.session(),
+                        pool_.sql("WHERE item_id = ? AND source = ? AND time > ? "
+                                  "ORDER BY time, source"),
+                        item_id, *source, since)
+        .rows();
+  }
+  return selectPoints(lease.session(),
+                      pool_.sql("WHERE item_id = ? AND time > ? ORDER BY time, source"), item_id,
+                      since)
+      .rows();
+}
+
+std::vector<PricePoint> SqlPriceStore::pointsSince(std::int64_t since) {
+  auto lease = pool_.read();
+  return selectPoints(lease.session(),
+                      pool_.sql("WHERE time > ? ORDER BY item_id, source, time"), since)
+      .rows();
+}
+
+std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
+  // One pass over the key order: the window walks each (item, source) newest first, so
+  // row 1 is the newest point and LEAD(time) the one before it.
+  PointColumns c;
+  std::vector<Poco::Nullable<std::int64_t>> previous;
+  auto lease = pool_.read();
+  lease.session() << "SELECT item_id, source, time, price, volume, previous_time FROM ("
+                     " SELECT item_id, source, time, price, volume,"
+                     " LEAD(time) OVER w AS previous_time, ROW_NUMBER() OVER w AS rn"
+                     " FROM price_points"
+                     " WINDOW w AS (PARTITION BY item_id, source ORDER BY time DESC)"
+                     ") AS ranked WHERE rn = 1 ORDER BY item_id, source",
+      into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume),
+      into(previous), now;
+  std::vector<Latest> latest;
+  latest.reserve(c.item_id.size());
+  for (std::size_t i = 0; i < c.item_id.size(); ++i) {
+    Latest entry{c.row(i), std::nullopt};
+    if (!previous[i].isNull()) entry.previous_time = previous[i].value();
+    latest.push_back(std::move(entry));
+  }
+  return latest;
+}
+
+std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before) {
+  WriteTransaction tx(pool_);
+  Poco::Data::Statement statement(tx.session());
+  statement << tx.sql("DELETE FROM price_points WHERE time < ?"), bind(before);
+  const std::size_t deleted = statement.execute();
+  tx.commit();
+  return deleted;
+}
+
+std::vector<std::string> SqlPriceStore::sourceNames() {
+  std::vector<std::string> names;
+  auto lease = pool_.read();
+  lease.session() << "SELECT DISTINCT source FROM price_points ORDER BY source", into(names), now;
+  return names;
+}
+
+}  // namespace skinpulse::store

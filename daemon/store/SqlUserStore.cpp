@@ -1,0 +1,165 @@
+#include "store/SqlUserStore.hpp"
+
+#include <Poco/UUIDGenerator.h>
+
+#include "common/Log.hpp"
+#include "store/Errors.hpp"
+#include "store/WriteTransaction.hpp"
+
+using Poco::Data::Keywords::bind;
+using Poco::Data::Keywords::into;
+using Poco::Data::Keywords::now;
+
+namespace skinpulse::store {
+namespace {
+
+template <typename... Param>
+std::vector<UserRecord> selectUsers(Poco::Data::Session& session, const std::string& rest,
+                                    Param... params) {
+  std::vector<std::string> id, email, display_name, avatar_url;
+  std::vector<std::int64_t> created_at;
+  Poco::Data::Statement statement(session);
+  statement << "SELECT id, email, display_name, avatar_url, created_at FROM users " + rest,
+      into(id), into(email), into(display_name), into(avatar_url), into(created_at);
+  (statement.addBind(bind(params)), ...);
+  statement.execute();
+  std::vector<UserRecord> users;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    users.push_back({id[i], email[i], display_name[i], avatar_url[i], created_at[i]});
+  }
+  return users;
+}
+
+template <typename... Param>
+std::vector<IdentityRecord> selectIdentities(Poco::Data::Session& session, const std::string& rest,
+                                             Param... params) {
+  std::vector<std::string> provider, subject, user_id, email;
+  std::vector<std::int64_t> created_at;
+  Poco::Data::Statement statement(session);
+  statement << "SELECT provider, subject, user_id, email, created_at FROM identities " + rest,
+      into(provider), into(subject), into(user_id), into(email), into(created_at);
+  (statement.addBind(bind(params)), ...);
+  statement.execute();
+  std::vector<IdentityRecord> identities;
+  for (std::size_t i = 0; i < provider.size(); ++i) {
+    identities.push_back({provider[i], subject[i], user_id[i], email[i], created_at[i]});
+  }
+  return identities;
+}
+
+template <typename T>
+std::optional<T> first(std::vector<T> rows) {
+  if (rows.empty()) return std::nullopt;
+  return std::move(rows.front());
+}
+
+}  // namespace
+
+UserRecord SqlUserStore::createUser(const std::string& email, const std::string& display_name,
+                                    const std::string& avatar_url, std::int64_t now_seconds) {
+  UserRecord user{Poco::UUIDGenerator::defaultGenerator().createRandom().toString(), email,
+                  display_name, avatar_url, now_seconds};
+  WriteTransaction tx(pool_);
+  tx.session() << tx.sql("INSERT INTO users (id, email, display_name, avatar_url, created_at) "
+                         "VALUES (?, ?, ?, ?, ?)"),
+      bind(user.id), bind(user.email), bind(user.display_name), bind(user.avatar_url),
+      bind(user.created_at), now;
+  tx.commit();
+  return user;
+}
+
+std::optional<UserRecord> SqlUserStore::findUser(const std::string& user_id) {
+  auto lease = pool_.read();
+  return first(selectUsers(lease.session(), pool_.sql("WHERE id = ?"), user_id));
+}
+
+std::optional<UserRecord> SqlUserStore::findUserByEmail(const std::string& email) {
+  // Accounts without an e-mail store ''; they must never match each other.
+  if (email.empty()) return std::nullopt;
+  auto lease = pool_.read();
+  // lower() on both sides uses the users_email_lower index. The oldest account wins
+  // should two ever differ only in case.
+  return first(selectUsers(lease.session(),
+                           pool_.sql("WHERE lower(email) = lower(?) ORDER BY created_at, id "
+                                     "LIMIT 1"),
+                           email));
+}
+
+void SqlUserStore::updateProfile(const std::string& user_id, const std::string& display_name,
+                                 const std::string& avatar_url) {
+  WriteTransaction tx(pool_);
+  tx.session() << tx.sql("UPDATE users SET display_name = ?, avatar_url = ? WHERE id = ?"),
+      bind(display_name), bind(avatar_url), bind(user_id), now;
+  tx.commit();
+}
+
+void SqlUserStore::upsertIdentity(const IdentityRecord& identity) {
+  WriteTransaction tx(pool_);
+  tx.session() << tx.sql("INSERT INTO identities (provider, subject, user_id, email, created_at) "
+                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (provider, subject) DO UPDATE "
+                         "SET user_id = excluded.user_id, email = excluded.email"),
+      bind(identity.provider), bind(identity.subject), bind(identity.user_id),
+      bind(identity.email), bind(identity.created_at), now;
+  tx.commit();
+}
+
+std::optional<IdentityRecord> SqlUserStore::findIdentity(const std::string& provider,
+                                                         const std::string& subject) {
+  auto lease = pool_.read();
+  return first(selectIdentities(lease.session(), pool_.sql("WHERE provider = ? AND subject = ?"),
+                                provider, subject));
+}
+
+std::vector<IdentityRecord> SqlUserStore::identitiesOf(const std::string& user_id) {
+  auto lease = pool_.read();
+  return selectIdentities(lease.session(),
+                          pool_.sql("WHERE user_id = ? ORDER BY provider, subject"), user_id);
+}
+
+bool SqlUserStore::linkGameId(const GameLinkRecord& link) {
+  try {
+    WriteTransaction tx(pool_);
+    std::vector<std::string> owner;
+    tx.session() << tx.sql("SELECT user_id FROM game_links WHERE platform_id = ?"), into(owner),
+        bind(link.platform_id), now;
+    if (!owner.empty() && owner.front() != link.user_id) return false;
+    tx.session() << tx.sql("INSERT INTO game_links (user_id, platform_id, linked_at) "
+                           "VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
+                           "SET platform_id = excluded.platform_id, linked_at = excluded.linked_at"),
+        bind(link.user_id), bind(link.platform_id), bind(link.linked_at), now;
+    tx.commit();
+    return true;
+  } catch (const std::exception& e) {
+    // On PostgreSQL another user's link of the same id can commit between our check and
+    // our insert; the unique constraint then refuses ours, which is the same answer.
+    const auto owner = gameLinkByPlatformId(link.platform_id);
+    if (owner && owner->user_id != link.user_id) {
+      log::main().debug("platform id link lost a race: {}", describe(e));
+      return false;
+    }
+    throw;
+  }
+}
+
+std::optional<GameLinkRecord> SqlUserStore::gameLinkOf(const std::string& user_id) {
+  return findGameLink("user_id", user_id);
+}
+
+std::optional<GameLinkRecord> SqlUserStore::gameLinkByPlatformId(const std::string& platform_id) {
+  return findGameLink("platform_id", platform_id);
+}
+
+std::optional<GameLinkRecord> SqlUserStore::findGameLink(const char* column,
+                                                         const std::string& value) {
+  std::vector<std::string> user_id, platform_id;
+  std::vector<std::int64_t> linked_at;
+  auto lease = pool_.read();
+  lease.session() << pool_.sql(std::string("SELECT user_id, platform_id, linked_at FROM "
+                                           "game_links WHERE ") +
+                               column + " = ?"),
+      into(user_id), into(platform_id), into(linked_at), bind(value), now;
+  if (user_id.empty()) return std::nullopt;
+  return GameLinkRecord{user_id.front(), platform_id.front(), linked_at.front()};
+}
+
+}  // namespace skinpulse::store

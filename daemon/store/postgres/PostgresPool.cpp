@@ -1,0 +1,41 @@
+#include "store/postgres/PostgresPool.hpp"
+
+#include <mutex>
+
+#include <Poco/Data/PostgreSQL/Connector.h>
+
+using Poco::Data::Keywords::now;
+
+namespace skinpulse::store::postgres {
+namespace {
+
+// Each connection is a server process; HTTP readers beyond this wait for a free one.
+constexpr std::size_t kMaxConnections = 8;
+
+void registerConnector() {
+  static std::once_flag once;
+  std::call_once(once, [] { Poco::Data::PostgreSQL::Connector::registerConnector(); });
+}
+
+Poco::Data::Session openConnection(const std::string& conninfo) {
+  Poco::Data::Session session("PostgreSQL", conninfo);
+  // libpq prints NOTICEs ("relation already exists, skipping") straight to stderr,
+  // around our log format. Poco's connection string cannot carry `options` (it splits on
+  // spaces), so this is set per session instead.
+  session << "SET client_min_messages TO warning", now;
+  return session;
+}
+
+}  // namespace
+
+std::unique_ptr<ConnectionPool> openPool(const DatabaseUrl& url) {
+  registerConnector();
+  const std::string conninfo = url.connection_string;
+  auto pool = std::make_unique<ConnectionPool>(
+      Backend::kPostgres, [conninfo] { return openConnection(conninfo); }, kMaxConnections,
+      false);
+  pool->read();  // connect now: a bad address or password is an error at start, not later
+  return pool;
+}
+
+}  // namespace skinpulse::store::postgres

@@ -1,0 +1,159 @@
+"""Starts the real skinpulsed for integration tests and talks HTTP to it.
+
+Every daemon gets its own temporary directory (database, config), a free port and a
+generated SESSION_SECRET; its stderr is kept for assertions about log lines.
+"""
+import http.client
+import json
+import os
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+BIN_DIR = os.environ.get("SKINPULSE_BIN_DIR", "build/bin")
+SOURCE_DIR = os.environ.get("SKINPULSE_SOURCE_DIR", ".")
+TEST_PLUGIN_DIR = os.environ.get("SKINPULSE_TEST_PLUGIN_DIR", "build/tests/plugins")
+SECRET = "integration-test-secret-0123456789abcdef"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Daemon:
+    """One skinpulsed process. Use as a context manager or call stop()."""
+
+    def __init__(self, workdir, ini="", env=None, args=None):
+        self.workdir = workdir
+        self.port = free_port()
+        self.config = os.path.join(workdir, "skinpulsed.ini")
+        with open(self.config, "w", encoding="utf-8") as f:
+            f.write(ini)
+        self.env = dict(os.environ)
+        self.env.update({
+            "SESSION_SECRET": SECRET,
+            "LISTEN": f"127.0.0.1:{self.port}",
+            "BASE_URL": f"http://127.0.0.1:{self.port}",
+            "DATABASE_URL": "sqlite://" + os.path.join(workdir, "skinpulse.db"),
+        })
+        self.env.update(env or {})
+        self.env = {k: v for k, v in self.env.items() if v is not None}
+        self.args = args or []
+        self.proc = None
+        self.stderr_lines = []
+        self._reader = None
+
+    def start(self, timeout=60):
+        self.proc = subprocess.Popen(
+            [os.path.join(BIN_DIR, "skinpulsed"), "--config", self.config] + self.args,
+            env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=self.workdir)
+        self._reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._reader.start()
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.proc.poll() is not None:
+                self._reader.join(2)
+                raise RuntimeError("skinpulsed exited with %s:\n%s" %
+                                   (self.proc.returncode, self.stderr()))
+            if any("listening on" in line for line in list(self.stderr_lines)):
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("skinpulsed did not start:\n" + self.stderr())
+
+    def _read_stderr(self):
+        for raw in self.proc.stderr:
+            self.stderr_lines.append(raw.decode("utf-8", "replace").rstrip("\n"))
+
+    def stderr(self):
+        return "\n".join(self.stderr_lines)
+
+    def stop(self, timeout=10):
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        if self._reader:
+            self._reader.join(2)
+        return self.proc.returncode if self.proc else None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def request(self, method, path, body=None, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            response = conn.getresponse()
+            data = response.read()
+            return Response(response.status, response.getheaders(), data)
+        finally:
+            conn.close()
+
+    def get(self, path, **kw):
+        return self.request("GET", path, **kw)
+
+
+class Response:
+    def __init__(self, status, headers, body):
+        self.status = status
+        self.headers = {k.lower(): v for k, v in headers}
+        self.body = body
+
+    def json(self):
+        return json.loads(self.body.decode("utf-8"))
+
+    def header(self, name):
+        return self.headers.get(name.lower())
+
+
+def run_tool(*args, env=None, timeout=120):
+    """Runs a build/bin tool; returns CompletedProcess with text output."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run([os.path.join(BIN_DIR, args[0])] + list(args[1:]), env=full_env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+class DaemonTestCase(unittest.TestCase):
+    """Gives each test a temporary directory."""
+
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory(prefix="skinpulse-it-")
+        self.workdir = self._tmp.name
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    SECURITY_HEADERS = {
+        "x-content-type-options": "nosniff",
+        "x-frame-options": "DENY",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "x-xss-protection": "1; mode=block",
+    }
+
+    def assertSecurityHeaders(self, response):
+        for name, value in self.SECURITY_HEADERS.items():
+            self.assertEqual(response.header(name), value, name)
+
+    def assertProblem(self, response, status, code):
+        self.assertEqual(response.status, status, response.body)
+        self.assertEqual(response.header("content-type"), "application/problem+json")
+        problem = response.json()
+        self.assertEqual(problem["status"], status)
+        self.assertEqual(problem["code"], code)
+        self.assertEqual(problem["type"], "about:blank")
+        self.assertTrue(problem["title"])
+        self.assertTrue(problem["detail"])
+        self.assertSecurityHeaders(response)
+        return problem

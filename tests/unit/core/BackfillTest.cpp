@@ -1,0 +1,100 @@
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "prices/Backfill.hpp"
+
+using namespace skinpulse;
+
+namespace {
+
+// An in-memory PriceStore with the store's dedupe rule: (item, source, time) is the key.
+class MemoryPrices final : public PriceStore {
+ public:
+  std::size_t insert(const std::vector<PricePoint>& points) override {
+    std::size_t added = 0;
+    for (const auto& p : points) {
+      if (keys.insert({p.item_id, p.source, p.time}).second) {
+        stored.push_back(p);
+        ++added;
+      }
+    }
+    return added;
+  }
+  std::vector<PricePoint> history(std::int64_t, std::int64_t,
+                                  const std::optional<std::string>&) override { return {}; }
+  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
+  std::vector<Latest> latestPerItemSource() override { return {}; }
+  std::size_t deleteOlderThan(std::int64_t) override { return 0; }
+  std::vector<std::string> sourceNames() override { return {}; }
+
+  std::set<std::tuple<std::int64_t, std::string, std::int64_t>> keys;
+  std::vector<PricePoint> stored;
+};
+
+}  // namespace
+
+class BackfillTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(BackfillTest);
+  CPPUNIT_TEST(storesValidLinesAndCountsTheRest);
+  CPPUNIT_TEST(secondRunStoresNothingNew);
+  CPPUNIT_TEST_SUITE_END();
+
+  CatalogSnapshot catalog_{{ItemRecord{1, "★ Karambit | Doppler (Factory New)", "Karambit", "Doppler",
+                                       "Covert", false, "", 0},
+                            ItemRecord{2, "Recoil Case", "Container", "Recoil Case", "Base Grade",
+                                       false, "", 0}}};
+
+  static std::string input() {
+    return R"j({"market_hash_name":"★ Karambit | Doppler (Factory New)","source":"a","time":"2026-11-22T10:00:00Z","price":150000,"volume":2})j"
+           "\n"
+           R"j({"market_hash_name":"  Recoil Case ","source":"a","time":"2026-11-22T10:00:00Z","price":45})j"
+           "\n\n"
+           R"j({"market_hash_name":"Recoil Case","source":"a","time":"2026-11-22T10:00:00Z","price":46})j"
+           "\n"
+           R"j({"market_hash_name":"Unknown","source":"a","time":"2026-11-22T10:00:00Z","price":1})j"
+           "\n"
+           R"j({"market_hash_name":"Recoil Case","source":"a","time":"yesterday","price":1})j"
+           "\n"
+           R"j({"market_hash_name":"Recoil Case","source":"a","time":"2026-11-22T11:00:00Z","price":4.5})j"
+           "\n"
+           R"j({"market_hash_name":"Recoil Case","source":"a","time":"2026-11-22T11:00:00Z","price":0})j"
+           "\n"
+           R"j({"market_hash_name":{"x":1},"source":"a","time":"2026-11-22T11:00:00Z","price":3})j"
+           "\n"
+           "not json\n";
+  }
+
+ public:
+  void storesValidLinesAndCountsTheRest() {
+    MemoryPrices prices;
+    std::istringstream in(input());
+    const auto result = backfill(in, catalog_, prices);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(9), result.read);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.stored);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.duplicates);  // same key, other price
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("unknown market_hash_name"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("bad time"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.rejected.at("price not a positive integer"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("malformed JSON"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("field of the wrong type"));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(150000), prices.stored[0].price);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(2), prices.stored[0].volume);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(45), prices.stored[1].price);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(0), prices.stored[1].volume);
+  }
+
+  void secondRunStoresNothingNew() {
+    MemoryPrices prices;
+    std::istringstream first(input());
+    backfill(first, catalog_, prices);
+    std::istringstream second(input());
+    const auto again = backfill(second, catalog_, prices);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(0), again.stored);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), prices.stored.size());
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(BackfillTest);

@@ -1,0 +1,67 @@
+#include <cppunit/extensions/HelperMacros.h>
+
+#include "prices/LatestPrices.hpp"
+
+using namespace skinpulse;
+
+namespace {
+
+constexpr std::int64_t kNow = 1800000000;
+
+PricePoint point(const std::string& source, std::int64_t time, std::int64_t price) {
+  return PricePoint{1, source, time, price, 1};
+}
+
+}  // namespace
+
+class LatestPricesTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(LatestPricesTest);
+  CPPUNIT_TEST(foldKeepsNewestAndPrevious);
+  CPPUNIT_TEST(referenceOrderDefaultsToEnabledThenAlphabetical);
+  CPPUNIT_TEST(currentPricePrefersReferenceWithTwoPointsInADay);
+  CPPUNIT_TEST(currentPriceFallsBackToNewestOfAnySource);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void foldKeepsNewestAndPrevious() {
+    LatestPrices latest;
+    latest.apply({point("a", 100, 5), point("a", 300, 7), point("a", 200, 6), point("a", 50, 1),
+                  point("a", 300, 99)});
+    const auto of = latest.of(1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), of.size());
+    CPPUNIT_ASSERT_EQUAL(INT64_C(300), of[0].newest.time);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(7), of[0].newest.price);  // the first observation wins
+    CPPUNIT_ASSERT_EQUAL(INT64_C(200), *of[0].previous_time);
+    CPPUNIT_ASSERT(latest.of(2).empty());
+  }
+
+  void referenceOrderDefaultsToEnabledThenAlphabetical() {
+    const std::vector<std::string> order =
+        referenceOrder({}, {"steam", "skinport"}, {"zeta", "alpha", "skinport"});
+    CPPUNIT_ASSERT((std::vector<std::string>{"steam", "skinport", "alpha", "zeta"}) == order);
+    CPPUNIT_ASSERT((std::vector<std::string>{"x"}) == referenceOrder({"x"}, {"steam"}, {"a"}));
+  }
+
+  void currentPricePrefersReferenceWithTwoPointsInADay() {
+    LatestPrices latest;
+    latest.apply({point("steam", kNow - 100, 500),                                // one point
+                  point("skinport", kNow - 7200, 480), point("skinport", kNow - 60, 490)});
+    const auto current = currentPrice(latest.of(1), {"steam", "skinport"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(490), *current.price);
+    CPPUNIT_ASSERT_EQUAL(std::string("skinport"), *current.source);
+  }
+
+  void currentPriceFallsBackToNewestOfAnySource() {
+    LatestPrices latest;
+    // skinport's earlier point is older than 24 h: no source qualifies.
+    latest.apply({point("steam", kNow - 100, 500), point("skinport", kNow - 90000, 480),
+                  point("skinport", kNow - 50, 490)});
+    const auto current = currentPrice(latest.of(1), {"steam", "skinport"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(490), *current.price);
+    CPPUNIT_ASSERT_EQUAL(std::string("skinport"), *current.source);
+    const auto none = currentPrice({}, {"steam"}, kNow);
+    CPPUNIT_ASSERT(!none.price && !none.source);
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(LatestPricesTest);

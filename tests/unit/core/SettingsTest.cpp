@@ -1,0 +1,149 @@
+#include <cppunit/extensions/HelperMacros.h>
+
+#include "app/ConfigError.hpp"
+#include "app/Settings.hpp"
+
+using namespace skinpulse;
+
+namespace {
+
+const std::string kSecret(32, 's');
+
+Settings build(const std::string& ini, std::map<std::string, std::string> env,
+               bool buildTree = true) {
+  ConfigTree tree;
+  tree.loadIniText(ini, "test.ini");
+  if (!env.count("SESSION_SECRET")) env["SESSION_SECRET"] = kSecret;
+  return buildSettings(tree, RunLocation{buildTree, ""}, env);
+}
+
+std::string errorKey(const std::string& ini, std::map<std::string, std::string> env) {
+  try {
+    build(ini, std::move(env));
+  } catch (const ConfigError& error) {
+    return error.what();
+  }
+  return "(accepted)";
+}
+
+}  // namespace
+
+class SettingsTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(SettingsTest);
+  CPPUNIT_TEST(defaultsFollowTheContract);
+  CPPUNIT_TEST(environmentOverridesFiles);
+  CPPUNIT_TEST(secretIsRequiredAndLongEnough);
+  CPPUNIT_TEST(cookieSecureDerivesFromBaseUrl);
+  CPPUNIT_TEST(malformedValuesNameTheirKey);
+  CPPUNIT_TEST(unknownSectionsAndKeysAreRefused);
+  CPPUNIT_TEST(sourcesKeepConfigurationOrder);
+  CPPUNIT_TEST(identityProvidersNeedBothCredentials);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void defaultsFollowTheContract() {
+    const Settings s = build("", {});
+    CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:8080"), s.base_url);
+    CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), s.listen_host);
+    CPPUNIT_ASSERT_EQUAL(8080, static_cast<int>(s.listen_port));
+    CPPUNIT_ASSERT_EQUAL(std::string("sqlite://./var/skinpulse.db"), s.database_url);
+    CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:8080/"), s.frontend_url);
+    CPPUNIT_ASSERT_EQUAL(72, s.session_lifetime_hours);
+    CPPUNIT_ASSERT_EQUAL(600, s.import_cooldown_seconds);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(8388608), s.inventory_max_bytes);
+    CPPUNIT_ASSERT_EQUAL(20, s.auth_rate_limit_per_minute);
+    CPPUNIT_ASSERT(s.redis_url.empty());
+    CPPUNIT_ASSERT(s.sources.empty());
+    CPPUNIT_ASSERT(s.identity_providers.empty());
+    const Settings installed = build("", {}, false);
+    CPPUNIT_ASSERT_EQUAL(std::string("sqlite:///var/lib/skinpulse/skinpulse.db"),
+                         installed.database_url);
+  }
+
+  void environmentOverridesFiles() {
+    const Settings s = build("[daemon]\nlisten = 127.0.0.1:9000\n[auth]\nrate_limit_per_minute = 5\n",
+                             {{"LISTEN", "0.0.0.0:0"}, {"IMPORT_COOLDOWN_SECONDS", "30"}});
+    CPPUNIT_ASSERT_EQUAL(std::string("0.0.0.0"), s.listen_host);
+    CPPUNIT_ASSERT_EQUAL(0, static_cast<int>(s.listen_port));
+    CPPUNIT_ASSERT_EQUAL(5, s.auth_rate_limit_per_minute);
+    CPPUNIT_ASSERT_EQUAL(30, s.import_cooldown_seconds);
+  }
+
+  void secretIsRequiredAndLongEnough() {
+    ConfigTree tree;
+    CPPUNIT_ASSERT_THROW_MESSAGE("missing secret accepted",
+                                 buildSettings(tree, RunLocation{true, ""}, {}), ConfigError);
+    const std::string missing = errorKey("", {{"SESSION_SECRET", ""}});
+    CPPUNIT_ASSERT(missing.find("SESSION_SECRET") != std::string::npos);
+    const std::string shortOne = errorKey("", {{"SESSION_SECRET", std::string(31, 'x')}});
+    CPPUNIT_ASSERT(shortOne.find("SESSION_SECRET") != std::string::npos);
+    CPPUNIT_ASSERT(shortOne.find("32") != std::string::npos);
+    CPPUNIT_ASSERT_EQUAL(std::string(32, 'y'),
+                         build("", {{"SESSION_SECRET", std::string(32, 'y')}}).session_secret);
+  }
+
+  void cookieSecureDerivesFromBaseUrl() {
+    CPPUNIT_ASSERT(!build("", {}).cookie_secure);
+    CPPUNIT_ASSERT(build("", {{"BASE_URL", "https://skins.example.org/"}}).cookie_secure);
+    CPPUNIT_ASSERT_EQUAL(std::string("https://skins.example.org"),
+                         build("", {{"BASE_URL", "https://skins.example.org/"}}).base_url);
+    CPPUNIT_ASSERT(!build("", {{"BASE_URL", "https://x.org"}, {"SESSION_COOKIE_SECURE", "false"}})
+                        .cookie_secure);
+    CPPUNIT_ASSERT(build("", {{"SESSION_COOKIE_SECURE", "true"}}).cookie_secure);
+  }
+
+  void malformedValuesNameTheirKey() {
+    CPPUNIT_ASSERT(errorKey("", {{"LISTEN", "nope"}}).find("LISTEN") == 0);
+    CPPUNIT_ASSERT(errorKey("", {{"LISTEN", "127.0.0.1:70000"}}).find("LISTEN") == 0);
+    CPPUNIT_ASSERT(errorKey("", {{"DATABASE_URL", "mysql://x/y"}}).find("DATABASE_URL") == 0);
+    CPPUNIT_ASSERT(errorKey("", {{"SESSION_LIFETIME_HOURS", "0"}}).find("SESSION_LIFETIME_HOURS") ==
+                   0);
+    CPPUNIT_ASSERT(errorKey("", {{"TRUSTED_PROXIES", "10.0.0.0/40"}}).find("TRUSTED_PROXIES") == 0);
+    CPPUNIT_ASSERT(errorKey("[http]\nthreads = lots\n", {}).find("[http] threads (test.ini:2)") ==
+                   0);
+    CPPUNIT_ASSERT(errorKey("[storage]\nretention_days = 3\n", {}).find("retention_days") !=
+                   std::string::npos);
+  }
+
+  void unknownSectionsAndKeysAreRefused() {
+    CPPUNIT_ASSERT(errorKey("[deamon]\nlisten = 1\n", {}).find("[deamon]") == 0);
+    CPPUNIT_ASSERT(errorKey("[daemon]\nlistne = 1\n", {}).find("[daemon] listne") == 0);
+    CPPUNIT_ASSERT(errorKey("[source.x]\nenabled = true\n", {}).find("[source.x] plugin") == 0);
+    CPPUNIT_ASSERT(errorKey("[source.Bad Name]\nplugin = a\n", {}) != "(accepted)");
+  }
+
+  void sourcesKeepConfigurationOrder() {
+    const Settings s = build(
+        "[source.steam]\nplugin = steam_market\nitems = A, B\n"
+        "[source.sim]\nplugin = simulated\nenabled = false\ninterval_seconds = 5\n"
+        "[source.port]\nplugin = skinport\ntimeout_seconds = 10\n",
+        {});
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), s.sources.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("steam"), s.sources[0].name);
+    CPPUNIT_ASSERT_EQUAL(std::string("A, B"), s.sources[0].keys.at("items"));
+    CPPUNIT_ASSERT(!s.sources[0].keys.count("plugin"));
+    CPPUNIT_ASSERT(!s.sources[1].enabled);
+    CPPUNIT_ASSERT_EQUAL(5, s.sources[1].interval_seconds);
+    CPPUNIT_ASSERT_EQUAL(10, s.sources[2].timeout_seconds);
+    const std::vector<std::string> enabled = {"steam", "port"};
+    CPPUNIT_ASSERT(enabled == s.enabledSourceNames());
+  }
+
+  void identityProvidersNeedBothCredentials() {
+    CPPUNIT_ASSERT(build("", {{"IDPA_CLIENT_ID", "id"}}).identity_providers.empty());
+    const Settings s = build("", {{"IDPA_CLIENT_ID", "id"},
+                                  {"IDPA_CLIENT_SECRET", "secret"},
+                                  {"IDPA_TOKEN_URL", "http://127.0.0.1:1/token"},
+                                  {"GAMEID_OPENID_ENABLED", "true"}});
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), s.identity_providers.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("idp-a"), s.identity_providers[0].name);
+    CPPUNIT_ASSERT_EQUAL(std::string("oauth2"), s.identity_providers[0].plugin);
+    CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:1/token"),
+                         s.identity_providers[0].keys.at("token_url"));
+    CPPUNIT_ASSERT_EQUAL(std::string("gameid"), s.identity_providers[1].name);
+    CPPUNIT_ASSERT_EQUAL(std::string("steamcommunity.com"),
+                         s.identity_providers[1].keys.at("host"));
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SettingsTest);

@@ -1,0 +1,81 @@
+#pragma once
+
+// The behaviour every Database backend must show, written once. A backend's suite
+// derives from StoreContract, says how to make a clean database, and registers itself
+// with CPPUNIT_TEST_SUB_SUITE, which runs every test below against it.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include "store/Database.hpp"
+#include "store/SqlDatabase.hpp"
+
+namespace skinpulse::test {
+
+class StoreContract : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(StoreContract);
+  CPPUNIT_TEST(testMigrationsAppliedOnceAndRecorded);
+  CPPUNIT_TEST(testFailedMigrationIsRolledBackAndNamed);
+  CPPUNIT_TEST(testReseedKeepsIdsAndCreatedAt);
+  CPPUNIT_TEST(testNamesRoundTripByteForByte);
+  CPPUNIT_TEST(testPriceInsertIgnoresDuplicates);
+  CPPUNIT_TEST(testFailedBatchStoresNothing);
+  CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
+  CPPUNIT_TEST(testLatestPerItemSource);
+  CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
+  CPPUNIT_TEST(testUsersByEmailIgnoringCase);
+  CPPUNIT_TEST(testIdentityUpsert);
+  CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
+  CPPUNIT_TEST(testReplaceHoldings);
+  CPPUNIT_TEST(testConcurrentReadersAndWriter);
+  CPPUNIT_TEST(testBulkLoadTiming);
+  CPPUNIT_TEST_SUITE_END_ABSTRACT();
+
+ public:
+  void setUp() override;
+  void tearDown() override;
+
+  void testMigrationsAppliedOnceAndRecorded();
+  void testFailedMigrationIsRolledBackAndNamed();
+  void testReseedKeepsIdsAndCreatedAt();
+  void testNamesRoundTripByteForByte();
+  void testPriceInsertIgnoresDuplicates();
+  void testFailedBatchStoresNothing();
+  void testHistoryOrderAndSourceFilter();
+  void testLatestPerItemSource();
+  void testDeleteOlderThanAndPointsSince();
+  void testUsersByEmailIgnoringCase();
+  void testIdentityUpsert();
+  void testLinkGameIdRefusesAnotherUsersId();
+  void testReplaceHoldings();
+  void testConcurrentReadersAndWriter();
+  void testBulkLoadTiming();
+
+ protected:
+  /// Prepares an empty database and returns its URL, or "" when this backend cannot run
+  /// here (the suite then prints why in skipReason() and passes).
+  virtual std::string cleanDatabaseUrl() = 0;
+  virtual std::string skipReason() const = 0;
+  /// Called after each test, the database closed.
+  virtual void removeDatabase() {}
+
+  /// true when the test must return at once (backend unavailable).
+  bool skipped() const { return url_.empty(); }
+  /// Opens url_ with the project's migrations.
+  std::unique_ptr<Database> open() const;
+  static std::string migrationsDir();
+  /// Raw SQL access to db_ for checks the interfaces do not offer.
+  store::ConnectionPool& pool();
+
+  /// Seeds `count` items "Item 0001".."Item NNNN" (ids 1..count) at `now`.
+  void seedItems(std::size_t count, std::int64_t now = 1000);
+
+  std::string url_;
+  std::unique_ptr<Database> db_;
+};
+
+}  // namespace skinpulse::test

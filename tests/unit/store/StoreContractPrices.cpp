@@ -1,0 +1,108 @@
+// Contract: price history.
+
+#include <iostream>
+
+#include "StoreContract.hpp"
+
+namespace skinpulse::test {
+namespace {
+
+PricePoint point(std::int64_t item, const std::string& source, std::int64_t time,
+                 std::int64_t price = 100, std::int64_t volume = 1) {
+  return PricePoint{item, source, time, price, volume};
+}
+
+std::vector<std::int64_t> timesOf(const std::vector<PricePoint>& points) {
+  std::vector<std::int64_t> times;
+  for (const auto& p : points) times.push_back(p.time);
+  return times;
+}
+
+}  // namespace
+
+void StoreContract::testPriceInsertIgnoresDuplicates() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.insert({}));
+  // The same observation twice in one batch, then again in the next: stored once, and
+  // the first one wins.
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, prices.insert({point(1, "steam", 100, 500),
+                                                      point(1, "steam", 100, 999),
+                                                      point(2, "steam", 100, 700)}));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "steam", 100, 111),
+                                                      point(1, "steam", 160, 510)}));
+  const auto history = prices.history(1, 0, std::nullopt);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, history.size());
+  CPPUNIT_ASSERT(history[0] == point(1, "steam", 100, 500));
+  CPPUNIT_ASSERT(history[1] == point(1, "steam", 160, 510));
+}
+
+void StoreContract::testFailedBatchStoresNothing() {
+  if (skipped()) return;
+  seedItems(1);
+  auto& prices = db_->prices();
+  // Item 99 does not exist: the foreign key refuses the batch, all of it.
+  CPPUNIT_ASSERT_THROW(prices.insert({point(1, "steam", 100), point(1, "steam", 160),
+                                      point(99, "steam", 100)}),
+                       std::exception);
+  CPPUNIT_ASSERT(prices.history(1, 0, std::nullopt).empty());
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "steam", 100)}));  // still usable
+}
+
+void StoreContract::testHistoryOrderAndSourceFilter() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  prices.insert({point(1, "steam_market", 300), point(1, "csfloat", 300), point(1, "skinport", 100),
+                 point(1, "steam_market", 200), point(2, "skinport", 250), point(1, "csfloat", 50)});
+  const auto all = prices.history(1, 50, std::nullopt);  // time > since, strictly
+  CPPUNIT_ASSERT_EQUAL(std::size_t{4}, all.size());
+  CPPUNIT_ASSERT(all[0] == point(1, "skinport", 100));
+  CPPUNIT_ASSERT(all[1] == point(1, "steam_market", 200));
+  CPPUNIT_ASSERT(all[2] == point(1, "csfloat", 300));
+  CPPUNIT_ASSERT(all[3] == point(1, "steam_market", 300));
+
+  const auto steam = prices.history(1, 0, std::string("steam_market"));
+  CPPUNIT_ASSERT((timesOf(steam) == std::vector<std::int64_t>{200, 300}));
+  CPPUNIT_ASSERT(prices.history(1, 0, std::string("nowhere")).empty());
+  CPPUNIT_ASSERT(prices.history(3, 0, std::nullopt).empty());
+
+  const std::vector<std::string> sources{"csfloat", "skinport", "steam_market"};
+  CPPUNIT_ASSERT(prices.sourceNames() == sources);
+}
+
+void StoreContract::testLatestPerItemSource() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  CPPUNIT_ASSERT(prices.latestPerItemSource().empty());
+  prices.insert({point(1, "a", 10, 1), point(1, "a", 30, 3), point(1, "a", 20, 2),
+                 point(1, "b", 15, 7), point(2, "a", 5, 9)});
+  const auto latest = prices.latestPerItemSource();
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, latest.size());
+  CPPUNIT_ASSERT(latest[0].newest == point(1, "a", 30, 3));
+  CPPUNIT_ASSERT(latest[0].previous_time == std::optional<std::int64_t>(20));
+  CPPUNIT_ASSERT(latest[1].newest == point(1, "b", 15, 7));
+  CPPUNIT_ASSERT(!latest[1].previous_time);
+  CPPUNIT_ASSERT(latest[2].newest == point(2, "a", 5, 9));
+  CPPUNIT_ASSERT(!latest[2].previous_time);
+}
+
+void StoreContract::testDeleteOlderThanAndPointsSince() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  prices.insert({point(2, "a", 100), point(1, "b", 200), point(1, "a", 300), point(1, "a", 50),
+                 point(2, "a", 400)});
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, prices.deleteOlderThan(200));  // 50 and 100; 200 stays
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200));
+  const auto rest = prices.pointsSince(0);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, rest.size());
+  CPPUNIT_ASSERT(rest[0] == point(1, "a", 300));  // item, source, time
+  CPPUNIT_ASSERT(rest[1] == point(1, "b", 200));
+  CPPUNIT_ASSERT(rest[2] == point(2, "a", 400));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.pointsSince(300).size());
+}
+
+}  // namespace skinpulse::test

@@ -1,0 +1,85 @@
+// skinpulsectl: the admin CLI. Reads the same configuration as skinpulsed (same
+// layering, same environment variables) and acts on the same database.
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "Commands.hpp"
+#include "app/ConfigError.hpp"
+#include "common/Log.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: skinpulsectl [--config FILE] COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  check-config          validate the configuration and the plugins it names\n"
+    "  plugins               list the plugin files and whether the daemon accepts them\n"
+    "  sources               list the configured market-source instances\n"
+    "  migrate               apply pending database migrations\n"
+    "  backfill --file FILE  load price history (JSON Lines) into the database\n";
+
+std::string executableDir() {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string() : self.parent_path().string();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  std::optional<std::string> configFile;
+  std::optional<std::string> file;
+  std::string command;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if ((arg == "--config" || arg == "-c") && i + 1 < args.size()) {
+      configFile = args[++i];
+    } else if (arg == "--file" && i + 1 < args.size()) {
+      file = args[++i];
+    } else if (arg == "-h" || arg == "--help" || arg == "help") {
+      std::cout << kUsage;
+      return 0;
+    } else if (command.empty() && arg.rfind("-", 0) != 0) {
+      command = arg;
+    } else {
+      std::cerr << "skinpulsectl: unexpected argument '" << arg << "'\n" << kUsage;
+      return 2;
+    }
+  }
+  if (command.empty()) {
+    std::cerr << kUsage;
+    return 2;
+  }
+  try {
+    skinpulse::log::configure("warn", skinpulse::log::Format::kText);
+    const skinpulse::RunLocation location{skinpulse::isBuildTreeBinary(executableDir()), ""};
+    const auto config = skinpulse::loadConfig(configFile, location, skinpulse::processEnvironment());
+    if (command == "check-config") return skinpulse::ctl::checkConfig(config);
+    if (command == "plugins") return skinpulse::ctl::listPlugins(config);
+    if (command == "sources") return skinpulse::ctl::listSources(config);
+    if (command == "migrate") return skinpulse::ctl::migrate(config);
+    if (command == "backfill") {
+      if (!file) {
+        std::cerr << "skinpulsectl: backfill needs --file FILE\n";
+        return 2;
+      }
+      return skinpulse::ctl::backfill(config, *file);
+    }
+    std::cerr << "skinpulsectl: unknown command '" << command << "'\n" << kUsage;
+    return 2;
+  } catch (const skinpulse::ConfigError& error) {
+    std::cerr << "skinpulsectl: configuration error: " << error.what() << "\n";
+    return 1;
+  } catch (const std::exception& error) {
+    std::cerr << "skinpulsectl: " << error.what() << "\n";
+    return 1;
+  }
+}
