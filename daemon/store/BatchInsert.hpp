@@ -1,14 +1,14 @@
 #pragma once
 
-#include <algorithm>
-#include <cstddef>
-#include <string>
-#include <vector>
+#include "store/Sql.hpp"
 
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
 
-#include "store/Sql.hpp"
+#include <algorithm>
+#include <cstddef>
+#include <string>
+#include <vector>
 
 namespace skinpulse::store {
 
@@ -46,8 +46,8 @@ std::size_t insertColumns(Poco::Data::Session& session, Backend backend, const s
   for (std::size_t begin = 0; begin < rows; begin += per_statement) {
     const std::size_t end = std::min(rows, begin + per_statement);
     Poco::Data::Statement statement(session);
-    statement << adaptPlaceholders(backend, head + " VALUES " +
-                                                placeholderRows(arity, end - begin) + " " + tail);
+    statement << adaptPlaceholders(
+        backend, head + " VALUES " + placeholderRows(arity, end - begin) + " " + tail);
     for (std::size_t i = begin; i < end; ++i) {
       // Column(...) copies the element; it also turns vector<bool>'s proxy into a bool.
       (statement.addBind(bind(Column(columns[i]))), ...);

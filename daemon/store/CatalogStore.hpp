@@ -1,11 +1,11 @@
 #pragma once
 
+#include "store/Records.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "store/Records.hpp"
 
 namespace skinpulse {
 
@@ -16,7 +16,7 @@ class CatalogStore {
 
   struct SeedResult {
     std::size_t inserted = 0;
-    std::size_t updated = 0;    ///< existing names whose other fields changed
+    std::size_t updated = 0;  ///< existing names whose other fields changed
     std::size_t unchanged = 0;
   };
 

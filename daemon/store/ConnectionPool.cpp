@@ -1,10 +1,10 @@
 #include "store/ConnectionPool.hpp"
 
-#include <utility>
-
 #include "common/Log.hpp"
 #include "store/Errors.hpp"
 #include "store/Sql.hpp"
+
+#include <utility>
 
 namespace skinpulse::store {
 

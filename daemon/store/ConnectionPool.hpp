@@ -1,5 +1,9 @@
 #pragma once
 
+#include "store/DatabaseUrl.hpp"
+
+#include <Poco/Data/Session.h>
+
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
@@ -8,10 +12,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <Poco/Data/Session.h>
-
-#include "store/DatabaseUrl.hpp"
 
 namespace skinpulse::store {
 
@@ -25,8 +25,7 @@ class ConnectionPool {
   /// Opens and configures one new session; may throw.
   using Opener = std::function<Poco::Data::Session()>;
 
-  ConnectionPool(Backend backend, Opener opener, std::size_t max_sessions,
-                 bool serialise_writes);
+  ConnectionPool(Backend backend, Opener opener, std::size_t max_sessions, bool serialise_writes);
   ConnectionPool(const ConnectionPool&) = delete;
   ConnectionPool& operator=(const ConnectionPool&) = delete;
 

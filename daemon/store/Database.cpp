@@ -1,14 +1,14 @@
 #include "store/Database.hpp"
 
-#include <filesystem>
-#include <stdexcept>
-
 #include "common/Log.hpp"
 #include "store/DatabaseUrl.hpp"
 #include "store/Errors.hpp"
 #include "store/Migrator.hpp"
 #include "store/SqlDatabase.hpp"
 #include "store/sqlite/SqlitePool.hpp"
+
+#include <filesystem>
+#include <stdexcept>
 #ifdef SKINPULSE_WITH_POSTGRES
 #include "store/postgres/PostgresPool.hpp"
 #endif
@@ -31,8 +31,9 @@ std::unique_ptr<store::ConnectionPool> openPool(const DatabaseUrl& url) {
 #ifdef SKINPULSE_WITH_POSTGRES
   return store::postgres::openPool(url);
 #else
-  throw std::runtime_error("DATABASE_URL: this build has no PostgreSQL support "
-                           "(SKINPULSE_WITH_POSTGRES=OFF)");
+  throw std::runtime_error(
+      "DATABASE_URL: this build has no PostgreSQL support "
+      "(SKINPULSE_WITH_POSTGRES=OFF)");
 #endif
 }
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <memory>
-#include <string>
-
 #include "store/CatalogStore.hpp"
 #include "store/HoldingStore.hpp"
 #include "store/PriceStore.hpp"
 #include "store/UserStore.hpp"
+
+#include <memory>
+#include <string>
 
 namespace skinpulse {
 

@@ -43,7 +43,8 @@ std::string percentDecode(std::string_view text, const char* what) {
 // it, so a value can be quoted for libpq but can never contain a space.
 std::string libpqValue(const std::string& value, const char* what) {
   if (value.find_first_of(" \t\r\n") != std::string::npos) {
-    fail(std::string("the ") + what + " contains whitespace, which the PostgreSQL driver cannot pass");
+    fail(std::string("the ") + what +
+         " contains whitespace, which the PostgreSQL driver cannot pass");
   }
   std::string quoted = "'";
   for (char c : value) {
@@ -98,7 +99,8 @@ Authority parseAuthority(std::string_view authority) {
     if (close == std::string_view::npos) fail("postgresql URL has an unterminated [IPv6] host");
     out.host = std::string(hostport.substr(1, close - 1));
     hostport = hostport.substr(close + 1);
-    if (!hostport.empty() && hostport.front() != ':') fail("postgresql URL has junk after the host");
+    if (!hostport.empty() && hostport.front() != ':')
+      fail("postgresql URL has junk after the host");
     if (!hostport.empty()) out.port = std::string(hostport.substr(1));
   } else {
     const auto colon = hostport.find(':');
@@ -107,7 +109,8 @@ Authority parseAuthority(std::string_view authority) {
   }
   if (!out.port.empty()) {
     for (char c : out.port) {
-      if (!std::isdigit(static_cast<unsigned char>(c))) fail("postgresql URL has a non-numeric port");
+      if (!std::isdigit(static_cast<unsigned char>(c)))
+        fail("postgresql URL has a non-numeric port");
     }
     if (out.port.size() > 5 || std::stoi(out.port) == 0 || std::stoi(out.port) > 65535) {
       fail("postgresql URL has a port out of range");
@@ -160,8 +163,9 @@ DatabaseUrl parsePostgres(std::string_view scheme, std::string_view rest) {
       fail("postgresql URL has a malformed query parameter (expected key=value)");
     }
     if (key == "password") fail("postgresql URL: give the password before the @, not in the query");
-    appendPair(conninfo, key, libpqValue(percentDecode(pair.substr(eq + 1), "query parameter"),
-                                         "query parameter"));
+    appendPair(
+        conninfo, key,
+        libpqValue(percentDecode(pair.substr(eq + 1), "query parameter"), "query parameter"));
   }
 
   url.redacted = std::string(scheme) + "://";

@@ -1,9 +1,9 @@
 #pragma once
 
+#include <Poco/Exception.h>
+
 #include <exception>
 #include <string>
-
-#include <Poco/Exception.h>
 
 namespace skinpulse::store {
 

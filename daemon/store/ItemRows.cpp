@@ -27,8 +27,8 @@ void ItemColumns::push(const ItemRecord& item) {
 }
 
 ItemRecord ItemColumns::row(std::size_t i) const {
-  return ItemRecord{id[i],        market_hash_name[i], weapon_type[i], skin_name[i], rarity[i],
-                    stattrak[i], image_url[i],        created_at[i]};
+  return ItemRecord{id[i],     market_hash_name[i], weapon_type[i], skin_name[i],
+                    rarity[i], stattrak[i],         image_url[i],   created_at[i]};
 }
 
 std::size_t upsertItems(Poco::Data::Session& session, Backend backend, ItemColumns& rows) {
@@ -39,8 +39,8 @@ std::size_t upsertItems(Poco::Data::Session& session, Backend backend, ItemColum
       "ON CONFLICT (id) DO UPDATE SET weapon_type = excluded.weapon_type, "
       "skin_name = excluded.skin_name, rarity = excluded.rarity, "
       "stattrak = excluded.stattrak, image_url = excluded.image_url",
-      rows.id, rows.market_hash_name, rows.weapon_type, rows.skin_name, rows.rarity,
-      rows.stattrak, rows.image_url, rows.created_at);
+      rows.id, rows.market_hash_name, rows.weapon_type, rows.skin_name, rows.rarity, rows.stattrak,
+      rows.image_url, rows.created_at);
 }
 
 }  // namespace skinpulse::store

@@ -3,14 +3,14 @@
 // Reading and writing items as parallel column vectors: Poco extracts and binds whole
 // vectors, which is much faster than a row at a time for a 34,500-item catalogue.
 
-#include <cstdint>
-#include <string>
-#include <vector>
+#include "store/DatabaseUrl.hpp"
+#include "store/Records.hpp"
 
 #include <Poco/Data/Session.h>
 
-#include "store/DatabaseUrl.hpp"
-#include "store/Records.hpp"
+#include <cstdint>
+#include <string>
+#include <vector>
 
 namespace skinpulse::store {
 
@@ -33,8 +33,7 @@ struct ItemColumns {
 /// Items matching `where` ("" for all, else e.g. "WHERE id = ?" with `?` placeholders
 /// adapted by the caller), ordered by id; `params` are bound in order.
 template <typename... Param>
-ItemColumns selectItems(Poco::Data::Session& session, const std::string& where,
-                        Param... params) {
+ItemColumns selectItems(Poco::Data::Session& session, const std::string& where, Param... params) {
   using Poco::Data::Keywords::bind;
   using Poco::Data::Keywords::into;
   ItemColumns c;
@@ -42,8 +41,8 @@ ItemColumns selectItems(Poco::Data::Session& session, const std::string& where,
   statement << "SELECT id, market_hash_name, weapon_type, skin_name, rarity, stattrak, "
                "image_url, created_at FROM items " +
                    where + " ORDER BY id",
-      into(c.id), into(c.market_hash_name), into(c.weapon_type), into(c.skin_name),
-      into(c.rarity), into(c.stattrak), into(c.image_url), into(c.created_at);
+      into(c.id), into(c.market_hash_name), into(c.weapon_type), into(c.skin_name), into(c.rarity),
+      into(c.stattrak), into(c.image_url), into(c.created_at);
   (statement.addBind(bind(params)), ...);
   statement.execute();
   return c;

@@ -1,17 +1,17 @@
 #include "store/Migrator.hpp"
 
+#include "common/Log.hpp"
+#include "common/Time.hpp"
+#include "store/Errors.hpp"
+#include "store/SqlScript.hpp"
+#include "store/WriteTransaction.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
-
-#include "common/Log.hpp"
-#include "common/Time.hpp"
-#include "store/Errors.hpp"
-#include "store/SqlScript.hpp"
-#include "store/WriteTransaction.hpp"
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -57,7 +57,8 @@ bool applyOne(ConnectionPool& pool, const MigrationFile& migration) {
                                std::to_string(i + 1) + ": " + describe(e));
     }
   }
-  tx.session() << tx.sql("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"),
+  tx.session() << tx.sql(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)"),
       bind(migration.version), bind(migration.name), bind(time::nowSeconds()), now;
   tx.commit();
   return true;
@@ -94,7 +95,8 @@ void applyMigrations(ConnectionPool& pool, const std::filesystem::path& dir) {
   const auto files = listMigrations(dir);
   ensureMigrationTable(pool);
   for (const auto& migration : files) {
-    if (applyOne(pool, migration)) log::main().info("applied database migration {}", migration.name);
+    if (applyOne(pool, migration))
+      log::main().info("applied database migration {}", migration.name);
   }
   const int version = schemaVersion(pool);
   if (version > files.back().version) {

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "store/ConnectionPool.hpp"
+
 #include <filesystem>
 #include <string>
 #include <vector>
-
-#include "store/ConnectionPool.hpp"
 
 namespace skinpulse::store {
 

@@ -4,11 +4,11 @@
 // SQLite's '?' placeholders; PostgreSQL wants $1, $2, ... instead. Our SQL never has a
 // '?' inside a string literal, which keeps the rewrite a plain substitution.
 
+#include "store/DatabaseUrl.hpp"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
-
-#include "store/DatabaseUrl.hpp"
 
 namespace skinpulse::store {
 

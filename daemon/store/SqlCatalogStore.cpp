@@ -1,10 +1,10 @@
 #include "store/SqlCatalogStore.hpp"
 
-#include <string_view>
-#include <unordered_map>
-
 #include "store/ItemRows.hpp"
 #include "store/WriteTransaction.hpp"
+
+#include <string_view>
+#include <unordered_map>
 
 namespace skinpulse::store {
 namespace {
@@ -16,7 +16,7 @@ bool sameDescription(const ItemRecord& stored, const CatalogEntry& entry) {
 }
 
 ItemRecord toRecord(std::int64_t id, const CatalogEntry& entry, std::int64_t created_at) {
-  return ItemRecord{id,          entry.market_hash_name, entry.weapon_type, entry.skin_name,
+  return ItemRecord{id,           entry.market_hash_name, entry.weapon_type, entry.skin_name,
                     entry.rarity, entry.stattrak,         entry.image_url,   created_at};
 }
 
@@ -96,8 +96,8 @@ std::optional<ItemRecord> SqlCatalogStore::findById(std::int64_t id) {
 
 std::optional<ItemRecord> SqlCatalogStore::findByName(const std::string& market_hash_name) {
   auto lease = pool_.read();
-  return single(selectItems(lease.session(), pool_.sql("WHERE market_hash_name = ?"),
-                            market_hash_name));
+  return single(
+      selectItems(lease.session(), pool_.sql("WHERE market_hash_name = ?"), market_hash_name));
 }
 
 }  // namespace skinpulse::store

@@ -1,10 +1,10 @@
 #include "store/SqlDatabase.hpp"
 
-#include <cstdint>
-
 #include "common/Log.hpp"
 #include "store/Errors.hpp"
 #include "store/Migrator.hpp"
+
+#include <cstdint>
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -12,7 +12,11 @@ using Poco::Data::Keywords::now;
 namespace skinpulse::store {
 
 SqlDatabase::SqlDatabase(std::unique_ptr<ConnectionPool> pool)
-    : pool_(std::move(pool)), catalog_(*pool_), prices_(*pool_), users_(*pool_), holdings_(*pool_) {}
+    : pool_(std::move(pool)),
+      catalog_(*pool_),
+      prices_(*pool_),
+      users_(*pool_),
+      holdings_(*pool_) {}
 
 std::string SqlDatabase::backend() const {
   return pool_->backend() == Backend::kSqlite ? "sqlite" : "postgresql";

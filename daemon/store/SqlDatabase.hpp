@@ -1,13 +1,13 @@
 #pragma once
 
-#include <memory>
-
 #include "store/ConnectionPool.hpp"
 #include "store/Database.hpp"
 #include "store/SqlCatalogStore.hpp"
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
 #include "store/SqlUserStore.hpp"
+
+#include <memory>
 
 namespace skinpulse::store {
 

@@ -1,10 +1,10 @@
 #include "store/SqlHoldingStore.hpp"
 
-#include <algorithm>
-#include <map>
-
 #include "store/BatchInsert.hpp"
 #include "store/WriteTransaction.hpp"
+
+#include <algorithm>
+#include <map>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -60,9 +60,10 @@ void SqlHoldingStore::replaceHoldings(const std::string& user_id,
                 "ON CONFLICT (user_id, item_id) DO UPDATE "
                 "SET quantity = excluded.quantity, imported_at = excluded.imported_at",
                 users, item_ids, quantities, imported_at);
-  tx.session() << tx.sql("INSERT INTO import_metadata (user_id, last_imported_at) VALUES (?, ?) "
-                         "ON CONFLICT (user_id) DO UPDATE "
-                         "SET last_imported_at = excluded.last_imported_at"),
+  tx.session() << tx.sql(
+      "INSERT INTO import_metadata (user_id, last_imported_at) VALUES (?, ?) "
+      "ON CONFLICT (user_id) DO UPDATE "
+      "SET last_imported_at = excluded.last_imported_at"),
       bind(user_id), bind(now), Poco::Data::Keywords::now;
   tx.commit();
 }
@@ -70,8 +71,9 @@ void SqlHoldingStore::replaceHoldings(const std::string& user_id,
 std::vector<HoldingRecord> SqlHoldingStore::holdingsOf(const std::string& user_id) {
   std::vector<std::int64_t> item_id, quantity, imported_at;
   auto lease = pool_.read();
-  lease.session() << pool_.sql("SELECT item_id, quantity, imported_at FROM holdings "
-                               "WHERE user_id = ? ORDER BY item_id"),
+  lease.session() << pool_.sql(
+      "SELECT item_id, quantity, imported_at FROM holdings "
+      "WHERE user_id = ? ORDER BY item_id"),
       into(item_id), into(quantity), into(imported_at), bind(user_id), Poco::Data::Keywords::now;
   std::vector<HoldingRecord> out;
   out.reserve(item_id.size());

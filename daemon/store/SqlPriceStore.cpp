@@ -1,9 +1,9 @@
 #include "store/SqlPriceStore.hpp"
 
-#include <Poco/Nullable.h>
-
 #include "store/BatchInsert.hpp"
 #include "store/WriteTransaction.hpp"
+
+#include <Poco/Nullable.h>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -34,8 +34,7 @@ struct PointColumns {
 
 // `rest` is everything after FROM price_points, placeholders already adapted.
 template <typename... Param>
-PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
-                          Param... params) {
+PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest, Param... params) {
   PointColumns c;
   Poco::Data::Statement statement(session);
   statement << std::string("SELECT ") + kColumns + " FROM price_points " + rest, into(c.item_id),
@@ -89,8 +88,8 @@ std::vector<PricePoint> SqlPriceStore::history(std::int64_t item_id, std::int64_
 
 std::vector<PricePoint> SqlPriceStore::pointsSince(std::int64_t since) {
   auto lease = pool_.read();
-  return selectPoints(lease.session(),
-                      pool_.sql("WHERE time > ? ORDER BY item_id, source, time"), since)
+  return selectPoints(lease.session(), pool_.sql("WHERE time > ? ORDER BY item_id, source, time"),
+                      since)
       .rows();
 }
 
@@ -106,8 +105,8 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
                      " FROM price_points"
                      " WINDOW w AS (PARTITION BY item_id, source ORDER BY time DESC)"
                      ") AS ranked WHERE rn = 1 ORDER BY item_id, source",
-      into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume),
-      into(previous), now;
+      into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume), into(previous),
+      now;
   std::vector<Latest> latest;
   latest.reserve(c.item_id.size());
   for (std::size_t i = 0; i < c.item_id.size(); ++i) {

@@ -1,10 +1,10 @@
 #include "store/SqlUserStore.hpp"
 
-#include <Poco/UUIDGenerator.h>
-
 #include "common/Log.hpp"
 #include "store/Errors.hpp"
 #include "store/WriteTransaction.hpp"
+
+#include <Poco/UUIDGenerator.h>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -60,8 +60,9 @@ UserRecord SqlUserStore::createUser(const std::string& email, const std::string&
   UserRecord user{Poco::UUIDGenerator::defaultGenerator().createRandom().toString(), email,
                   display_name, avatar_url, now_seconds};
   WriteTransaction tx(pool_);
-  tx.session() << tx.sql("INSERT INTO users (id, email, display_name, avatar_url, created_at) "
-                         "VALUES (?, ?, ?, ?, ?)"),
+  tx.session() << tx.sql(
+      "INSERT INTO users (id, email, display_name, avatar_url, created_at) "
+      "VALUES (?, ?, ?, ?, ?)"),
       bind(user.id), bind(user.email), bind(user.display_name), bind(user.avatar_url),
       bind(user.created_at), now;
   tx.commit();
@@ -95,11 +96,12 @@ void SqlUserStore::updateProfile(const std::string& user_id, const std::string& 
 
 void SqlUserStore::upsertIdentity(const IdentityRecord& identity) {
   WriteTransaction tx(pool_);
-  tx.session() << tx.sql("INSERT INTO identities (provider, subject, user_id, email, created_at) "
-                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT (provider, subject) DO UPDATE "
-                         "SET user_id = excluded.user_id, email = excluded.email"),
-      bind(identity.provider), bind(identity.subject), bind(identity.user_id),
-      bind(identity.email), bind(identity.created_at), now;
+  tx.session() << tx.sql(
+      "INSERT INTO identities (provider, subject, user_id, email, created_at) "
+      "VALUES (?, ?, ?, ?, ?) ON CONFLICT (provider, subject) DO UPDATE "
+      "SET user_id = excluded.user_id, email = excluded.email"),
+      bind(identity.provider), bind(identity.subject), bind(identity.user_id), bind(identity.email),
+      bind(identity.created_at), now;
   tx.commit();
 }
 
@@ -123,9 +125,10 @@ bool SqlUserStore::linkGameId(const GameLinkRecord& link) {
     tx.session() << tx.sql("SELECT user_id FROM game_links WHERE platform_id = ?"), into(owner),
         bind(link.platform_id), now;
     if (!owner.empty() && owner.front() != link.user_id) return false;
-    tx.session() << tx.sql("INSERT INTO game_links (user_id, platform_id, linked_at) "
-                           "VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
-                           "SET platform_id = excluded.platform_id, linked_at = excluded.linked_at"),
+    tx.session() << tx.sql(
+        "INSERT INTO game_links (user_id, platform_id, linked_at) "
+        "VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
+        "SET platform_id = excluded.platform_id, linked_at = excluded.linked_at"),
         bind(link.user_id), bind(link.platform_id), bind(link.linked_at), now;
     tx.commit();
     return true;

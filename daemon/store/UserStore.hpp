@@ -1,11 +1,11 @@
 #pragma once
 
+#include "store/Records.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "store/Records.hpp"
 
 namespace skinpulse {
 

@@ -1,9 +1,9 @@
 #include "store/WriteTransaction.hpp"
 
-#include <cstdint>
-
 #include "common/Log.hpp"
 #include "store/Errors.hpp"
+
+#include <cstdint>
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -30,7 +30,7 @@ std::string WriteTransaction::sql(const std::string& text) const { return pool_.
 
 void WriteTransaction::lockTable(const std::string& table) {
   if (backend_ != Backend::kPostgres) return;
-  session() << "LOCK TABLE " + table + " IN EXCLUSIVE MODE", now;
+  session() << "LOCK TABLE " + table + " IN SHARE ROW EXCLUSIVE MODE", now;
 }
 
 void WriteTransaction::lockAdvisory(std::int64_t key) {

@@ -1,11 +1,11 @@
 #pragma once
 
-#include <cstdint>
-#include <string>
+#include "store/ConnectionPool.hpp"
 
 #include <Poco/Data/Session.h>
 
-#include "store/ConnectionPool.hpp"
+#include <cstdint>
+#include <string>
 
 namespace skinpulse::store {
 
@@ -28,8 +28,9 @@ class WriteTransaction {
   /// `text` in this backend's placeholder syntax.
   std::string sql(const std::string& text) const;
 
-  /// PostgreSQL: blocks other writers of `table` until the end of the transaction (reads
-  /// go on). SQLite: nothing to do, BEGIN IMMEDIATE already excludes every writer.
+  /// PostgreSQL: blocks other writers of `table` until the end of the transaction; reads
+  /// and foreign-key checks against it go on. SQLite: nothing to do, BEGIN IMMEDIATE
+  /// already excludes every writer.
   void lockTable(const std::string& table);
   /// PostgreSQL: a transaction-scoped advisory lock, for work that spans tables
   /// (migrations). SQLite: nothing to do.

@@ -82,6 +82,8 @@ class Daemon:
                 self.proc.wait()
         if self._reader:
             self._reader.join(2)
+        if self.proc and self.proc.stderr:
+            self.proc.stderr.close()
         return self.proc.returncode if self.proc else None
 
     def __enter__(self):

@@ -1,8 +1,8 @@
 #include "store/postgres/PostgresPool.hpp"
 
-#include <mutex>
-
 #include <Poco/Data/PostgreSQL/Connector.h>
+
+#include <mutex>
 
 using Poco::Data::Keywords::now;
 
@@ -32,8 +32,7 @@ std::unique_ptr<ConnectionPool> openPool(const DatabaseUrl& url) {
   registerConnector();
   const std::string conninfo = url.connection_string;
   auto pool = std::make_unique<ConnectionPool>(
-      Backend::kPostgres, [conninfo] { return openConnection(conninfo); }, kMaxConnections,
-      false);
+      Backend::kPostgres, [conninfo] { return openConnection(conninfo); }, kMaxConnections, false);
   pool->read();  // connect now: a bad address or password is an error at start, not later
   return pool;
 }

@@ -1,9 +1,9 @@
 #pragma once
 
-#include <memory>
-
 #include "store/ConnectionPool.hpp"
 #include "store/DatabaseUrl.hpp"
+
+#include <memory>
 
 namespace skinpulse::store::postgres {
 

@@ -1,13 +1,13 @@
 #include "store/sqlite/SqlitePool.hpp"
 
+#include "common/Log.hpp"
+
+#include <Poco/Data/SQLite/Connector.h>
+
 #include <filesystem>
 #include <mutex>
 #include <stdexcept>
 #include <string>
-
-#include <Poco/Data/SQLite/Connector.h>
-
-#include "common/Log.hpp"
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -41,8 +41,8 @@ void createParentDirectory(const std::string& path) {
   std::error_code ec;
   std::filesystem::create_directories(parent, ec);
   if (ec) {
-    throw std::runtime_error("cannot create directory " + parent.string() + " for the database: " +
-                             ec.message());
+    throw std::runtime_error("cannot create directory " + parent.string() +
+                             " for the database: " + ec.message());
   }
 }
 
@@ -71,7 +71,8 @@ std::unique_ptr<ConnectionPool> openPool(const DatabaseUrl& url) {
     auto session = openConnection(path);
     std::string mode;
     session << "PRAGMA journal_mode = WAL", into(mode), now;
-    if (mode != "wal") log::main().warn("SQLite database {} is in journal mode {}, not wal", path, mode);
+    if (mode != "wal")
+      log::main().warn("SQLite database {} is in journal mode {}, not wal", path, mode);
   }
   return std::make_unique<ConnectionPool>(
       Backend::kSqlite, [path] { return openConnection(path); }, kMaxConnections, true);

@@ -6,8 +6,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <future>
+#include <mutex>
 #include <string>
 
 #include <Poco/Net/HTTPServerResponse.h>
@@ -42,6 +44,34 @@ struct StreamRecord {
 /// first failed write.
 void streamBody(Poco::Net::HTTPServerResponse& response, StreamRecord& record,
                 std::uint64_t total, bool chunked);
+
+/// Holds slow handlers back until the test is done with them.
+class Gate {
+ public:
+  void open() {
+    {
+      std::lock_guard lock(mutex_);
+      open_ = true;
+    }
+    opened_.notify_all();
+  }
+  void waitFor(std::chrono::milliseconds most) {
+    std::unique_lock lock(mutex_);
+    opened_.wait_for(lock, most, [this] { return open_; });
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable opened_;
+  bool open_ = false;
+};
+
+/// Opens a Gate when destroyed: declared after the server, it lets the server's handlers
+/// finish before the server waits for them, whether the test passes or fails.
+struct OpenOnExit {
+  Gate& gate;
+  ~OpenOnExit() { gate.open(); }
+};
 
 /// A port nothing listens on: bound, then closed.
 std::uint16_t closedPort();

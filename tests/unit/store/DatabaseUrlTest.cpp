@@ -1,9 +1,9 @@
 // DATABASE_URL parsing and the errors an operator sees for a bad one.
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "store/Database.hpp"
 #include "store/DatabaseUrl.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 // CppUnit names suites by their type, namespace included, and CTest runs the suite by
 // the file name: suites live in the global namespace.
@@ -26,13 +26,15 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!url.in_memory);
     CPPUNIT_ASSERT_EQUAL(std::string("./var/skinpulse.db"),
                          parseDatabaseUrl("sqlite://./var/skinpulse.db").connection_string);
-    CPPUNIT_ASSERT_EQUAL(std::string("var/x.db"), parseDatabaseUrl("sqlite://var/x.db").connection_string);
+    CPPUNIT_ASSERT_EQUAL(std::string("var/x.db"),
+                         parseDatabaseUrl("sqlite://var/x.db").connection_string);
     CPPUNIT_ASSERT(parseDatabaseUrl("sqlite://:memory:").in_memory);
     CPPUNIT_ASSERT(parseDatabaseUrl("SQLite://:memory:").in_memory);  // scheme is case-blind
   }
 
   void testPostgresBecomesConninfo() {
-    const auto url = parseDatabaseUrl("postgresql://skinpulse:skinpulse@127.0.0.1:5432/skinpulse_test");
+    const auto url =
+        parseDatabaseUrl("postgresql://skinpulse:skinpulse@127.0.0.1:5432/skinpulse_test");
     CPPUNIT_ASSERT(url.backend == Backend::kPostgres);
     CPPUNIT_ASSERT_EQUAL(std::string("host='127.0.0.1' port=5432 user='skinpulse' "
                                      "password='skinpulse' dbname='skinpulse_test' "
@@ -40,9 +42,10 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
                          url.connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("postgresql://skinpulse:***@127.0.0.1:5432/skinpulse_test"),
                          url.redacted);
-    CPPUNIT_ASSERT_EQUAL(std::string("host='db.internal' dbname='prices' connect_timeout=10 "
-                                     "application_name=skinpulse sslmode='require'"),
-                         parseDatabaseUrl("postgres://db.internal/prices?sslmode=require").connection_string);
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("host='db.internal' dbname='prices' connect_timeout=10 "
+                    "application_name=skinpulse sslmode='require'"),
+        parseDatabaseUrl("postgres://db.internal/prices?sslmode=require").connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("host='::1' port=5433 dbname='d' connect_timeout=10 "
                                      "application_name=skinpulse"),
                          parseDatabaseUrl("postgresql://[::1]:5433/d").connection_string);
@@ -72,13 +75,15 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
   void testUnreachableServerNamedWithoutPassword() {
     // Port 1 on loopback refuses at once: the error comes from the connection attempt.
     try {
-      openDatabase("postgresql://skinpulse:Hunter2Secret@127.0.0.1:1/skinpulse", SKINPULSE_SHARE_DIR "/sql");
+      openDatabase("postgresql://skinpulse:Hunter2Secret@127.0.0.1:1/skinpulse",
+                   SKINPULSE_SHARE_DIR "/sql");
       CPPUNIT_FAIL("nothing listens on port 1");
     } catch (const std::runtime_error& e) {
       const std::string message = e.what();
       CPPUNIT_ASSERT_MESSAGE(message, message.find("Hunter2Secret") == std::string::npos);
-      CPPUNIT_ASSERT_MESSAGE(message, message.find("postgresql://skinpulse:***@127.0.0.1:1/skinpulse") !=
-                                          std::string::npos);
+      CPPUNIT_ASSERT_MESSAGE(
+          message,
+          message.find("postgresql://skinpulse:***@127.0.0.1:1/skinpulse") != std::string::npos);
     }
   }
 

@@ -1,9 +1,9 @@
 // Splitting migration files into statements.
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "store/Sql.hpp"
 #include "store/SqlScript.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 // CppUnit names suites by their type, namespace included, and CTest runs the suite by
 // the file name: suites live in the global namespace.

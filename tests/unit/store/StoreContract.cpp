@@ -3,14 +3,14 @@
 
 #include "StoreContract.hpp"
 
+#include "store/Migrator.hpp"
+
+#include <Poco/TemporaryFile.h>
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-
-#include <Poco/TemporaryFile.h>
-
-#include "store/Migrator.hpp"
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -87,9 +87,11 @@ void StoreContract::testFailedMigrationIsRolledBackAndNamed() {
   db_.reset();
   // A copy of the real migrations plus a next one that fails half-way.
   const Poco::TemporaryFile dir;
-  const auto flavour = std::filesystem::path(dir.path()) / (url_.starts_with("sqlite") ? "sqlite" : "postgresql");
+  const auto flavour =
+      std::filesystem::path(dir.path()) / (url_.starts_with("sqlite") ? "sqlite" : "postgresql");
   std::filesystem::create_directories(flavour);
-  for (const auto& file : store::listMigrations(migrationsDir() + "/" + flavour.filename().string())) {
+  for (const auto& file :
+       store::listMigrations(migrationsDir() + "/" + flavour.filename().string())) {
     std::filesystem::copy_file(file.path, flavour / file.path.filename());
   }
   std::ofstream(flavour / "900_broken.sql") << "-- adds a table, then fails\n"
@@ -113,15 +115,16 @@ void StoreContract::testFailedMigrationIsRolledBackAndNamed() {
 void StoreContract::testReseedKeepsIdsAndCreatedAt() {
   if (skipped()) return;
   auto& catalog = db_->catalog();
-  auto first = catalog.seed({entry("AK-47 | Redline (Field-Tested)"), entry("AWP | Asiimov (Field-Tested)"),
-                             entry("M4A4 | Howl (Factory New)", "Contraband")},
-                            1000);
+  auto first =
+      catalog.seed({entry("AK-47 | Redline (Field-Tested)"), entry("AWP | Asiimov (Field-Tested)"),
+                    entry("M4A4 | Howl (Factory New)", "Contraband")},
+                   1000);
   CPPUNIT_ASSERT_EQUAL(std::size_t{3}, first.inserted);
 
   auto changed = entry("AWP | Asiimov (Field-Tested)", "Covert");
-  auto second = catalog.seed({entry("AK-47 | Redline (Field-Tested)"), changed,
-                              entry("Glock-18 | Fade (Factory New)")},
-                             2000);
+  auto second = catalog.seed(
+      {entry("AK-47 | Redline (Field-Tested)"), changed, entry("Glock-18 | Fade (Factory New)")},
+      2000);
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, second.inserted);
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, second.updated);
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, second.unchanged);
@@ -143,7 +146,8 @@ void StoreContract::testReseedKeepsIdsAndCreatedAt() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{0}, again.inserted + again.updated);
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, again.unchanged);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, catalog.findByName(changed.market_hash_name)->id);
-  CPPUNIT_ASSERT_EQUAL(std::string("Glock-18 | Fade (Factory New)"), catalog.findById(4)->market_hash_name);
+  CPPUNIT_ASSERT_EQUAL(std::string("Glock-18 | Fade (Factory New)"),
+                       catalog.findById(4)->market_hash_name);
   CPPUNIT_ASSERT(!catalog.findById(5));
   CPPUNIT_ASSERT(!catalog.findByName("AK-47 | Redline (field-tested)"));
 }
@@ -155,8 +159,8 @@ void StoreContract::testNamesRoundTripByteForByte() {
       "\u2605 Karambit | Doppler (Factory New)",
       "\u2605 StatTrak\u2122 Butterfly Knife | Fade (Minimal Wear)",
       "Sticker | \u5927\u5b57 (Holo) | \u6771\u4eac 2024",
-      "Caf\u00e9 | precomposed",     // the same text as the next one after NFC,
-      "Cafe\u0301 | precomposed",    // but a different name: never normalised
+      "Caf\u00e9 | precomposed",   // the same text as the next one after NFC,
+      "Cafe\u0301 | precomposed",  // but a different name: never normalised
       "Sealed Graffiti | Lambda (Tiger Orange)  ",
   };
   std::vector<CatalogEntry> entries;

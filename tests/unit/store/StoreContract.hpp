@@ -4,15 +4,15 @@
 // derives from StoreContract, says how to make a clean database, and registers itself
 // with CPPUNIT_TEST_SUB_SUITE, which runs every test below against it.
 
+#include "store/Database.hpp"
+#include "store/SqlDatabase.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
-
-#include <cppunit/extensions/HelperMacros.h>
-
-#include "store/Database.hpp"
-#include "store/SqlDatabase.hpp"
 
 namespace skinpulse::test {
 

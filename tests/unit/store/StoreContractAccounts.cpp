@@ -1,10 +1,10 @@
 // Contract: users, identities, game links, holdings, and concurrent use.
 
+#include "StoreContract.hpp"
+
 #include <atomic>
 #include <regex>
 #include <thread>
-
-#include "StoreContract.hpp"
 
 namespace skinpulse::test {
 
@@ -13,7 +13,8 @@ void StoreContract::testUsersByEmailIgnoringCase() {
   auto& users = db_->users();
   const auto alice = users.createUser("Alice@Example.com", "Alice", "https://a/1.png", 1000);
   const auto steam_only = users.createUser("", "Gamer", "", 1001);
-  static const std::regex kUuidV4("[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+  static const std::regex kUuidV4(
+      "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
   CPPUNIT_ASSERT_MESSAGE(alice.id, std::regex_match(alice.id, kUuidV4));
   CPPUNIT_ASSERT(alice.id != steam_only.id);
 
@@ -86,8 +87,8 @@ void StoreContract::testReplaceHoldings() {
 
   holdings.replaceHoldings(user.id, {{2, 5, 0}, {1, 2, 0}}, 100);
   holdings.replaceHoldings(other.id, {{1, 9, 0}}, 150);
-  CPPUNIT_ASSERT((holdings.holdingsOf(user.id) ==
-                  std::vector<HoldingRecord>{{1, 2, 100}, {2, 5, 100}}));
+  CPPUNIT_ASSERT(
+      (holdings.holdingsOf(user.id) == std::vector<HoldingRecord>{{1, 2, 100}, {2, 5, 100}}));
   CPPUNIT_ASSERT_EQUAL(std::int64_t{100}, *holdings.lastImportedAt(user.id));
 
   // Item 1 is no longer held, 2 changes, 3 is new; the other user is untouched.

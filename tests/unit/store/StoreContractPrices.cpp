@@ -1,8 +1,8 @@
 // Contract: price history.
 
-#include <iostream>
-
 #include "StoreContract.hpp"
+
+#include <iostream>
 
 namespace skinpulse::test {
 namespace {
@@ -27,11 +27,11 @@ void StoreContract::testPriceInsertIgnoresDuplicates() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.insert({}));
   // The same observation twice in one batch, then again in the next: stored once, and
   // the first one wins.
-  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, prices.insert({point(1, "steam", 100, 500),
-                                                      point(1, "steam", 100, 999),
-                                                      point(2, "steam", 100, 700)}));
-  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "steam", 100, 111),
-                                                      point(1, "steam", 160, 510)}));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2},
+                       prices.insert({point(1, "steam", 100, 500), point(1, "steam", 100, 999),
+                                      point(2, "steam", 100, 700)}));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1},
+                       prices.insert({point(1, "steam", 100, 111), point(1, "steam", 160, 510)}));
   const auto history = prices.history(1, 0, std::nullopt);
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, history.size());
   CPPUNIT_ASSERT(history[0] == point(1, "steam", 100, 500));
@@ -43,9 +43,9 @@ void StoreContract::testFailedBatchStoresNothing() {
   seedItems(1);
   auto& prices = db_->prices();
   // Item 99 does not exist: the foreign key refuses the batch, all of it.
-  CPPUNIT_ASSERT_THROW(prices.insert({point(1, "steam", 100), point(1, "steam", 160),
-                                      point(99, "steam", 100)}),
-                       std::exception);
+  CPPUNIT_ASSERT_THROW(
+      prices.insert({point(1, "steam", 100), point(1, "steam", 160), point(99, "steam", 100)}),
+      std::exception);
   CPPUNIT_ASSERT(prices.history(1, 0, std::nullopt).empty());
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "steam", 100)}));  // still usable
 }
@@ -55,7 +55,8 @@ void StoreContract::testHistoryOrderAndSourceFilter() {
   seedItems(2);
   auto& prices = db_->prices();
   prices.insert({point(1, "steam_market", 300), point(1, "csfloat", 300), point(1, "skinport", 100),
-                 point(1, "steam_market", 200), point(2, "skinport", 250), point(1, "csfloat", 50)});
+                 point(1, "steam_market", 200), point(2, "skinport", 250),
+                 point(1, "csfloat", 50)});
   const auto all = prices.history(1, 50, std::nullopt);  // time > since, strictly
   CPPUNIT_ASSERT_EQUAL(std::size_t{4}, all.size());
   CPPUNIT_ASSERT(all[0] == point(1, "skinport", 100));

@@ -1,12 +1,12 @@
 // The store contract on SQLite files, plus what only SQLite has: WAL mode, the
 // directory created on open, and the shared in-memory database.
 
-#include <filesystem>
-#include <random>
+#include "StoreContract.hpp"
 
 #include <Poco/Data/SQLite/Connector.h>
 
-#include "StoreContract.hpp"
+#include <filesystem>
+#include <random>
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -16,8 +16,8 @@ using Poco::Data::Keywords::now;
 using namespace skinpulse;
 using skinpulse::test::StoreContract;
 
-class SqliteStoreTest : public StoreContract {
-  CPPUNIT_TEST_SUB_SUITE(SqliteStoreTest, StoreContract);
+class StoreSqliteTest : public StoreContract {
+  CPPUNIT_TEST_SUB_SUITE(StoreSqliteTest, StoreContract);
   CPPUNIT_TEST(testFileIsInWalModeWithForeignKeys);
   CPPUNIT_TEST(testInMemoryDatabaseIsSharedByAllCalls);
   CPPUNIT_TEST_SUITE_END();
@@ -42,8 +42,8 @@ class SqliteStoreTest : public StoreContract {
   void testInMemoryDatabaseIsSharedByAllCalls() {
     auto memory = openDatabase("sqlite://:memory:", migrationsDir());
     CPPUNIT_ASSERT_EQUAL(std::string("sqlite"), memory->backend());
-    memory->catalog().seed({{"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""}},
-                           1000);
+    memory->catalog().seed(
+        {{"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""}}, 1000);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, memory->prices().insert({{1, "steam", 10, 100, 1}}));
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, memory->catalog().allItems().size());
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, memory->prices().history(1, 0, std::nullopt).size());
@@ -68,4 +68,4 @@ class SqliteStoreTest : public StoreContract {
   std::filesystem::path dir_;
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(SqliteStoreTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(StoreSqliteTest);
