@@ -7,8 +7,9 @@ if(CMAKE_INSTALL_PREFIX STREQUAL "/usr")
   set(SKINPULSE_INSTALL_SYSCONFDIR "/etc/skinpulse")
   set(SKINPULSE_INSTALL_STATEDIR "/var/lib/skinpulse")
 else()
-  set(SKINPULSE_INSTALL_SYSCONFDIR "${CMAKE_INSTALL_FULL_SYSCONFDIR}/skinpulse")
-  set(SKINPULSE_INSTALL_STATEDIR "${CMAKE_INSTALL_FULL_LOCALSTATEDIR}/lib/skinpulse")
+  # Relative, so `cmake --install --prefix DIR` and staging installs stay inside DIR.
+  set(SKINPULSE_INSTALL_SYSCONFDIR "${CMAKE_INSTALL_SYSCONFDIR}/skinpulse")
+  set(SKINPULSE_INSTALL_STATEDIR "${CMAKE_INSTALL_LOCALSTATEDIR}/lib/skinpulse")
 endif()
 # Absolute paths compiled into the daemon as its installed defaults.
 set(SKINPULSE_FULL_PLUGINDIR "${CMAKE_INSTALL_PREFIX}/${SKINPULSE_INSTALL_PLUGINDIR}")

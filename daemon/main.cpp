@@ -1,5 +1,5 @@
-#include <iostream>
-
 #include "app/Daemon.hpp"
+
+#include <iostream>
 
 POCO_SERVER_MAIN(skinpulse::Daemon)

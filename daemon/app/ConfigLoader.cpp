@@ -1,10 +1,10 @@
 #include "app/ConfigLoader.hpp"
 
-#include <algorithm>
-#include <filesystem>
-
 #include "BuildPaths.hpp"
 #include "app/ConfigError.hpp"
+
+#include <algorithm>
+#include <filesystem>
 
 namespace fs = std::filesystem;
 
@@ -33,12 +33,14 @@ LoadedConfig loadConfig(const std::optional<std::string>& config_file, const Run
       }
       std::sort(loaded.drop_ins.begin(), loaded.drop_ins.end());
     } else if (confD) {
-      throw ConfigError(tree.describe("daemon.conf_d"), "'" + dir.string() + "' is not a directory");
+      throw ConfigError(tree.describe("daemon.conf_d"),
+                        "'" + dir.string() + "' is not a directory");
     }
     for (const auto& file : loaded.drop_ins) tree.loadIniFile(file);
   }
   RunLocation where = location;
-  if (!loaded.main_file.empty()) where.config_dir = fs::path(loaded.main_file).parent_path().string();
+  if (!loaded.main_file.empty())
+    where.config_dir = fs::path(loaded.main_file).parent_path().string();
   loaded.settings = buildSettings(tree, where, environment);
   return loaded;
 }

@@ -1,9 +1,9 @@
 #pragma once
 
+#include "app/Settings.hpp"
+
 #include <optional>
 #include <string>
-
-#include "app/Settings.hpp"
 
 namespace skinpulse {
 

@@ -46,7 +46,8 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
       {"identity.idpb_api_url", "IDPB_API_URL", "https://api.github.com"},
       {"identity.gameid_openid_enabled", "GAMEID_OPENID_ENABLED", "false"},
       {"identity.gameid_api_key", "GAMEID_API_KEY", ""},
-      {"identity.gameid_openid_url", "GAMEID_OPENID_URL", "https://steamcommunity.com/openid/login"},
+      {"identity.gameid_openid_url", "GAMEID_OPENID_URL",
+       "https://steamcommunity.com/openid/login"},
       {"identity.gameid_host", "GAMEID_HOST", "steamcommunity.com"},
       {"identity.gameid_api_url", "GAMEID_API_URL", "https://api.steampowered.com"},
   };

@@ -9,9 +9,9 @@
 namespace skinpulse {
 
 struct ConfigKeySpec {
-  const char* key;          ///< "section.key"
-  const char* env;          ///< environment variable, or nullptr
-  const char* fallback;     ///< built-in default; nullptr: no default (derived or required)
+  const char* key;       ///< "section.key"
+  const char* env;       ///< environment variable, or nullptr
+  const char* fallback;  ///< built-in default; nullptr: no default (derived or required)
 };
 
 /// Every key of the daemon's own sections. Keys of `[source.*]` sections are the

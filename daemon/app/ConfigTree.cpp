@@ -1,10 +1,10 @@
 #include "app/ConfigTree.hpp"
 
+#include "app/ConfigError.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-
-#include "app/ConfigError.hpp"
 
 namespace skinpulse {
 namespace {
@@ -27,8 +27,8 @@ std::string stripInlineComment(const std::string& s) {
 
 bool validName(const std::string& name) {
   return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.';
   });
 }
 

@@ -1,18 +1,18 @@
 #include "app/Daemon.hpp"
 
-#include <iostream>
-
-#include <Poco/Exception.h>
-#include <Poco/Util/HelpFormatter.h>
-#include <Poco/Util/Option.h>
-#include <Poco/Util/OptionSet.h>
-
 #include "BuildPaths.hpp"
 #include "app/ConfigError.hpp"
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
 #include "app/Runtime.hpp"
 #include "common/Log.hpp"
+
+#include <Poco/Exception.h>
+#include <Poco/Util/HelpFormatter.h>
+#include <Poco/Util/Option.h>
+#include <Poco/Util/OptionSet.h>
+
+#include <iostream>
 
 namespace skinpulse {
 namespace {

@@ -3,10 +3,10 @@
 // skinpulsed as a Poco ServerApplication: command line, configuration, then the Runtime
 // until SIGTERM/SIGINT.
 
+#include <Poco/Util/ServerApplication.h>
+
 #include <optional>
 #include <string>
-
-#include <Poco/Util/ServerApplication.h>
 
 namespace skinpulse {
 

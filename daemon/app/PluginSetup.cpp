@@ -41,11 +41,16 @@ void PluginSet::describe(http::JsonWriter& json) const {
   json.key("plugins").beginArray();
   for (const auto& row : registry_.report()) {
     json.beginObject()
-        .key("file").value(row.file)
-        .key("kind").value(row.kind)
-        .key("name").value(row.name)
-        .key("version").value(row.version)
-        .key("status").value(row.status);
+        .key("file")
+        .value(row.file)
+        .key("kind")
+        .value(row.kind)
+        .key("name")
+        .value(row.name)
+        .key("version")
+        .value(row.version)
+        .key("status")
+        .value(row.status);
     if (!row.reason.empty()) json.key("reason").value(row.reason);
     json.endObject();
   }
@@ -53,9 +58,12 @@ void PluginSet::describe(http::JsonWriter& json) const {
   json.key("sources").beginArray();
   for (const auto& source : source_settings_) {
     json.beginObject()
-        .key("name").value(source.name)
-        .key("plugin").value(source.plugin)
-        .key("interval_seconds").value(source.interval_seconds)
+        .key("name")
+        .value(source.name)
+        .key("plugin")
+        .value(source.plugin)
+        .key("interval_seconds")
+        .value(source.interval_seconds)
         .endObject();
   }
   json.endArray();

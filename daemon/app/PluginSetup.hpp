@@ -8,12 +8,12 @@
 // daemon touches its database or a socket. A bad plugin file nobody uses is only
 // reported.
 
-#include <memory>
-#include <vector>
-
 #include "app/Settings.hpp"
 #include "http/Json.hpp"
 #include "plugin/PluginRegistry.hpp"
+
+#include <memory>
+#include <vector>
 
 namespace skinpulse {
 

@@ -7,9 +7,10 @@
 namespace skinpulse {
 
 Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
-  log::main().info("configuration: {}{}", config.main_file.empty() ? "built-in defaults" : config.main_file,
-                   config.drop_ins.empty() ? "" : " + " + std::to_string(config.drop_ins.size()) +
-                                                       " drop-in(s)");
+  log::main().info(
+      "configuration: {}{}", config.main_file.empty() ? "built-in defaults" : config.main_file,
+      config.drop_ins.empty() ? ""
+                              : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   plugins_ = std::make_unique<PluginSet>(settings_, catalog_);
 
   database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
@@ -55,12 +56,17 @@ http::Readiness Runtime::readiness() const {
   const bool databaseOk = database_->ping();
   http::JsonWriter json;
   json.beginObject()
-      .key("status").value(databaseOk ? "ready" : "unavailable")
-      .key("database").beginObject()
-          .key("backend").value(database_->backend())
-          .key("ok").value(databaseOk)
+      .key("status")
+      .value(databaseOk ? "ready" : "unavailable")
+      .key("database")
+      .beginObject()
+      .key("backend")
+      .value(database_->backend())
+      .key("ok")
+      .value(databaseOk)
       .endObject()
-      .key("catalog_items").value(static_cast<std::int64_t>(catalog_.size()));
+      .key("catalog_items")
+      .value(static_cast<std::int64_t>(catalog_.size()));
   plugins_->describe(json);
   json.endObject();
   return http::Readiness{databaseOk, json.take()};

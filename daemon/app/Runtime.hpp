@@ -5,8 +5,6 @@
 // error never reaches a socket) → database (migrations) → catalogue → latest-price cache
 // → HTTP API.
 
-#include <memory>
-
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
@@ -16,6 +14,8 @@
 #include "http/handlers/ItemsApi.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
+
+#include <memory>
 
 namespace skinpulse {
 

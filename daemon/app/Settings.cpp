@@ -1,12 +1,12 @@
 #include "app/Settings.hpp"
 
-#include <algorithm>
-#include <set>
-
 #include "BuildPaths.hpp"
 #include "app/ConfigError.hpp"
 #include "app/ConfigSchema.hpp"
 #include "app/ValueParsers.hpp"
+
+#include <algorithm>
+#include <set>
 
 extern char** environ;
 
@@ -54,12 +54,14 @@ class Reader {
 void applyDefaultsAndEnvironment(ConfigTree& tree, const RunLocation& location,
                                  const std::map<std::string, std::string>& environment) {
   for (const auto& spec : daemonConfigKeys()) {
-    if (spec.fallback != nullptr && !tree.has(spec.key)) tree.set(spec.key, spec.fallback, "default");
+    if (spec.fallback != nullptr && !tree.has(spec.key))
+      tree.set(spec.key, spec.fallback, "default");
   }
   if (!tree.has("storage.database_url")) {
-    tree.set("storage.database_url",
-             location.build_tree ? "sqlite://./var/skinpulse.db" : build_paths::kInstalledDatabaseUrl,
-             "default");
+    tree.set(
+        "storage.database_url",
+        location.build_tree ? "sqlite://./var/skinpulse.db" : build_paths::kInstalledDatabaseUrl,
+        "default");
   }
   for (const auto& spec : daemonConfigKeys()) {
     if (spec.env == nullptr) continue;
@@ -74,9 +76,10 @@ void rejectUnknownKeys(const ConfigTree& tree) {
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) continue;
     if (!isDaemonSection(section)) {
-      throw ConfigError("[" + section + "]", "unknown section (expected daemon, http, log, "
-                                             "storage, session, catalog, metrics, portfolio, "
-                                             "auth, identity or source.NAME)");
+      throw ConfigError("[" + section + "]",
+                        "unknown section (expected daemon, http, log, "
+                        "storage, session, catalog, metrics, portfolio, "
+                        "auth, identity or source.NAME)");
     }
     for (const auto& key : tree.keysOf(section)) {
       if (!known.count(section + "." + key)) {
@@ -183,19 +186,19 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   if (!listen) read.fail("daemon.listen", "'" + read.text("daemon.listen") + "' is not HOST:PORT");
   s.listen_host = listen->first;
   s.listen_port = listen->second;
-  s.frontend_url = read.present("daemon.frontend_url") ? read.text("daemon.frontend_url")
-                                                      : s.base_url + "/";
+  s.frontend_url =
+      read.present("daemon.frontend_url") ? read.text("daemon.frontend_url") : s.base_url + "/";
   if (!isHttpUrl(s.frontend_url)) {
     read.fail("daemon.frontend_url", "must be an http:// or https:// URL");
   }
-  s.plugin_dir = read.present("daemon.plugin_dir")
-                     ? read.text("daemon.plugin_dir")
-                     : (location.build_tree ? build_paths::kBuildPluginDir
-                                            : build_paths::kInstalledPluginDir);
-  s.share_dir = read.present("daemon.share_dir")
-                    ? read.text("daemon.share_dir")
-                    : (location.build_tree ? build_paths::kSourceShareDir
-                                           : build_paths::kInstalledShareDir);
+  s.plugin_dir =
+      read.present("daemon.plugin_dir")
+          ? read.text("daemon.plugin_dir")
+          : (location.build_tree ? build_paths::kBuildPluginDir : build_paths::kInstalledPluginDir);
+  s.share_dir =
+      read.present("daemon.share_dir")
+          ? read.text("daemon.share_dir")
+          : (location.build_tree ? build_paths::kSourceShareDir : build_paths::kInstalledShareDir);
 
   s.http_threads = read.smallInt("http.threads", 2, 4096);
   s.http_queue = read.smallInt("http.queue", 1, 1000000);
@@ -227,15 +230,16 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   }
   s.retention_days = read.smallInt("storage.retention_days", 7, 3650);
 
-  if (!read.present("session.secret") || read.text("session.secret").empty()) {
+  const bool secretMissing = !read.present("session.secret") || read.text("session.secret").empty();
+  if (secretMissing && !location.secret_optional) {
     const std::string name =
         read.present("session.secret") ? tree.describe("session.secret") : "SESSION_SECRET";
     throw ConfigError(name, "missing; set it to at least 32 random bytes");
   }
   s.session_secret = read.text("session.secret");
-  if (s.session_secret.size() < kMinSecretBytes) {
-    read.fail("session.secret", "is " + std::to_string(s.session_secret.size()) +
-                                    " bytes; at least 32 are required");
+  if (!secretMissing && s.session_secret.size() < kMinSecretBytes) {
+    read.fail("session.secret",
+              "is " + std::to_string(s.session_secret.size()) + " bytes; at least 32 are required");
   }
   s.session_lifetime_hours = read.smallInt("session.lifetime_hours", 1, 24 * 365);
   s.cookie_secure = read.present("session.cookie_secure") ? read.boolean("session.cookie_secure")

@@ -4,12 +4,12 @@
 // value the daemon uses is here, typed and checked once at start; nothing else reads
 // the raw tree.
 
+#include "app/ConfigTree.hpp"
+
 #include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
-
-#include "app/ConfigTree.hpp"
 
 namespace skinpulse {
 
@@ -75,8 +75,9 @@ struct Settings {
 
 /// Where the daemon runs from: decides the built-in defaults of paths and DATABASE_URL.
 struct RunLocation {
-  bool build_tree = false;      ///< the binary sits in the build tree
-  std::string config_dir;       ///< directory of the main config file ("" without one)
+  bool build_tree = false;  ///< the binary sits in the build tree
+  std::string config_dir;   ///< directory of the main config file ("" without one)
+  bool secret_optional = false;  ///< admin commands that never sign cookies run without it
 };
 
 /// Layers the environment over `tree` (decisions.md §1.2), then validates and types every

@@ -1,10 +1,10 @@
 #include "app/ValueParsers.hpp"
 
+#include <Poco/Net/IPAddress.h>
+
 #include <algorithm>
 #include <charconv>
 #include <string>
-
-#include <Poco/Net/IPAddress.h>
 
 namespace skinpulse {
 namespace {

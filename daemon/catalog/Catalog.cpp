@@ -1,11 +1,11 @@
 #include "catalog/Catalog.hpp"
 
-#include <algorithm>
+#include "common/Time.hpp"
+#include "http/Json.hpp"
 
 #include <Poco/UTF8String.h>
 
-#include "common/Time.hpp"
-#include "http/Json.hpp"
+#include <algorithm>
 
 namespace skinpulse {
 namespace {
@@ -13,21 +13,29 @@ namespace {
 std::string renderItem(const ItemRecord& item) {
   http::JsonWriter json;
   json.beginObject()
-      .key("id").value(item.id)
-      .key("market_hash_name").value(item.market_hash_name)
-      .key("weapon_type").value(item.weapon_type)
-      .key("skin_name").value(item.skin_name)
-      .key("rarity").value(item.rarity)
-      .key("stattrak").value(item.stattrak)
-      .key("image_url").value(item.image_url)
-      .key("created_at").value(time::formatIso8601(item.created_at))
+      .key("id")
+      .value(item.id)
+      .key("market_hash_name")
+      .value(item.market_hash_name)
+      .key("weapon_type")
+      .value(item.weapon_type)
+      .key("skin_name")
+      .value(item.skin_name)
+      .key("rarity")
+      .value(item.rarity)
+      .key("stattrak")
+      .value(item.stattrak)
+      .key("image_url")
+      .value(item.image_url)
+      .key("created_at")
+      .value(time::formatIso8601(item.created_at))
       .endObject();
   return json.take();
 }
 
 sdk::CatalogItem toSdk(const ItemRecord& record) {
-  return sdk::CatalogItem{record.id,          record.market_hash_name, record.weapon_type,
-                          record.skin_name,   record.rarity,           record.stattrak};
+  return sdk::CatalogItem{record.id,        record.market_hash_name, record.weapon_type,
+                          record.skin_name, record.rarity,           record.stattrak};
 }
 
 bool equalsIgnoreCase(const std::string& a, const std::string& b) {

@@ -5,17 +5,18 @@
 // JSON pre-rendered; readers take the current snapshot without locking against writers,
 // and a change publishes a new snapshot (copy-on-write).
 
+#include "skinpulse/sdk/host.hpp"
+
+#include "store/Records.hpp"
+
 #include <atomic>
 #include <cstdint>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include "skinpulse/sdk/host.hpp"
-#include "store/Records.hpp"
 
 namespace skinpulse {
 

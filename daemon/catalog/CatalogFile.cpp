@@ -1,11 +1,11 @@
 #include "catalog/CatalogFile.hpp"
 
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
 #include <fstream>
 #include <stdexcept>
 #include <unordered_set>
-
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
 
 namespace skinpulse {
 namespace {

@@ -1,10 +1,10 @@
 #include "catalog/CatalogSeeder.hpp"
 
-#include <chrono>
-
 #include "catalog/CatalogFile.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+
+#include <chrono>
 
 namespace skinpulse {
 

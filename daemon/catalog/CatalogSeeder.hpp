@@ -1,8 +1,8 @@
 #pragma once
 
-#include <string>
-
 #include "store/CatalogStore.hpp"
+
+#include <string>
 
 namespace skinpulse {
 

@@ -1,10 +1,10 @@
 #include "common/Log.hpp"
 
-#include <mutex>
-#include <stdexcept>
-
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_sinks.h>
+
+#include <mutex>
+#include <stdexcept>
 
 namespace skinpulse::log {
 namespace {

@@ -4,10 +4,10 @@
 // text or as JSON lines. Named loggers: "skinpulse" (general), "access" (one line per
 // HTTP request), "plugin" (lines written by plugins through the SDK).
 
+#include <spdlog/spdlog.h>
+
 #include <memory>
 #include <string>
-
-#include <spdlog/spdlog.h>
 
 namespace skinpulse::log {
 

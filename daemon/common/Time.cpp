@@ -37,15 +37,15 @@ std::int64_t nowMillis() {
 }
 
 std::string formatIso8601(std::int64_t unix_seconds) {
-  const auto days = std::chrono::floor<std::chrono::days>(std::chrono::sys_seconds{
-      std::chrono::seconds{unix_seconds}});
+  const auto days = std::chrono::floor<std::chrono::days>(
+      std::chrono::sys_seconds{std::chrono::seconds{unix_seconds}});
   const std::chrono::year_month_day ymd{days};
   const std::int64_t secondsOfDay = unix_seconds - days.time_since_epoch().count() * 86400;
   char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02uT%02d:%02d:%02dZ", static_cast<int>(ymd.year()),
-                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
-                static_cast<int>(secondsOfDay / 3600), static_cast<int>(secondsOfDay / 60 % 60),
-                static_cast<int>(secondsOfDay % 60));
+  std::snprintf(buffer, sizeof buffer, "%04d-%02u-%02uT%02d:%02d:%02dZ",
+                static_cast<int>(ymd.year()), static_cast<unsigned>(ymd.month()),
+                static_cast<unsigned>(ymd.day()), static_cast<int>(secondsOfDay / 3600),
+                static_cast<int>(secondsOfDay / 60 % 60), static_cast<int>(secondsOfDay % 60));
   return buffer;
 }
 

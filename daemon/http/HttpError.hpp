@@ -29,9 +29,7 @@ class HttpError : public std::runtime_error {
   static HttpError invalidParameter(const std::string& name, const std::string& problem) {
     return HttpError(400, "invalid_parameter", "parameter '" + name + "' " + problem);
   }
-  static HttpError notFound() {
-    return HttpError(404, "not_found", "no resource at this path");
-  }
+  static HttpError notFound() { return HttpError(404, "not_found", "no resource at this path"); }
 
  private:
   int status_;

@@ -1,6 +1,9 @@
 #include "http/HttpServer.hpp"
 
-#include <chrono>
+#include "common/Log.hpp"
+#include "http/HttpError.hpp"
+#include "http/Problem.hpp"
+#include "http/QueryString.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
@@ -12,10 +15,7 @@
 #include <Poco/ThreadPool.h>
 #include <Poco/URI.h>
 
-#include "common/Log.hpp"
-#include "http/HttpError.hpp"
-#include "http/Problem.hpp"
-#include "http/QueryString.hpp"
+#include <chrono>
 
 namespace skinpulse::http {
 namespace {
@@ -37,7 +37,8 @@ class RequestHandler final : public Poco::Net::HTTPRequestHandler {
   RequestHandler(const Dispatcher& dispatcher, const ServerOptions& options)
       : dispatcher_(dispatcher), options_(options) {}
 
-  void handleRequest(Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out) override {
+  void handleRequest(Poco::Net::HTTPServerRequest& in,
+                     Poco::Net::HTTPServerResponse& out) override {
     const auto started = std::chrono::steady_clock::now();
     Request request;
     Response response;
@@ -47,9 +48,9 @@ class RequestHandler final : public Poco::Net::HTTPRequestHandler {
     if (response.body.empty()) dispatcher_.dispatch(request, response);
     send(request, response, out);
     if (options_.access_log) {
-      const double ms = std::chrono::duration<double, std::milli>(
-                            std::chrono::steady_clock::now() - started)
-                            .count();
+      const double ms =
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+              .count();
       log::access().info("{} {} {} {:.3f}ms {}", request.method, request.path, response.status, ms,
                          request.client_address);
     }

@@ -5,11 +5,11 @@
 // every request through the Dispatcher. Also enforces the request body limit and writes
 // one access-log line per request.
 
+#include "http/Dispatcher.hpp"
+
 #include <cstdint>
 #include <memory>
 #include <string>
-
-#include "http/Dispatcher.hpp"
 
 namespace Poco {
 class ThreadPool;

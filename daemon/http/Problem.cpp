@@ -1,8 +1,8 @@
 #include "http/Problem.hpp"
 
-#include <Poco/Net/HTTPResponse.h>
-
 #include "http/Json.hpp"
+
+#include <Poco/Net/HTTPResponse.h>
 
 namespace skinpulse::http {
 
@@ -14,11 +14,16 @@ std::string statusTitle(int status) {
 void renderProblem(const HttpError& error, Response& response) {
   JsonWriter json;
   json.beginObject()
-      .key("type").value("about:blank")
-      .key("title").value(statusTitle(error.status()))
-      .key("status").value(error.status())
-      .key("detail").value(error.detail())
-      .key("code").value(error.code())
+      .key("type")
+      .value("about:blank")
+      .key("title")
+      .value(statusTitle(error.status()))
+      .key("status")
+      .value(error.status())
+      .key("detail")
+      .value(error.detail())
+      .key("code")
+      .value(error.code())
       .endObject();
   response.status = error.status();
   response.content_type = "application/problem+json";

@@ -1,8 +1,8 @@
 #include "http/Request.hpp"
 
-#include <strings.h>
-
 #include "http/HttpError.hpp"
+
+#include <strings.h>
 
 namespace skinpulse::http {
 

@@ -16,8 +16,8 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 
 struct Request {
   std::string method;
-  std::string path;    ///< percent-decoded path, no query string
-  std::string query;   ///< raw query string, without '?'
+  std::string path;   ///< percent-decoded path, no query string
+  std::string query;  ///< raw query string, without '?'
   std::vector<std::pair<std::string, std::string>> query_params;  ///< decoded, in order
   std::map<std::string, std::string> path_params;                 ///< from the route pattern
   Headers headers;

@@ -5,13 +5,13 @@
 // no locking. A path that matches a pattern under another method is a 405 with Allow;
 // HEAD is served by the GET handler of the same path.
 
+#include "http/Request.hpp"
+
 #include <functional>
 #include <map>
-#include <string_view>
 #include <string>
+#include <string_view>
 #include <vector>
-
-#include "http/Request.hpp"
 
 namespace skinpulse::http {
 

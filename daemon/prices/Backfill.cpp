@@ -1,11 +1,11 @@
 #include "prices/Backfill.hpp"
 
-#include <variant>
+#include "common/Time.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
-#include "common/Time.hpp"
+#include <variant>
 
 namespace skinpulse {
 namespace {

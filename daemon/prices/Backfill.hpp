@@ -5,20 +5,20 @@
 // into the price store in one transaction (all or nothing). Lines that cannot be stored
 // (unknown item, bad price, bad time) are counted by reason and skipped, never guessed.
 
+#include "catalog/Catalog.hpp"
+#include "store/PriceStore.hpp"
+
 #include <cstdint>
 #include <istream>
 #include <map>
 #include <string>
 
-#include "catalog/Catalog.hpp"
-#include "store/PriceStore.hpp"
-
 namespace skinpulse {
 
 struct BackfillResult {
-  std::size_t read = 0;        ///< non-empty lines
-  std::size_t stored = 0;      ///< new points
-  std::size_t duplicates = 0;  ///< points already stored (same item, source, time)
+  std::size_t read = 0;                         ///< non-empty lines
+  std::size_t stored = 0;                       ///< new points
+  std::size_t duplicates = 0;                   ///< points already stored (same item, source, time)
   std::map<std::string, std::size_t> rejected;  ///< reason → count
   std::vector<PricePoint> points;               ///< the valid points, for caches
 };

@@ -32,9 +32,10 @@ void LatestPrices::apply(const std::vector<PricePoint>& points) {
 
 void LatestPrices::fold(const PricePoint& point) {
   auto& sources = by_item_[point.item_id];
-  auto it = std::lower_bound(
-      sources.begin(), sources.end(), point.source,
-      [](const SourceLatest& entry, const std::string& name) { return entry.newest.source < name; });
+  auto it = std::lower_bound(sources.begin(), sources.end(), point.source,
+                             [](const SourceLatest& entry, const std::string& name) {
+                               return entry.newest.source < name;
+                             });
   if (it == sources.end() || it->newest.source != point.source) {
     sources.insert(it, SourceLatest{point, std::nullopt});
     return;
@@ -82,8 +83,8 @@ CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
   for (const auto& name : order) {
     for (const auto& entry : latest) {
       if (entry.newest.source != name) continue;
-      const bool twoInWindow = entry.newest.time <= now && entry.previous_time &&
-                               *entry.previous_time > now - kDay;
+      const bool twoInWindow =
+          entry.newest.time <= now && entry.previous_time && *entry.previous_time > now - kDay;
       if (twoInWindow) return {entry.newest.price, entry.newest.source};
     }
   }

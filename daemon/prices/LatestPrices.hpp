@@ -4,14 +4,14 @@
 // one before it. That second time answers "does this source have >= 2 points in the
 // last 24 h?" (decisions.md §3.1) without touching the database on a request.
 
+#include "store/PriceStore.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include "store/PriceStore.hpp"
 
 namespace skinpulse {
 

@@ -16,14 +16,24 @@
 namespace skinpulse {
 namespace {
 
-// Drivers quote what they were given in some messages; make sure the password is not
-// among it, whatever the driver does.
-std::string scrubbed(std::string message, const std::string& secret) {
-  if (secret.empty()) return message;
-  for (auto at = message.find(secret); at != std::string::npos; at = message.find(secret, at)) {
-    message.replace(at, secret.size(), "***");
+// The message of a failed open, as one line (libpq's span several, and the daemon reports
+// a failed start in one) and without the password, whatever the driver chose to quote.
+std::string scrubbed(const std::string& message, const std::string& secret) {
+  std::string line;
+  for (char c : message) {
+    const bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+    if (!space) {
+      line += c;
+    } else if (!line.empty() && line.back() != ' ') {
+      line += ' ';
+    }
   }
-  return message;
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  if (secret.empty()) return line;
+  for (auto at = line.find(secret); at != std::string::npos; at = line.find(secret, at)) {
+    line.replace(at, secret.size(), "***");
+  }
+  return line;
 }
 
 std::unique_ptr<store::ConnectionPool> openPool(const DatabaseUrl& url) {

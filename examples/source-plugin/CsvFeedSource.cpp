@@ -6,7 +6,6 @@
 // matching and de-duplication happen in the daemon.
 
 #include <skinpulse/sdk/sdk.hpp>
-
 #include <sstream>
 #include <stdexcept>
 
@@ -42,7 +41,8 @@ class CsvFeedSource final : public MarketSource {
     }
     if (response.status == 429) {
       result.status = Status(Status::Code::kRateLimited, "429 from feed");
-      if (auto after = response.header("Retry-After")) result.retry_after_seconds = std::stoll(*after);
+      if (auto after = response.header("Retry-After"))
+        result.retry_after_seconds = std::stoll(*after);
       return result;
     }
     if (response.status != 200) {

@@ -1,14 +1,14 @@
 #include "Commands.hpp"
 
-#include <fstream>
-#include <iomanip>
-#include <iostream>
-
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "prices/Backfill.hpp"
 #include "store/Database.hpp"
+
+#include <fstream>
+#include <iomanip>
+#include <iostream>
 
 namespace skinpulse::ctl {
 namespace {
@@ -22,7 +22,8 @@ std::unique_ptr<Database> open(const Settings& settings) {
 int checkConfig(const LoadedConfig& config) {
   checkPluginConfiguration(config.settings);
   std::cout << "configuration OK"
-            << (config.main_file.empty() ? " (built-in defaults)" : ": " + config.main_file) << "\n";
+            << (config.main_file.empty() ? " (built-in defaults)" : ": " + config.main_file)
+            << "\n";
   return 0;
 }
 
@@ -31,18 +32,20 @@ int listPlugins(const LoadedConfig& config) {
   registry.scan(config.settings.plugin_dir);
   std::cout << "plugin directory: " << config.settings.plugin_dir << "\n";
   std::cout << std::left << std::setw(28) << "FILE" << std::setw(10) << "KIND" << std::setw(18)
-            << "NAME" << std::setw(10) << "VERSION" << "STATUS\n";
+            << "NAME" << std::setw(10) << "VERSION"
+            << "STATUS\n";
   for (const auto& row : registry.report()) {
-    std::cout << std::setw(28) << row.file << std::setw(10) << row.kind << std::setw(18)
-              << row.name << std::setw(10) << row.version << row.status
+    std::cout << std::setw(28) << row.file << std::setw(10) << row.kind << std::setw(18) << row.name
+              << std::setw(10) << row.version << row.status
               << (row.reason.empty() ? "" : ": " + row.reason) << "\n";
   }
   return 0;
 }
 
 int listSources(const LoadedConfig& config) {
-  std::cout << std::left << std::setw(20) << "INSTANCE" << std::setw(18) << "PLUGIN"
-            << std::setw(9) << "ENABLED" << "INTERVAL\n";
+  std::cout << std::left << std::setw(20) << "INSTANCE" << std::setw(18) << "PLUGIN" << std::setw(9)
+            << "ENABLED"
+            << "INTERVAL\n";
   for (const auto& source : config.settings.sources) {
     std::cout << std::setw(20) << source.name << std::setw(18) << source.plugin << std::setw(9)
               << (source.enabled ? "yes" : "no") << source.interval_seconds << "s\n";

@@ -1,17 +1,16 @@
 // skinpulsectl: the admin CLI. Reads the same configuration as skinpulsed (same
 // layering, same environment variables) and acts on the same database.
 
-#include <unistd.h>
+#include "Commands.hpp"
+#include "app/ConfigError.hpp"
+#include "common/Log.hpp"
 
 #include <filesystem>
 #include <iostream>
 #include <optional>
 #include <string>
+#include <unistd.h>
 #include <vector>
-
-#include "Commands.hpp"
-#include "app/ConfigError.hpp"
-#include "common/Log.hpp"
 
 namespace {
 
@@ -60,8 +59,11 @@ int main(int argc, char** argv) {
   }
   try {
     skinpulse::log::configure("warn", skinpulse::log::Format::kText);
-    const skinpulse::RunLocation location{skinpulse::isBuildTreeBinary(executableDir()), ""};
-    const auto config = skinpulse::loadConfig(configFile, location, skinpulse::processEnvironment());
+    skinpulse::RunLocation location{skinpulse::isBuildTreeBinary(executableDir()), ""};
+    // check-config validates what the daemon would; the other commands sign nothing.
+    location.secret_optional = command != "check-config";
+    const auto config =
+        skinpulse::loadConfig(configFile, location, skinpulse::processEnvironment());
     if (command == "check-config") return skinpulse::ctl::checkConfig(config);
     if (command == "plugins") return skinpulse::ctl::listPlugins(config);
     if (command == "sources") return skinpulse::ctl::listSources(config);

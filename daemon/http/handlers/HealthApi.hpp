@@ -3,10 +3,10 @@
 // GET /healthz (the process answers) and GET /readyz (it can serve: database reachable;
 // the body details plugins and sources so an admin sees degraded parts).
 
+#include "http/Router.hpp"
+
 #include <functional>
 #include <string>
-
-#include "http/Router.hpp"
 
 namespace skinpulse::http {
 

@@ -15,10 +15,14 @@ constexpr std::size_t kMaxFilterBytes = 256;
 
 void writePricePoint(JsonWriter& json, const PricePoint& point) {
   json.beginObject()
-      .key("time").value(time::formatIso8601(point.time))
-      .key("price").value(point.price)
-      .key("volume").value(point.volume)
-      .key("source").value(point.source)
+      .key("time")
+      .value(time::formatIso8601(point.time))
+      .key("price")
+      .value(point.price)
+      .key("volume")
+      .value(point.volume)
+      .key("source")
+      .value(point.source)
       .endObject();
 }
 
@@ -29,7 +33,8 @@ ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStor
 void ItemsApi::registerRoutes(Router& router) {
   router.add("GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); });
   router.add("GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); });
-  router.add("GET", "/api/v1/items/:id/history", [this](Request& q, Response& r) { history(q, r); });
+  router.add("GET", "/api/v1/items/:id/history",
+             [this](Request& q, Response& r) { history(q, r); });
 }
 
 void ItemsApi::list(Request& request, Response& response) const {
@@ -39,8 +44,7 @@ void ItemsApi::list(Request& request, Response& response) const {
   query.rarity = textParam(request, "rarity", kMaxFilterBytes, false);
   query.stattrak = booleanParam(request, "stattrak");
   query.limit = static_cast<std::size_t>(integerParam(request, "limit", 50, 1, 500));
-  query.offset =
-      static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
+  query.offset = static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
 
   const auto snapshot = catalog_.snapshot();
   const ItemPage page = Catalog::query(*snapshot, query);

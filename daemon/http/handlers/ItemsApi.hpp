@@ -3,14 +3,14 @@
 // GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (decisions.md §3).
 // Reads the in-memory catalogue and latest-price cache; only history touches the store.
 
-#include <string>
-#include <vector>
-
 #include "catalog/Catalog.hpp"
 #include "http/Json.hpp"
 #include "http/Router.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/PriceStore.hpp"
+
+#include <string>
+#include <vector>
 
 namespace skinpulse::http {
 

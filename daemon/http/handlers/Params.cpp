@@ -1,9 +1,9 @@
 #include "http/handlers/Params.hpp"
 
-#include <Poco/UTF8Encoding.h>
-
 #include "app/ValueParsers.hpp"
 #include "http/HttpError.hpp"
+
+#include <Poco/UTF8Encoding.h>
 
 namespace skinpulse::http {
 namespace {
@@ -64,7 +64,8 @@ std::optional<std::string> textParam(const Request& request, const std::string& 
     throw HttpError::invalidParameter(name, "must not be empty");
   }
   if (text->size() > max_bytes) {
-    throw HttpError::invalidParameter(name, "is longer than " + std::to_string(max_bytes) + " bytes");
+    throw HttpError::invalidParameter(name,
+                                      "is longer than " + std::to_string(max_bytes) + " bytes");
   }
   if (!isValidUtf8(*text)) throw HttpError::invalidParameter(name, "is not valid UTF-8");
   return text;

@@ -3,11 +3,11 @@
 // Validation of path and query parameters; every refusal is 400 invalid_parameter with
 // a detail naming the parameter (decisions.md §2).
 
+#include "http/Request.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
-
-#include "http/Request.hpp"
 
 namespace skinpulse::http {
 

@@ -1,10 +1,10 @@
+#include "prices/Backfill.hpp"
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <set>
 #include <sstream>
 #include <tuple>
-
-#include "prices/Backfill.hpp"
 
 using namespace skinpulse;
 
@@ -24,7 +24,9 @@ class MemoryPrices final : public PriceStore {
     return added;
   }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
-                                  const std::optional<std::string>&) override { return {}; }
+                                  const std::optional<std::string>&) override {
+    return {};
+  }
   std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
   std::vector<Latest> latestPerItemSource() override { return {}; }
   std::size_t deleteOlderThan(std::int64_t) override { return 0; }
@@ -42,10 +44,10 @@ class BackfillTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(secondRunStoresNothingNew);
   CPPUNIT_TEST_SUITE_END();
 
-  CatalogSnapshot catalog_{{ItemRecord{1, "★ Karambit | Doppler (Factory New)", "Karambit", "Doppler",
-                                       "Covert", false, "", 0},
-                            ItemRecord{2, "Recoil Case", "Container", "Recoil Case", "Base Grade",
-                                       false, "", 0}}};
+  CatalogSnapshot catalog_{
+      {ItemRecord{1, "★ Karambit | Doppler (Factory New)", "Karambit", "Doppler", "Covert", false,
+                  "", 0},
+       ItemRecord{2, "Recoil Case", "Container", "Recoil Case", "Base Grade", false, "", 0}}};
 
   static std::string input() {
     return R"j({"market_hash_name":"★ Karambit | Doppler (Factory New)","source":"a","time":"2026-11-22T10:00:00Z","price":150000,"volume":2})j"

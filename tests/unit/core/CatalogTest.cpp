@@ -1,9 +1,9 @@
+#include "catalog/Catalog.hpp"
+#include "catalog/CatalogFile.hpp"
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <fstream>
-
-#include "catalog/Catalog.hpp"
-#include "catalog/CatalogFile.hpp"
 
 using namespace skinpulse;
 
@@ -30,12 +30,13 @@ class CatalogTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    catalog_.reset({item(3, "AK-47 | Redline (Field-Tested)", "AK-47", "Classified", false),
-                    item(1, "StatTrak™ AK-47 | Redline (Field-Tested)", "AK-47", "Classified", true),
-                    item(2, "★ Karambit | Doppler (Factory New)", "Karambit", "Covert", false),
-                    item(7, "Recoil Case", "Container", "Base Grade", false),
-                    item(9, "StatTrak™ M4A4 | 龍王 (Dragon King) (Field-Tested)", "M4A4",
-                         "Classified", true)});
+    catalog_.reset(
+        {item(3, "AK-47 | Redline (Field-Tested)", "AK-47", "Classified", false),
+         item(1, "StatTrak™ AK-47 | Redline (Field-Tested)", "AK-47", "Classified", true),
+         item(2, "★ Karambit | Doppler (Factory New)", "Karambit", "Covert", false),
+         item(7, "Recoil Case", "Container", "Base Grade", false),
+         item(9, "StatTrak™ M4A4 | 龍王 (Dragon King) (Field-Tested)", "M4A4", "Classified",
+              true)});
   }
 
   void unfilteredPagesAreById() {
@@ -114,7 +115,10 @@ class CatalogTest : public CppUnit::TestFixture {
     const std::string path = "/tmp/skinpulse-catalog-test.jsonl";
     {
       std::ofstream out(path);
-      out << R"({"market_hash_name":"A"})" << "\n" << R"({"market_hash_name":"A"})" << "\n";
+      out << R"({"market_hash_name":"A"})"
+          << "\n"
+          << R"({"market_hash_name":"A"})"
+          << "\n";
     }
     try {
       readCatalogFile(path);

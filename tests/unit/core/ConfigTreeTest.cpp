@@ -1,7 +1,7 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "app/ConfigError.hpp"
 #include "app/ConfigTree.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using skinpulse::ConfigError;
 using skinpulse::ConfigTree;

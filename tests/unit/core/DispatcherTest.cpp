@@ -1,10 +1,9 @@
-#include <cppunit/extensions/HelperMacros.h>
+#include "http/Dispatcher.hpp"
+#include "http/HttpError.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
-
-#include "http/Dispatcher.hpp"
-#include "http/HttpError.hpp"
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse::http;
 
@@ -63,11 +62,12 @@ class DispatcherTest : public CppUnit::TestFixture {
     router_.add("GET", "/bad", [](Request&, Response&) {
       throw HttpError::invalidParameter("limit", "must be an integer in 1..500");
     });
-    router_.add("GET", "/boom", [](Request&, Response&) { throw std::runtime_error("db path /x"); });
+    router_.add("GET", "/boom",
+                [](Request&, Response&) { throw std::runtime_error("db path /x"); });
     router_.add("POST", "/api/v1/auth/logout", [](Request&, Response& r) { r.status = 204; });
     router_.add("GET", "/api/v1/portfolio", [](Request&, Response& r) { r.json("{}"); });
-    router_.add("POST", "/take", [](Request&, Response& r) { r.json("{}"); },
-                RouteOptions{true});
+    router_.add(
+        "POST", "/take", [](Request&, Response& r) { r.json("{}"); }, RouteOptions{true});
   }
 
   void successCarriesSecurityHeaders() {

@@ -1,10 +1,9 @@
-#include <cppunit/extensions/HelperMacros.h>
+#include "http/Json.hpp"
+#include "http/QueryString.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
-
-#include "http/Json.hpp"
-#include "http/QueryString.hpp"
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse::http;
 
@@ -20,8 +19,19 @@ class JsonTest : public CppUnit::TestFixture {
  public:
   void writesNestedStructures() {
     JsonWriter json;
-    json.beginObject().key("a").value(1).key("b").beginArray().value("x").value(true).null()
-        .endArray().key("c").beginObject().endObject().endObject();
+    json.beginObject()
+        .key("a")
+        .value(1)
+        .key("b")
+        .beginArray()
+        .value("x")
+        .value(true)
+        .null()
+        .endArray()
+        .key("c")
+        .beginObject()
+        .endObject()
+        .endObject();
     CPPUNIT_ASSERT_EQUAL(std::string(R"({"a":1,"b":["x",true,null],"c":{}})"), json.str());
   }
 
@@ -37,8 +47,12 @@ class JsonTest : public CppUnit::TestFixture {
 
   void replacesInvalidUtf8() {
     std::string out;
-    appendJsonString(out, "a\xff" "b\xc3");
-    CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD" "b\xEF\xBF\xBD\""), out);
+    appendJsonString(out,
+                     "a\xff"
+                     "b\xc3");
+    CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD"
+                                     "b\xEF\xBF\xBD\""),
+                         out);
     out.clear();
     appendJsonString(out, "\xed\xa0\x80");  // an encoded surrogate is not UTF-8
     CPPUNIT_ASSERT(out.find("\xEF\xBF\xBD") != std::string::npos);

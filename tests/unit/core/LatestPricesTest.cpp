@@ -1,6 +1,6 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "prices/LatestPrices.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
 
@@ -44,7 +44,7 @@ class LatestPricesTest : public CppUnit::TestFixture {
 
   void currentPricePrefersReferenceWithTwoPointsInADay() {
     LatestPrices latest;
-    latest.apply({point("steam", kNow - 100, 500),                                // one point
+    latest.apply({point("steam", kNow - 100, 500),  // one point
                   point("skinport", kNow - 7200, 480), point("skinport", kNow - 60, 490)});
     const auto current = currentPrice(latest.of(1), {"steam", "skinport"}, kNow);
     CPPUNIT_ASSERT_EQUAL(INT64_C(490), *current.price);

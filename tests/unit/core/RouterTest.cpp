@@ -1,7 +1,7 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "http/Dispatcher.hpp"
 #include "http/Router.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse::http;
 

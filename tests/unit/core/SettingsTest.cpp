@@ -1,7 +1,7 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "app/ConfigError.hpp"
 #include "app/Settings.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
 
@@ -61,8 +61,9 @@ class SettingsTest : public CppUnit::TestFixture {
   }
 
   void environmentOverridesFiles() {
-    const Settings s = build("[daemon]\nlisten = 127.0.0.1:9000\n[auth]\nrate_limit_per_minute = 5\n",
-                             {{"LISTEN", "0.0.0.0:0"}, {"IMPORT_COOLDOWN_SECONDS", "30"}});
+    const Settings s =
+        build("[daemon]\nlisten = 127.0.0.1:9000\n[auth]\nrate_limit_per_minute = 5\n",
+              {{"LISTEN", "0.0.0.0:0"}, {"IMPORT_COOLDOWN_SECONDS", "30"}});
     CPPUNIT_ASSERT_EQUAL(std::string("0.0.0.0"), s.listen_host);
     CPPUNIT_ASSERT_EQUAL(0, static_cast<int>(s.listen_port));
     CPPUNIT_ASSERT_EQUAL(5, s.auth_rate_limit_per_minute);
@@ -78,6 +79,13 @@ class SettingsTest : public CppUnit::TestFixture {
     const std::string shortOne = errorKey("", {{"SESSION_SECRET", std::string(31, 'x')}});
     CPPUNIT_ASSERT(shortOne.find("SESSION_SECRET") != std::string::npos);
     CPPUNIT_ASSERT(shortOne.find("32") != std::string::npos);
+    // Admin commands may run without a secret, never with a short one.
+    RunLocation admin{true, "", true};
+    ConfigTree noSecret;
+    CPPUNIT_ASSERT(buildSettings(noSecret, admin, {}).session_secret.empty());
+    ConfigTree shortSecret;
+    CPPUNIT_ASSERT_THROW(buildSettings(shortSecret, admin, {{"SESSION_SECRET", "short"}}),
+                         ConfigError);
     CPPUNIT_ASSERT_EQUAL(std::string(32, 'y'),
                          build("", {{"SESSION_SECRET", std::string(32, 'y')}}).session_secret);
   }

@@ -1,6 +1,6 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "common/Time.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse::time;
 
@@ -20,7 +20,8 @@ class TimeTest : public CppUnit::TestFixture {
   }
 
   void parsesWhatItFormats() {
-    for (std::int64_t t : {INT64_C(0), INT64_C(951782400), INT64_C(1709251199), INT64_C(4102444800)}) {
+    for (std::int64_t t :
+         {INT64_C(0), INT64_C(951782400), INT64_C(1709251199), INT64_C(4102444800)}) {
       CPPUNIT_ASSERT_EQUAL(t, *parseIso8601(formatIso8601(t)));
     }
   }
@@ -31,9 +32,10 @@ class TimeTest : public CppUnit::TestFixture {
   }
 
   void refusesMalformedTimes() {
-    for (const char* bad : {"", "2026-11-22", "2026-11-22T10:15:00", "2026-13-01T00:00:00Z",
-                            "2026-02-30T00:00:00Z", "2026-11-22T25:00:00Z", "2026-11-22T10:15:00+02:00",
-                            "2026-11-22T10:15:00.Z", "x026-11-22T10:15:00Z", "2026-11-22T10:15:00Zjunk"}) {
+    for (const char* bad :
+         {"", "2026-11-22", "2026-11-22T10:15:00", "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z",
+          "2026-11-22T25:00:00Z", "2026-11-22T10:15:00+02:00", "2026-11-22T10:15:00.Z",
+          "x026-11-22T10:15:00Z", "2026-11-22T10:15:00Zjunk"}) {
       CPPUNIT_ASSERT_MESSAGE(bad, !parseIso8601(bad));
     }
   }

@@ -150,6 +150,12 @@ void StoreContract::testReseedKeepsIdsAndCreatedAt() {
                        catalog.findById(4)->market_hash_name);
   CPPUNIT_ASSERT(!catalog.findById(5));
   CPPUNIT_ASSERT(!catalog.findByName("AK-47 | Redline (field-tested)"));
+
+  // A name listed twice in one seed is one item; its last entry wins.
+  const auto twice =
+      catalog.seed({entry("P250 | Sand Dune"), entry("P250 | Sand Dune", "Covert")}, 4000);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, twice.inserted + twice.updated + twice.unchanged);
+  CPPUNIT_ASSERT_EQUAL(std::string("Covert"), catalog.findById(5)->rarity);
 }
 
 void StoreContract::testNamesRoundTripByteForByte() {

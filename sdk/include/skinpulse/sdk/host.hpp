@@ -5,6 +5,8 @@
 //
 // Thread safety: every service is safe to call from any thread, concurrently.
 
+#include "skinpulse/sdk/types.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -13,8 +15,6 @@
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include "skinpulse/sdk/types.hpp"
 
 namespace skinpulse::sdk {
 

@@ -11,10 +11,10 @@
 //
 // Thread safety: begin() and complete() may run concurrently on several threads.
 
-#include <string>
-
 #include "skinpulse/sdk/status.hpp"
 #include "skinpulse/sdk/types.hpp"
+
+#include <string>
 
 namespace skinpulse::sdk {
 

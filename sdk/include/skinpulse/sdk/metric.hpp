@@ -19,11 +19,11 @@ struct WindowStats {
   std::int64_t window_seconds = 0;  ///< 3600, 86400 or 604800
   std::int64_t now = 0;             ///< evaluation time; the window is (now - window, now]
   std::int64_t n = 0;
-  double mean_price = 0;       ///< Σp / n
-  double m2_price = 0;         ///< Σ(p - mean_price)²
-  double mean_time = 0;        ///< Σt / n
-  double m2_time = 0;          ///< Σ(t - mean_time)²
-  double co_moment = 0;        ///< Σ(t - mean_time)(p - mean_price)
+  double mean_price = 0;  ///< Σp / n
+  double m2_price = 0;    ///< Σ(p - mean_price)²
+  double mean_time = 0;   ///< Σt / n
+  double m2_time = 0;     ///< Σ(t - mean_time)²
+  double co_moment = 0;   ///< Σ(t - mean_time)(p - mean_price)
   std::int64_t first_time = 0, last_time = 0;
   double first_price = 0, last_price = 0;
   double min_price = 0, max_price = 0;

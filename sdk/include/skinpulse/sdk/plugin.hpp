@@ -13,16 +13,16 @@
 // Ownership: the object create() returns belongs to the host until it passes it back
 // to destroy(), which the host calls before it unloads the library.
 
-#include <cstddef>
-#include <cstdint>
-#include <cstdio>
-#include <exception>
-
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/identity.hpp"
 #include "skinpulse/sdk/metric.hpp"
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/version.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <exception>
 
 extern "C" {
 
@@ -124,22 +124,21 @@ void destroy(void* instance) noexcept {
 /// Metric; `Class` derives from it and has a constructor `Class(skinpulse::sdk::Host&)`
 /// that may throw to refuse its configuration; `KEYS` is a static array of
 /// skinpulse_config_key, or nullptr for a plugin that takes no keys.
-#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)            \
-  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor*        \
-  skinpulse_plugin_entry() {                                                                   \
-    static const skinpulse_plugin_descriptor descriptor = {                                    \
-        sizeof(skinpulse_plugin_descriptor),                                                   \
-        SKINPULSE_SDK_ABI_MAJOR,                                                               \
-        SKINPULSE_SDK_ABI_MINOR,                                                               \
-        SKINPULSE_SDK_BUILD_SIGNATURE,                                                         \
-        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,                  \
-        NAME,                                                                                  \
-        VERSION,                                                                               \
-        DESCRIPTION,                                                                           \
-        ::skinpulse::sdk::detail::keyArray(KEYS),                                              \
-        ::skinpulse::sdk::detail::keyCount(KEYS),                                              \
-        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,                 \
-        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>};               \
-    return &descriptor;                                                                        \
+#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)   \
+  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor* \
+  skinpulse_plugin_entry() {                                                           \
+    static const skinpulse_plugin_descriptor descriptor = {                            \
+        sizeof(skinpulse_plugin_descriptor),                                           \
+        SKINPULSE_SDK_ABI_MAJOR,                                                       \
+        SKINPULSE_SDK_ABI_MINOR,                                                       \
+        SKINPULSE_SDK_BUILD_SIGNATURE,                                                 \
+        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,          \
+        NAME,                                                                          \
+        VERSION,                                                                       \
+        DESCRIPTION,                                                                   \
+        ::skinpulse::sdk::detail::keyArray(KEYS),                                      \
+        ::skinpulse::sdk::detail::keyCount(KEYS),                                      \
+        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,         \
+        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>};       \
+    return &descriptor;                                                                \
   }
-

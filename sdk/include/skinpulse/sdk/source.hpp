@@ -7,12 +7,12 @@
 // within the HTTP timeouts it sets; it must not sleep, spawn threads or retry in a loop:
 // the scheduler owns retries, back-off and Retry-After.
 
+#include "skinpulse/sdk/status.hpp"
+#include "skinpulse/sdk/types.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
-
-#include "skinpulse/sdk/status.hpp"
-#include "skinpulse/sdk/types.hpp"
 
 namespace skinpulse::sdk {
 

@@ -13,13 +13,13 @@ class Status {
   /// What went wrong, coarse enough for the host to choose a reaction.
   enum class Code {
     kOk = 0,
-    kInvalidConfig,   ///< configuration value missing or malformed
-    kUnavailable,     ///< upstream unreachable, 5xx, timed out; retry later
-    kRateLimited,     ///< upstream said 429; see retry_after_seconds where given
-    kTooLarge,        ///< upstream body over the byte cap
-    kMalformed,       ///< upstream answered something that cannot be parsed
-    kRejected,        ///< the request was understood and refused (e.g. bad signature)
-    kInternal,        ///< a bug or an unexpected exception in the plugin
+    kInvalidConfig,  ///< configuration value missing or malformed
+    kUnavailable,    ///< upstream unreachable, 5xx, timed out; retry later
+    kRateLimited,    ///< upstream said 429; see retry_after_seconds where given
+    kTooLarge,       ///< upstream body over the byte cap
+    kMalformed,      ///< upstream answered something that cannot be parsed
+    kRejected,       ///< the request was understood and refused (e.g. bad signature)
+    kInternal,       ///< a bug or an unexpected exception in the plugin
   };
 
   Status() = default;
