@@ -21,9 +21,9 @@ struct BodyLimits {
 
 enum class BodyStatus {
   kOk,
-  kTimeout,    ///< the deadline passed between two reads
-  kTooLarge,   ///< a cap was passed
-  kCorrupt,    ///< the content encoding did not decode
+  kTimeout,   ///< the deadline passed between two reads
+  kTooLarge,  ///< a cap was passed
+  kCorrupt,   ///< the content encoding did not decode
 };
 
 /// Reads the body piece by piece through `next` (at most n bytes into the buffer, 0 at the

@@ -4,8 +4,8 @@
 #include "net/DeadlineWatchdog.hpp"
 #include "net/HttpUrl.hpp"
 #include "net/PocoErrors.hpp"
-#include "net/ResponseBody.hpp"
 #include "net/RequestHeaders.hpp"
+#include "net/ResponseBody.hpp"
 #include "net/TlsContext.hpp"
 
 #include <Poco/Net/HTTPClientSession.h>
@@ -166,7 +166,8 @@ sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
     if (watch.expired()) return failure(request, Error::kTimeout, timeoutReason(request));
     return failure(request, Error::kProtocol, e.what());
   }
-  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
+  const auto elapsed =
+      std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
   log::main().debug("http: {} {} -> {}, {} bytes in {} ms", request.method,
                     net::redactUrl(request.url), response.status, response.body.size(),
                     elapsed.count());

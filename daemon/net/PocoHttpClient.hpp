@@ -10,10 +10,10 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include <Poco/Net/Context.h>
+
 #include <memory>
 #include <string>
-
-#include <Poco/Net/Context.h>
 
 namespace skinpulse {
 

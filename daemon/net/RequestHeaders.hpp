@@ -5,10 +5,10 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include <Poco/Net/HTTPRequest.h>
+
 #include <optional>
 #include <string>
-
-#include <Poco/Net/HTTPRequest.h>
 
 namespace skinpulse::net {
 

@@ -34,8 +34,7 @@ ConnectionReader::Receive socketReceiver(Poco::Net::StreamSocket socket) {
   };
 }
 
-std::optional<BodyFailure> tooLarge(const std::string& what, std::size_t cap,
-                                    const char* outcome) {
+std::optional<BodyFailure> tooLarge(const std::string& what, std::size_t cap, const char* outcome) {
   return BodyFailure{Error::kTooLarge,
                      what + " over the cap of " + std::to_string(cap) + " bytes; " + outcome};
 }
@@ -51,8 +50,8 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
   const auto decoder = makeContentDecoder(encoding);
   if (!decoder) return BodyFailure{Error::kProtocol, "unsupported Content-Encoding " + encoding};
   const bool identity = isIdentityEncoding(encoding);
-  const BodyLimits limits{encodedLimitFor(request.max_body_bytes, identity),
-                          request.max_body_bytes, deadline};
+  const BodyLimits limits{encodedLimitFor(request.max_body_bytes, identity), request.max_body_bytes,
+                          deadline};
 
   // RFC 9112 §6.3: Transfer-Encoding wins over Content-Length; without either the body
   // runs until the server closes.

@@ -6,12 +6,12 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPResponse.h>
+
 #include <chrono>
 #include <optional>
 #include <string>
-
-#include <Poco/Net/HTTPClientSession.h>
-#include <Poco/Net/HTTPResponse.h>
 
 namespace skinpulse::net {
 

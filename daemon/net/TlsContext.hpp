@@ -3,9 +3,9 @@
 // The TLS client context every https request shares: peers must present a certificate
 // that chains to a trusted CA and names the host we asked for.
 
-#include <string>
-
 #include <Poco/Net/Context.h>
+
+#include <string>
 
 namespace skinpulse::net {
 

@@ -1,9 +1,9 @@
 #include "net/TransferDecoder.hpp"
 
+#include <Poco/Net/NetException.h>
+
 #include <algorithm>
 #include <string>
-
-#include <Poco/Net/NetException.h>
 
 namespace skinpulse::net {
 

@@ -125,7 +125,11 @@ void appendPair(std::string& conninfo, const std::string& key, const std::string
 }
 
 DatabaseUrl parsePostgres(std::string_view scheme, std::string_view rest) {
-  const auto slash = rest.find('/');
+  // Everything before the last '@' is user information: a password typed without
+  // percent-encoding ('/', '?', '@' and all) still lands in the password, never in a host
+  // or database name that error messages would show.
+  const auto at = rest.rfind('@');
+  const auto slash = rest.find('/', at == std::string_view::npos ? 0 : at);
   if (slash == std::string_view::npos) fail("postgresql URL names no database (expected /DBNAME)");
   const Authority auth = parseAuthority(rest.substr(0, slash));
   std::string_view path = rest.substr(slash + 1);

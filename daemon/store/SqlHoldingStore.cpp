@@ -24,7 +24,7 @@ void deleteItems(WriteTransaction& tx, const std::string& user_id,
     Poco::Data::Statement statement(tx.session());
     statement << tx.sql("DELETE FROM holdings WHERE user_id = ? AND item_id IN (" + list + ")"),
         bind(user_id);
-    for (std::size_t i = begin; i < end; ++i) statement, bind(item_ids[i]);
+    for (std::size_t i = begin; i < end; ++i) statement.addBind(bind(item_ids[i]));
     statement.execute();
   }
 }

@@ -81,7 +81,8 @@ class BodyReaderTest : public CppUnit::TestFixture {
 
   void testEncodedLimit() {
     CPPUNIT_ASSERT_EQUAL(std::size_t{1000}, encodedLimitFor(1000, true));
-    CPPUNIT_ASSERT_EQUAL(std::size_t{1024 * 1024 + 4096 + 1024}, encodedLimitFor(1024 * 1024, false));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1024 * 1024 + 4096 + 1024},
+                         encodedLimitFor(1024 * 1024, false));
     const std::size_t most = std::numeric_limits<std::size_t>::max();
     CPPUNIT_ASSERT_EQUAL(most, encodedLimitFor(most - 1, false));
   }

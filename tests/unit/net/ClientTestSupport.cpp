@@ -6,8 +6,8 @@
 
 namespace clienttest {
 
-void streamBody(Poco::Net::HTTPServerResponse& response, StreamRecord& record,
-                std::uint64_t total, bool chunked) {
+void streamBody(Poco::Net::HTTPServerResponse& response, StreamRecord& record, std::uint64_t total,
+                bool chunked) {
   if (chunked) {
     response.setChunkedTransferEncoding(true);
   } else {

@@ -4,6 +4,8 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include <Poco/Net/HTTPServerResponse.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -11,8 +13,6 @@
 #include <future>
 #include <mutex>
 #include <string>
-
-#include <Poco/Net/HTTPServerResponse.h>
 
 namespace clienttest {
 
@@ -42,8 +42,8 @@ struct StreamRecord {
 
 /// Writes `total` bytes in 64 KB pieces (chunked, or with a Content-Length), stopping at the
 /// first failed write.
-void streamBody(Poco::Net::HTTPServerResponse& response, StreamRecord& record,
-                std::uint64_t total, bool chunked);
+void streamBody(Poco::Net::HTTPServerResponse& response, StreamRecord& record, std::uint64_t total,
+                bool chunked);
 
 /// Holds slow handlers back until the test is done with them.
 class Gate {

@@ -1,13 +1,12 @@
 #include "Compression.hpp"
 
-#include <brotli/encode.h>
-#include <zlib.h>
-
 #include <algorithm>
+#include <brotli/encode.h>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
 #include <vector>
+#include <zlib.h>
 
 namespace testcompress {
 
@@ -60,8 +59,8 @@ std::string brotli(std::string_view data) {
   std::size_t size = BrotliEncoderMaxCompressedSize(data.size());
   std::string out(size, '\0');
   if (!BrotliEncoderCompress(BROTLI_DEFAULT_QUALITY, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC,
-                             data.size(), reinterpret_cast<const std::uint8_t*>(data.data()),
-                             &size, reinterpret_cast<std::uint8_t*>(out.data()))) {
+                             data.size(), reinterpret_cast<const std::uint8_t*>(data.data()), &size,
+                             reinterpret_cast<std::uint8_t*>(out.data()))) {
     throw std::runtime_error("BrotliEncoderCompress");
   }
   out.resize(size);
@@ -88,7 +87,8 @@ std::string brotliZeros(std::size_t count) {
   for (;;) {
     const std::size_t piece = std::min(left, zeros.size());
     left -= piece;
-    const BrotliEncoderOperation op = left == 0 ? BROTLI_OPERATION_FINISH : BROTLI_OPERATION_PROCESS;
+    const BrotliEncoderOperation op =
+        left == 0 ? BROTLI_OPERATION_FINISH : BROTLI_OPERATION_PROCESS;
     std::size_t available_in = piece;
     const std::uint8_t* next_in = zeros.data();
     do {

@@ -48,8 +48,9 @@ class HttpUrlTest : public CppUnit::TestFixture {
   }
 
   void testTargetKeptAsWritten() {
-    const auto url = parseHttpUrl("https://steamcommunity.com/market/listings/730/"
-                                  "AK-47%20%7C%20Redline%20%28Field-Tested%29?a=%2F%26");
+    const auto url = parseHttpUrl(
+        "https://steamcommunity.com/market/listings/730/"
+        "AK-47%20%7C%20Redline%20%28Field-Tested%29?a=%2F%26");
     CPPUNIT_ASSERT_EQUAL(
         std::string("/market/listings/730/AK-47%20%7C%20Redline%20%28Field-Tested%29?a=%2F%26"),
         url->target);

@@ -1,9 +1,8 @@
 #include "net/PocoErrors.hpp"
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include <Poco/Net/NetException.h>
 #include <Poco/Net/SSLException.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 using skinpulse::net::errorKindOf;
 using Error = skinpulse::sdk::HttpResponse::Error;

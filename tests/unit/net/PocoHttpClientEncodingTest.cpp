@@ -104,16 +104,16 @@ class PocoHttpClientEncodingTest : public CppUnit::TestFixture {
     // upstream-formats.md b.3: Skinport answers only requests that accept br.
     const std::string json = itemsJson();
     const std::string encoded = testcompress::brotli(json);
-    TestHttpServer server([&encoded](Poco::Net::HTTPServerRequest& request,
-                                     Poco::Net::HTTPServerResponse& response) {
-      if (request.get("Accept-Encoding", "").find("br") == std::string::npos) {
-        response.setStatus(Poco::Net::HTTPResponse::HTTP_NOT_ACCEPTABLE);
-        response.sendBuffer("br required", 11);
-        return;
-      }
-      response.set("Content-Encoding", "br");
-      response.sendBuffer(encoded.data(), encoded.size());
-    });
+    TestHttpServer server(
+        [&encoded](Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+          if (request.get("Accept-Encoding", "").find("br") == std::string::npos) {
+            response.setStatus(Poco::Net::HTTPResponse::HTTP_NOT_ACCEPTABLE);
+            response.sendBuffer("br required", 11);
+            return;
+          }
+          response.set("Content-Encoding", "br");
+          response.sendBuffer(encoded.data(), encoded.size());
+        });
     PocoHttpClient client;
     auto request = get(server.url("/v1/items?app_id=730&currency=EUR"));
     request.headers = {{"Accept-Encoding", "br"}};

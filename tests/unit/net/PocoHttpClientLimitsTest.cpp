@@ -137,11 +137,11 @@ class PocoHttpClientLimitsTest : public CppUnit::TestFixture {
   }
 
   void testBodyAtCapAccepted() {
-    TestHttpServer server([](Poco::Net::HTTPServerRequest& request,
-                             Poco::Net::HTTPServerResponse& response) {
-      if (request.getURI() == "/chunked") response.setChunkedTransferEncoding(true);
-      response.send() << std::string(1000, 'c');
-    });
+    TestHttpServer server(
+        [](Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+          if (request.getURI() == "/chunked") response.setChunkedTransferEncoding(true);
+          response.send() << std::string(1000, 'c');
+        });
     PocoHttpClient client;
     for (const char* target : {"/length", "/chunked"}) {
       const auto response = client.send(get(server.url(target), 10s, 1000));
@@ -151,15 +151,15 @@ class PocoHttpClientLimitsTest : public CppUnit::TestFixture {
   }
 
   void testBodyOneOverCapRefused() {
-    TestHttpServer server([](Poco::Net::HTTPServerRequest& request,
-                             Poco::Net::HTTPServerResponse& response) {
-      if (request.getURI() == "/chunked") {
-        response.setChunkedTransferEncoding(true);
-      } else {
-        response.setContentLength(1000);
-      }
-      response.send() << std::string(1000, 'c');
-    });
+    TestHttpServer server(
+        [](Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+          if (request.getURI() == "/chunked") {
+            response.setChunkedTransferEncoding(true);
+          } else {
+            response.setContentLength(1000);
+          }
+          response.send() << std::string(1000, 'c');
+        });
     PocoHttpClient client;
     for (const char* target : {"/length", "/chunked"}) {
       const auto response = client.send(get(server.url(target), 10s, 999));

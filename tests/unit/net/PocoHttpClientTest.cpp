@@ -6,9 +6,8 @@
 #include "TestHttpServer.hpp"
 #include "net/PocoHttpClient.hpp"
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include <Poco/StreamCopier.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 #include <mutex>
 #include <thread>
@@ -244,8 +243,8 @@ class PocoHttpClientTest : public CppUnit::TestFixture {
   void testConnectionRefused() {
     PocoHttpClient client;
     const auto started = clienttest::Clock::now();
-    const auto response = client.send(
-        get("http://127.0.0.1:" + std::to_string(clienttest::closedPort()) + "/"));
+    const auto response =
+        client.send(get("http://127.0.0.1:" + std::to_string(clienttest::closedPort()) + "/"));
     CPPUNIT_ASSERT(response.error == Error::kConnect);
     CPPUNIT_ASSERT(!response.error_message.empty());
     CPPUNIT_ASSERT(clienttest::since(started) < std::chrono::seconds(5));
@@ -326,11 +325,11 @@ class PocoHttpClientTest : public CppUnit::TestFixture {
   }
 
   void testConcurrentRequests() {
-    TestHttpServer server([](Poco::Net::HTTPServerRequest& request,
-                             Poco::Net::HTTPServerResponse& response) {
-      const std::string uri = request.getURI();
-      response.sendBuffer(uri.data(), uri.size());
-    });
+    TestHttpServer server(
+        [](Poco::Net::HTTPServerRequest& request, Poco::Net::HTTPServerResponse& response) {
+          const std::string uri = request.getURI();
+          response.sendBuffer(uri.data(), uri.size());
+        });
     PocoHttpClient client;
     std::atomic<int> good{0};
     std::vector<std::thread> threads;

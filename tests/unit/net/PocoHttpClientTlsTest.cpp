@@ -6,10 +6,9 @@
 #include "TestHttpServer.hpp"
 #include "net/PocoHttpClient.hpp"
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include <Poco/Exception.h>
 #include <Poco/Net/SSLManager.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 using clienttest::Clock;
 using clienttest::get;

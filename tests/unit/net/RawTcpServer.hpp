@@ -3,14 +3,14 @@
 // A TCP server on 127.0.0.1 and a kernel-chosen port that lets a test speak broken or slow
 // HTTP byte by byte, which Poco's HTTPServer would never do.
 
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/StreamSocket.h>
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
 #include <thread>
-
-#include <Poco/Net/ServerSocket.h>
-#include <Poco/Net/StreamSocket.h>
 
 class RawTcpServer {
  public:

@@ -36,15 +36,14 @@ class FunctionFactory : public Poco::Net::HTTPRequestHandlerFactory {
 TestHttpServer::TestHttpServer(Handler handler, Poco::Net::Context::Ptr tls)
     : secure_(!tls.isNull()), pool_(2, 16) {
   const Poco::Net::SocketAddress address("127.0.0.1", 0);
-  Poco::Net::ServerSocket socket = secure_
-                                       ? Poco::Net::SecureServerSocket(address, 64, tls)
-                                       : Poco::Net::ServerSocket(address, 64);
+  Poco::Net::ServerSocket socket = secure_ ? Poco::Net::SecureServerSocket(address, 64, tls)
+                                           : Poco::Net::ServerSocket(address, 64);
   port_ = socket.address().port();
   auto* params = new Poco::Net::HTTPServerParams;
   params->setMaxThreads(16);
   params->setKeepAlive(false);
-  server_ = std::make_unique<Poco::Net::HTTPServer>(new FunctionFactory(std::move(handler)),
-                                                    pool_, socket, params);
+  server_ = std::make_unique<Poco::Net::HTTPServer>(new FunctionFactory(std::move(handler)), pool_,
+                                                    socket, params);
   server_->start();
 }
 

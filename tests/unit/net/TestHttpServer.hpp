@@ -3,16 +3,16 @@
 // A Poco HTTPServer on 127.0.0.1 and a port the kernel picks, answering every request
 // with one handler function. With a TLS context it serves https.
 
-#include <cstdint>
-#include <functional>
-#include <memory>
-#include <string>
-
 #include <Poco/Net/Context.h>
 #include <Poco/Net/HTTPServer.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/ThreadPool.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
 
 class TestHttpServer {
  public:

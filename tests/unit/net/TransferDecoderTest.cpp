@@ -1,8 +1,7 @@
 #include "net/TransferDecoder.hpp"
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include <Poco/Net/NetException.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 #include <algorithm>
 
@@ -104,8 +103,8 @@ class TransferDecoderTest : public CppUnit::TestFixture {
 
   void testChunkedTruncatedFails() {
     CPPUNIT_ASSERT(fails("a\r\n0123456789\r\n64\r\nshort", Framing::kChunked));
-    CPPUNIT_ASSERT(fails("a\r\n0123456789\r\n", Framing::kChunked));  // no last chunk
-    CPPUNIT_ASSERT(fails("5\r\nhello", Framing::kChunked));           // no CRLF after data
+    CPPUNIT_ASSERT(fails("a\r\n0123456789\r\n", Framing::kChunked));    // no last chunk
+    CPPUNIT_ASSERT(fails("5\r\nhello", Framing::kChunked));             // no CRLF after data
     CPPUNIT_ASSERT(fails("0\r\nX-Trailer: 1\r\n", Framing::kChunked));  // no end of trailers
     CPPUNIT_ASSERT(fails("", Framing::kChunked));
   }
@@ -114,7 +113,7 @@ class TransferDecoderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(fails("zz\r\nhello\r\n0\r\n\r\n", Framing::kChunked));
     CPPUNIT_ASSERT(fails("\r\nhello\r\n0\r\n\r\n", Framing::kChunked));
     CPPUNIT_ASSERT(fails("3\r\nhello\r\n0\r\n\r\n", Framing::kChunked));  // data overruns size
-    CPPUNIT_ASSERT(fails("1000000000000000\r\n", Framing::kChunked));      // 16 hex digits
+    CPPUNIT_ASSERT(fails("1000000000000000\r\n", Framing::kChunked));     // 16 hex digits
     CPPUNIT_ASSERT(fails(std::string(5000, '1') + "\r\n", Framing::kChunked));
     std::string many_trailers = "0\r\n";
     for (int i = 0; i < 100; ++i) many_trailers += "X: 1\r\n";

@@ -2,8 +2,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-using skinpulse::percentEncode;
 using skinpulse::encodeQuery;
+using skinpulse::percentEncode;
 namespace sdk = skinpulse::sdk;
 
 // Test classes live in the global namespace: CppUnit names a suite after its type.
@@ -43,10 +43,11 @@ class UrlEncodingTest : public CppUnit::TestFixture {
   }
 
   void testEncodeQuery() {
-    const sdk::Fields fields{{"appid", "730"}, {"market_hash_name", "AK-47 | Redline"},
-                             {"a&b", "c=d"}};
-    CPPUNIT_ASSERT_EQUAL(std::string("appid=730&market_hash_name=AK-47%20%7C%20Redline&a%26b=c%3Dd"),
-                         encodeQuery(fields));
+    const sdk::Fields fields{
+        {"appid", "730"}, {"market_hash_name", "AK-47 | Redline"}, {"a&b", "c=d"}};
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("appid=730&market_hash_name=AK-47%20%7C%20Redline&a%26b=c%3Dd"),
+        encodeQuery(fields));
     CPPUNIT_ASSERT_EQUAL(std::string(), encodeQuery({}));
   }
 };

@@ -11,7 +11,8 @@ namespace {
 
 std::string sampleText() {
   std::string text;
-  for (int i = 0; i < 2000; ++i) text += "{\"market_hash_name\":\"AK-47 | Redline\",\"n\":" + std::to_string(i) + "}";
+  for (int i = 0; i < 2000; ++i)
+    text += "{\"market_hash_name\":\"AK-47 | Redline\",\"n\":" + std::to_string(i) + "}";
   return text;
 }
 

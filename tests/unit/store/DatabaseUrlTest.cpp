@@ -59,6 +59,10 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
                          url.connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("p@ss:w'o\\rd"), url.password);
     CPPUNIT_ASSERT(url.redacted.find("p@ss") == std::string::npos);
+    // Unencoded reserved characters in the password stay in the password.
+    const auto raw = parseDatabaseUrl("postgresql://u:pa/ss?w@rd@h:5432/db");
+    CPPUNIT_ASSERT_EQUAL(std::string("pa/ss?w@rd"), raw.password);
+    CPPUNIT_ASSERT_EQUAL(std::string("postgresql://u:***@h:5432/db"), raw.redacted);
   }
 
   void testMalformedUrlsNameTheProblemNotThePassword() {
