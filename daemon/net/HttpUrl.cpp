@@ -118,4 +118,17 @@ std::string redactUrl(std::string_view url) {
   return out;
 }
 
+std::string redactQueryIn(std::string text, std::string_view url) {
+  const auto question = url.find('?');
+  if (question == std::string_view::npos) return text;
+  const auto query = url.substr(question + 1, url.find('#', question) - question - 1);
+  if (query.empty()) return text;
+  static constexpr std::string_view kMark = "<redacted>";
+  for (auto at = text.find(query); at != std::string::npos; at = text.find(query, at)) {
+    text.replace(at, query.size(), kMark);
+    at += kMark.size();
+  }
+  return text;
+}
+
 }  // namespace skinpulse::net

@@ -29,4 +29,9 @@ std::optional<HttpUrl> parseHttpUrl(std::string_view url);
 /// strings carry API keys.
 std::string redactUrl(std::string_view url);
 
+/// `text` with every occurrence of `url`'s query string replaced by "<redacted>": for
+/// messages from libraries, which do not quote URLs today, but an API key in a log line
+/// is not worth the bet.
+std::string redactQueryIn(std::string text, std::string_view url);
+
 }  // namespace skinpulse::net

@@ -11,7 +11,7 @@
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPSClientSession.h>
-#include <Poco/Net/SSLManager.h>
+#include <Poco/Net/NetSSL.h>
 
 #include <csignal>
 #include <mutex>
@@ -37,24 +37,11 @@ void ignoreSigpipeOnce() {
   });
 }
 
-/// Replaces every occurrence of `url`'s query string in `text`: Poco's messages do not
-/// quote URLs today, but an API key in a log line is not worth the bet.
-std::string withoutQuery(std::string text, std::string_view url) {
-  const auto question = url.find('?');
-  if (question == std::string_view::npos) return text;
-  const auto query = url.substr(question + 1, url.find('#', question) - question - 1);
-  if (query.empty()) return text;
-  for (auto at = text.find(query); at != std::string::npos; at = text.find(query, at)) {
-    text.replace(at, query.size(), "<redacted>");
-  }
-  return text;
-}
-
 sdk::HttpResponse failure(const sdk::HttpRequest& request, Error error, std::string_view reason) {
   sdk::HttpResponse response;
   response.error = error;
   response.error_message = request.method + " " + net::redactUrl(request.url) + ": " +
-                           withoutQuery(std::string(reason), request.url);
+                           net::redactQueryIn(std::string(reason), request.url);
   log::main().debug("http: {}", response.error_message);
   return response;
 }

@@ -283,6 +283,24 @@ class Reference:
         return parse_name(name, self.weapons, self.agent_factions)
 
 
+# Sticker rarity follows the finish (the game's convention: paper High Grade, holo and
+# glitter Remarkable, foil and lenticular Exotic, gold Extraordinary). Used only where
+# the data has no rarity for the sticker itself.
+_STICKER_FINISH_RARITY = {"Holo": "Remarkable", "Glitter": "Remarkable", "Foil": "Exotic",
+                          "Lenticular": "Exotic", "Gold": "Extraordinary"}
+_STICKER_FINISH_RE = re.compile(r"\((Holo|Glitter|Foil|Lenticular|Gold)\)")
+
+
+def sticker_rarity_from_finish(name):
+    """Rarity of a sticker (or sticker slab) from its finish; "" for other names."""
+    if not (name.startswith("Sticker | ") or name.startswith("Sticker Slab | ")):
+        return ""
+    match = _STICKER_FINISH_RE.search(name)
+    if match:
+        return _STICKER_FINISH_RARITY[match.group(1)]
+    return "" if "(" in name.split(" | ")[1] else "High Grade"
+
+
 def build_record(name, ref):
     """The catalogue object for one market_hash_name."""
     p = ref.parse(name)
@@ -324,6 +342,8 @@ def build_record(name, ref):
         if name in ref.crates:
             item_class = "Container"
             image = image or ref.crates[name]
+        if not rarity:
+            rarity = sticker_rarity_from_finish(name)
         if not rarity and item_class in BASE_GRADE_CLASSES:
             rarity = "Base Grade"
 

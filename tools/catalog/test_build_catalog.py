@@ -235,5 +235,16 @@ class BuildFromDataTest(unittest.TestCase):
             self.assertEqual(json.loads(first)["market_hash_name"], names[0])
 
 
+class StickerFinishRarityTest(unittest.TestCase):
+    def test_finish_decides(self):
+        f = bc.sticker_rarity_from_finish
+        self.assertEqual(f("Sticker | 00 Nation (Holo) | Rio 2022"), "Remarkable")
+        self.assertEqual(f("Sticker | s1mple (Gold) | Paris 2023"), "Extraordinary")
+        self.assertEqual(f("Sticker | Team Liquid (Foil) | Katowice 2019"), "Exotic")
+        self.assertEqual(f("Sticker | Team Liquid | Katowice 2019"), "High Grade")
+        self.assertEqual(f("Sticker Slab | ENCE (Glitter) | Antwerp 2022"), "Remarkable")
+        self.assertEqual(f("Recoil Case"), "")
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -3,6 +3,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 using skinpulse::net::parseHttpUrl;
+using skinpulse::net::redactQueryIn;
 using skinpulse::net::redactUrl;
 
 class HttpUrlTest : public CppUnit::TestFixture {
@@ -14,6 +15,7 @@ class HttpUrlTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testNonAsciiEncoded);
   CPPUNIT_TEST(testRejected);
   CPPUNIT_TEST(testRedact);
+  CPPUNIT_TEST(testRedactQueryIn);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -78,6 +80,14 @@ class HttpUrlTest : public CppUnit::TestFixture {
                          redactUrl("https://user:secret@api.example.com/?key=secret"));
     CPPUNIT_ASSERT_EQUAL(std::string("http://h"), redactUrl("http://h#key=secret"));
     CPPUNIT_ASSERT_EQUAL(std::string("not a url"), redactUrl("not a url?key=secret"));
+  }
+
+  void testRedactQueryIn() {
+    const std::string url = "https://h/p?key=secret&a=1#frag";
+    CPPUNIT_ASSERT_EQUAL(std::string("failed for https://h/p?<redacted>#frag, <redacted>"),
+                         redactQueryIn("failed for " + url + ", key=secret&a=1", url));
+    CPPUNIT_ASSERT_EQUAL(std::string("no query here"), redactQueryIn("no query here", "http://h/"));
+    CPPUNIT_ASSERT_EQUAL(std::string("x?"), redactQueryIn("x?", "http://h/?"));
   }
 };
 
