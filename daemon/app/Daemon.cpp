@@ -12,6 +12,7 @@
 #include <Poco/Util/Option.h>
 #include <Poco/Util/OptionSet.h>
 
+#include <csignal>
 #include <iostream>
 
 namespace skinpulse {
@@ -58,6 +59,9 @@ void Daemon::printHelp() const {
 }
 
 int Daemon::main(const std::vector<std::string>&) {
+  // A peer that hangs up while we write must cost an error, not the process (OpenSSL
+  // writes with plain send()).
+  std::signal(SIGPIPE, SIG_IGN);
   if (help_) {
     printHelp();
     return EXIT_OK;

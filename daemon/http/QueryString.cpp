@@ -33,23 +33,6 @@ std::optional<std::string> percentDecode(std::string_view text, bool plus_is_spa
   return out;
 }
 
-std::string percentEncode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    if ((u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') || u == '-' ||
-        u == '_' || u == '.' || u == '~') {
-      out.push_back(c);
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[u >> 4]);
-      out.push_back(kHex[u & 15]);
-    }
-  }
-  return out;
-}
-
 std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::string_view query) {
   std::vector<std::pair<std::string, std::string>> params;
   while (!query.empty()) {

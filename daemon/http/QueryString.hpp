@@ -12,9 +12,6 @@ namespace skinpulse::http {
 /// escape is malformed. The result is bytes: callers that need UTF-8 check it.
 std::optional<std::string> percentDecode(std::string_view text, bool plus_is_space);
 
-/// Percent-encodes a query value as UTF-8 bytes (RFC 3986 unreserved characters kept).
-std::string percentEncode(std::string_view text);
-
 /// Splits "a=1&b=x%20y" into decoded pairs; empty optional on a malformed escape.
 std::optional<std::vector<std::pair<std::string, std::string>>> parseQuery(std::string_view query);
 

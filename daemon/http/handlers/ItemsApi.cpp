@@ -3,7 +3,7 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Json.hpp"
-#include "http/QueryString.hpp"
+#include "net/UrlEncoding.hpp"
 #include "http/handlers/Params.hpp"
 
 namespace skinpulse::http {
