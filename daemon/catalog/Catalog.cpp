@@ -38,10 +38,6 @@ sdk::CatalogItem toSdk(const ItemRecord& record) {
                           record.skin_name, record.rarity,           record.stattrak};
 }
 
-bool equalsIgnoreCase(const std::string& a, const std::string& b) {
-  return Poco::UTF8::icompare(a, b) == 0;
-}
-
 }  // namespace
 
 std::string lowerUtf8(const std::string& text) { return Poco::UTF8::toLower(text); }
@@ -53,6 +49,8 @@ CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records) {
   for (auto& record : records) {
     CatalogItemView view;
     view.lower_name = lowerUtf8(record.market_hash_name);
+    view.lower_weapon_type = lowerUtf8(record.weapon_type);
+    view.lower_rarity = lowerUtf8(record.rarity);
     view.json = renderItem(record);
     view.record = std::move(record);
     by_id_.emplace(view.record.id, items_.size());
@@ -89,10 +87,8 @@ ItemPage Catalog::query(const CatalogSnapshot& snapshot, const ItemQuery& query)
   }
   for (const auto& item : items) {
     if (query.stattrak && item.record.stattrak != *query.stattrak) continue;
-    if (query.weapon_type && !equalsIgnoreCase(item.record.weapon_type, *query.weapon_type)) {
-      continue;
-    }
-    if (query.rarity && !equalsIgnoreCase(item.record.rarity, *query.rarity)) continue;
+    if (query.weapon_type && item.lower_weapon_type != *query.weapon_type) continue;
+    if (query.rarity && item.lower_rarity != *query.rarity) continue;
     if (query.q && item.lower_name.find(*query.q) == std::string::npos) continue;
     if (page.total >= query.offset && page.items.size() < query.limit) page.items.push_back(&item);
     ++page.total;

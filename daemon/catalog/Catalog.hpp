@@ -22,8 +22,10 @@ namespace skinpulse {
 
 struct CatalogItemView {
   ItemRecord record;
-  std::string lower_name;  ///< Unicode lower-case name, for `q` searches
-  std::string json;        ///< the Item object as served
+  std::string lower_name;         ///< Unicode lower-case name, for `q` searches
+  std::string lower_weapon_type;  ///< lower-case, for the case-insensitive equality filters
+  std::string lower_rarity;
+  std::string json;  ///< the Item object as served
 };
 
 class CatalogSnapshot {
@@ -42,7 +44,8 @@ class CatalogSnapshot {
 
 /// Filters and paging of GET /api/v1/items, already validated.
 struct ItemQuery {
-  std::optional<std::string> q;  ///< lower-cased
+  // Every text filter is lower-cased with lowerUtf8() by the caller.
+  std::optional<std::string> q;
   std::optional<std::string> weapon_type;
   std::optional<std::string> rarity;
   std::optional<bool> stattrak;

@@ -89,7 +89,7 @@ class RequestHandler final : public Poco::Net::HTTPRequestHandler {
 
   static void send(const Request& request, const Response& response,
                    Poco::Net::HTTPServerResponse& out) {
-    out.setStatus(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
+    out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
     out.setContentType(response.content_type);
     for (const auto& [name, value] : response.headers) out.set(name, value);
     if (response.status == 413) out.setKeepAlive(false);  // the rest of the body is unread

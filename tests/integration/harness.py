@@ -98,7 +98,7 @@ class Daemon:
             conn.request(method, path, body=body, headers=headers or {})
             response = conn.getresponse()
             data = response.read()
-            return Response(response.status, response.getheaders(), data)
+            return Response(response.status, response.getheaders(), data, response.reason)
         finally:
             conn.close()
 
@@ -107,8 +107,9 @@ class Daemon:
 
 
 class Response:
-    def __init__(self, status, headers, body):
+    def __init__(self, status, headers, body, reason=""):
         self.status = status
+        self.reason = reason
         self.headers = {k.lower(): v for k, v in headers}
         self.body = body
 
@@ -156,6 +157,7 @@ class DaemonTestCase(unittest.TestCase):
         self.assertEqual(problem["code"], code)
         self.assertEqual(problem["type"], "about:blank")
         self.assertTrue(problem["title"])
+        self.assertEqual(response.reason, problem["title"], "status line reason phrase")
         self.assertTrue(problem["detail"])
         self.assertSecurityHeaders(response)
         return problem

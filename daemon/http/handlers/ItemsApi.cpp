@@ -3,8 +3,8 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Json.hpp"
-#include "net/UrlEncoding.hpp"
 #include "http/handlers/Params.hpp"
+#include "net/UrlEncoding.hpp"
 
 namespace skinpulse::http {
 namespace {
@@ -40,8 +40,12 @@ void ItemsApi::registerRoutes(Router& router) {
 void ItemsApi::list(Request& request, Response& response) const {
   ItemQuery query;
   if (auto q = textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
-  query.weapon_type = textParam(request, "weapon_type", kMaxFilterBytes, false);
-  query.rarity = textParam(request, "rarity", kMaxFilterBytes, false);
+  if (auto type = textParam(request, "weapon_type", kMaxFilterBytes, false)) {
+    query.weapon_type = lowerUtf8(*type);
+  }
+  if (auto rarity = textParam(request, "rarity", kMaxFilterBytes, false)) {
+    query.rarity = lowerUtf8(*rarity);
+  }
   query.stattrak = booleanParam(request, "stattrak");
   query.limit = static_cast<std::size_t>(integerParam(request, "limit", 50, 1, 500));
   query.offset = static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
