@@ -69,8 +69,49 @@ const CatalogItemView* CatalogSnapshot::findByName(const std::string& market_has
   return it == by_name_.end() ? nullptr : &items_[it->second];
 }
 
+std::shared_ptr<const std::string> CatalogSnapshot::unfilteredPage(std::size_t offset,
+                                                                   std::size_t limit) const {
+  const auto key = std::make_pair(offset, limit);
+  {
+    std::lock_guard lock(pages_mutex_);
+    const auto it = pages_.find(key);
+    if (it != pages_.end()) return it->second;
+  }
+  std::vector<const CatalogItemView*> page;
+  for (std::size_t i = offset; i < items_.size() && page.size() < limit; ++i) {
+    page.push_back(&items_[i]);
+  }
+  auto body = std::make_shared<const std::string>(renderItemArray(page));
+  std::lock_guard lock(pages_mutex_);
+  if (cached_bytes_ + body->size() <= kMaxCachedBytes && pages_.emplace(key, body).second) {
+    cached_bytes_ += body->size();
+  }
+  return body;
+}
+
+std::string renderItemArray(const std::vector<const CatalogItemView*>& items) {
+  std::size_t size = 2;
+  for (const auto* item : items) size += item->json.size() + 1;
+  std::string body;
+  body.reserve(size);
+  body.push_back('[');
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) body.push_back(',');
+    body += items[i]->json;
+  }
+  body.push_back(']');
+  return body;
+}
+
 void Catalog::reset(std::vector<ItemRecord> records) {
-  current_.store(std::make_shared<const CatalogSnapshot>(std::move(records)));
+  auto fresh = std::make_shared<const CatalogSnapshot>(std::move(records));
+  std::lock_guard lock(mutex_);
+  current_ = std::move(fresh);
+}
+
+std::shared_ptr<const CatalogSnapshot> Catalog::snapshot() const {
+  std::lock_guard lock(mutex_);
+  return current_;
 }
 
 ItemPage Catalog::query(const CatalogSnapshot& snapshot, const ItemQuery& query) {

@@ -9,10 +9,11 @@
 
 #include "store/Records.hpp"
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -36,11 +37,25 @@ class CatalogSnapshot {
   const CatalogItemView* findById(std::int64_t id) const;
   const CatalogItemView* findByName(const std::string& market_hash_name) const;
 
+  /// The JSON array body of an unfiltered page, rendered once per snapshot and shared:
+  /// the default list pages are the hottest responses of the API.
+  std::shared_ptr<const std::string> unfilteredPage(std::size_t offset, std::size_t limit) const;
+
  private:
+  // Distinct (offset, limit) pairs are unbounded in number: cap the cache by bytes so
+  // no client can grow it (the default pages of a 35k catalogue take ~14 MB).
+  static constexpr std::size_t kMaxCachedBytes = 32u * 1024u * 1024u;
+
   std::vector<CatalogItemView> items_;  ///< ordered by id
   std::unordered_map<std::int64_t, std::size_t> by_id_;
   std::unordered_map<std::string, std::size_t> by_name_;
+  mutable std::mutex pages_mutex_;
+  mutable std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const std::string>> pages_;
+  mutable std::size_t cached_bytes_ = 0;
 };
+
+/// `[item, item, ...]` from pre-rendered items.
+std::string renderItemArray(const std::vector<const CatalogItemView*>& items);
 
 /// Filters and paging of GET /api/v1/items, already validated.
 struct ItemQuery {
@@ -63,7 +78,7 @@ class Catalog final : public sdk::Catalog {
   /// Replaces the whole catalogue (at start, after seeding).
   void reset(std::vector<ItemRecord> records);
 
-  std::shared_ptr<const CatalogSnapshot> snapshot() const { return current_.load(); }
+  std::shared_ptr<const CatalogSnapshot> snapshot() const;
 
   /// Runs `query` against one snapshot; the page's pointers live as long as `snapshot`.
   static ItemPage query(const CatalogSnapshot& snapshot, const ItemQuery& query);
@@ -75,8 +90,12 @@ class Catalog final : public sdk::Catalog {
   void forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const override;
 
  private:
-  std::atomic<std::shared_ptr<const CatalogSnapshot>> current_{
-      std::make_shared<const CatalogSnapshot>(std::vector<ItemRecord>{})};
+  // A mutex, not std::atomic<std::shared_ptr>: libstdc++ 12 implements the latter with a
+  // spin lock that burns whole time slices when its holder is preempted (seen as 60-240 ms
+  // p99 stalls under load, bench/README.md). The critical section is one refcount copy.
+  mutable std::mutex mutex_;
+  std::shared_ptr<const CatalogSnapshot> current_ =
+      std::make_shared<const CatalogSnapshot>(std::vector<ItemRecord>{});
 };
 
 /// Unicode-aware lower case (for case-insensitive search).

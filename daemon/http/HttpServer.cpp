@@ -4,6 +4,7 @@
 #include "http/HttpError.hpp"
 #include "http/Problem.hpp"
 #include "http/QueryString.hpp"
+#include "http/ResponseWriter.hpp"
 
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
@@ -46,7 +47,8 @@ class RequestHandler final : public Poco::Net::HTTPRequestHandler {
     request.client_address = in.clientAddress().host().toString();
     fill(in, request, response);
     if (response.body.empty()) dispatcher_.dispatch(request, response);
-    send(request, response, out);
+    if (response.status == 413) out.setKeepAlive(false);  // the rest of the body is unread
+    writeResponse(in, out, response, request.method == "HEAD");
     if (options_.access_log) {
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
@@ -85,20 +87,6 @@ class RequestHandler final : public Poco::Net::HTTPRequestHandler {
       renderProblem(error, response);
       applySecurityHeaders(request.path, response);
     }
-  }
-
-  static void send(const Request& request, const Response& response,
-                   Poco::Net::HTTPServerResponse& out) {
-    out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
-    out.setContentType(response.content_type);
-    for (const auto& [name, value] : response.headers) out.set(name, value);
-    if (response.status == 413) out.setKeepAlive(false);  // the rest of the body is unread
-    if (request.method == "HEAD") {
-      out.setContentLength64(static_cast<Poco::Int64>(response.body.size()));
-      out.send();
-      return;
-    }
-    out.sendBuffer(response.body.data(), response.body.size());
   }
 
   const Dispatcher& dispatcher_;

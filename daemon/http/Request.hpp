@@ -4,6 +4,7 @@
 // objects, so handlers and the router are tested without sockets.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,12 +37,16 @@ struct Response {
   std::string content_type = "application/json; charset=utf-8";
   Headers headers;
   std::string body;
+  /// A body shared with a cache, sent instead of `body` when set (no copy per request).
+  std::shared_ptr<const std::string> shared_body;
 
   void setHeader(const std::string& name, const std::string& value);
   void json(std::string text, int code = 200) {
     status = code;
     body = std::move(text);
+    shared_body.reset();
   }
+  std::string_view bodyView() const { return shared_body ? *shared_body : body; }
 };
 
 }  // namespace skinpulse::http

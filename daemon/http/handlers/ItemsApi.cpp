@@ -51,19 +51,19 @@ void ItemsApi::list(Request& request, Response& response) const {
   query.offset = static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
 
   const auto snapshot = catalog_.snapshot();
-  const ItemPage page = Catalog::query(*snapshot, query);
-  std::string body;
-  body.reserve(page.items.size() * 400 + 2);
-  body.push_back('[');
-  for (std::size_t i = 0; i < page.items.size(); ++i) {
-    if (i > 0) body.push_back(',');
-    body += page.items[i]->json;
+  const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
+  std::size_t total = 0;
+  if (filtered) {
+    const ItemPage page = Catalog::query(*snapshot, query);
+    total = page.total;
+    response.json(renderItemArray(page.items));
+  } else {
+    total = snapshot->items().size();
+    response.shared_body = snapshot->unfilteredPage(query.offset, query.limit);
   }
-  body.push_back(']');
-  response.json(std::move(body));
-  response.setHeader("X-Total-Count", std::to_string(page.total));
+  response.setHeader("X-Total-Count", std::to_string(total));
   const std::size_t next = query.offset + query.limit;
-  if (next < page.total) response.setHeader("Link", nextLink(request, next, query.limit));
+  if (next < total) response.setHeader("Link", nextLink(request, next, query.limit));
 }
 
 std::string ItemsApi::nextLink(const Request& request, std::size_t next_offset,

@@ -22,6 +22,7 @@ class CatalogTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(filtersCombineAndCountBeforePaging);
   CPPUNIT_TEST(searchIsUnicodeCaseInsensitive);
   CPPUNIT_TEST(lookupsAndSdkView);
+  CPPUNIT_TEST(unfilteredPagesAreRenderedOnceAndMatchTheQuery);
   CPPUNIT_TEST(readsTheShippedCatalogue);
   CPPUNIT_TEST(refusesMalformedFiles);
   CPPUNIT_TEST_SUITE_END();
@@ -95,6 +96,21 @@ class CatalogTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(view->json.find("\"market_hash_name\":\"StatTrak™ M4A4 | 龍王") !=
                    std::string::npos);
     CPPUNIT_ASSERT(view->json.find("\"created_at\":\"2023-11-14T22:13:20Z\"") != std::string::npos);
+  }
+
+  void unfilteredPagesAreRenderedOnceAndMatchTheQuery() {
+    const auto snap = catalog_.snapshot();
+    const auto first = snap->unfilteredPage(1, 2);
+    CPPUNIT_ASSERT(first == snap->unfilteredPage(1, 2));  // shared, not re-rendered
+    ItemQuery query;
+    query.offset = 1;
+    query.limit = 2;
+    CPPUNIT_ASSERT_EQUAL(renderItemArray(Catalog::query(*snap, query).items), *first);
+    CPPUNIT_ASSERT(first->front() == '[' && first->find("\"id\":2,") != std::string::npos);
+    CPPUNIT_ASSERT_EQUAL(std::string("[]"), *snap->unfilteredPage(100, 5));
+    // A new catalogue is a new snapshot: nothing stale is served.
+    catalog_.reset({item(1, "Recoil Case", "Container", "Base Grade", false)});
+    CPPUNIT_ASSERT(catalog_.snapshot()->unfilteredPage(1, 2)->find("id") == std::string::npos);
   }
 
   void readsTheShippedCatalogue() {
