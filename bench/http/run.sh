@@ -291,6 +291,14 @@ run_wrk() {  # run_wrk DURATION OUTFILE SCRIPT URL [ARGS...]
   wrk_pid=""
 }
 
+load1() { cut -d' ' -f1 /proc/loadavg 2>/dev/null || echo 0; }
+# Client and server share this box: anything else running skews both sides (the ratio
+# less than the absolute numbers). Say so rather than refuse.
+load_before=$(load1)
+if awk -v l="$load_before" -v n="$(nproc)" 'BEGIN { exit !(l > 0.25 * n) }'; then
+  log "warning: load average is $load_before on $(nproc) CPUs before the run; other work will skew the numbers"
+fi
+
 results="$tmp/results.tsv"
 : >"$results"
 machine_cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
@@ -298,11 +306,12 @@ git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 git -C "$repo" diff --quiet HEAD 2>/dev/null || git_rev="$git_rev+dirty"
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 if [[ -n "$out" ]]; then
-  printf '{"type":"meta","time":"%s","git":"%s","nproc":%d,"cpu":"%s","kernel":"%s","debian":"%s","nginx":"%s","wrk":"%s","poco":"%s","wrk_threads":%d,"connections":%d,"duration":"%s","http_threads":%d,"list_body_bytes":%d,"item_body_bytes":%d}\n' \
+  printf '{"type":"meta","time":"%s","git":"%s","nproc":%d,"cpu":"%s","kernel":"%s","debian":"%s","nginx":"%s","wrk":"%s","poco":"%s","wrk_threads":%d,"connections":%d,"duration":"%s","http_threads":%d,"list_body_bytes":%d,"item_body_bytes":%d,"load1_before":%s,"daemon_binary":"%s","daemon_built":"%s"}\n' \
     "$stamp" "$git_rev" "$(nproc)" "$machine_cpu" "$(uname -r)" "$(cat /etc/debian_version 2>/dev/null || echo unknown)" \
     "$(nginx -v 2>&1 | sed 's/^nginx version: //')" "$(wrk -v 2>&1 | awk 'NR==1 { print $2 }')" \
     "$(dpkg-query -W -f='${Version}' libpoco-dev 2>/dev/null || echo unknown)" \
-    "$wrk_threads" "$connections" "$duration" "$http_threads" "$list_body" "$item_body" >>"$out"
+    "$wrk_threads" "$connections" "$duration" "$http_threads" "$list_body" "$item_body" "$load_before" "$daemon_bin" \
+    "$(date -u -r "$daemon_bin" +%Y-%m-%dT%H:%M:%SZ)" >>"$out"
 fi
 
 measure() {  # measure RUN TARGET SERVER URL SCRIPT ARGS
@@ -327,10 +336,10 @@ measure() {  # measure RUN TARGET SERVER URL SCRIPT ARGS
   log "$(printf 'run %d %-14s %-6s %10s req/s  p50 %7s ms  p99 %7s ms  %5s B/resp  errors %s  non-2xx %s' \
     "$run" "$target" "$server" "$rps" "$p50" "$p99" "$bpr" "$errs" "$non2xx")"
   if [[ -n "$out" ]]; then
-    printf '{"type":"result","time":"%s","git":"%s","run":%d,"target":"%s","server":"%s","url":"%s","script_args":"%s","wrk_threads":%d,"connections":%d,"duration_us":%s,"requests":%s,"rps":%s,"p50_ms":%s,"p99_ms":%s,"p99_us_exact":%s,"bytes_per_response":%s,"socket_errors":%s,"non_2xx":%s,"http_threads":%d}\n' \
+    printf '{"type":"result","time":"%s","git":"%s","run":%d,"target":"%s","server":"%s","url":"%s","script_args":"%s","wrk_threads":%d,"connections":%d,"duration_us":%s,"requests":%s,"rps":%s,"p50_ms":%s,"p99_ms":%s,"p99_us_exact":%s,"bytes_per_response":%s,"socket_errors":%s,"non_2xx":%s,"http_threads":%d,"load1_after":%s}\n' \
       "$stamp" "$git_rev" "$run" "$target" "$server" "$url" "$args" "$wrk_threads" "$connections" \
       "$dur" "$requests" "$rps" "$p50" "$p99" "$(bench_json "$file" p99_us)" "$bpr" "$errs" "$non2xx" \
-      "$http_threads" >>"$out"
+      "$http_threads" "$(load1)" >>"$out"
   fi
 }
 
@@ -387,9 +396,10 @@ for t in "${targets[@]}"; do
     v = (r >= 0.5 && p < 10) ? "met" : "MISSED"
     if (r < 0.5) v = v "(req/s)"
     if (p >= 10) v = v "(p99)"
-    printf "%.1f%% %s\n", r * 100, v }')
+    printf "%.2f%% %s\n", r * 100, v }')
   [[ $errors -gt 0 ]] && verdict="$verdict, $errors socket errors/non-2xx!"
   printf '%-34s %12s %8s ms %12s %8s ms %7s  %s\n' "$desc" "$n_rps" "$n_p99" "$d_rps" "$d_p99" "$ratio" "$verdict"
 done
-[[ -n "$out" ]] && echo "raw results appended to $out"
+echo "load average (1 min): $load_before before, $(load1) after (the daemon's busy pool threads alone raise it well above nproc)"
+if [[ -n "$out" ]]; then echo "raw results appended to $out"; fi
 exit 0

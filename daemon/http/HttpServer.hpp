@@ -1,9 +1,8 @@
 #pragma once
 
-// HttpServer: Poco's HTTPServer with an explicitly sized thread pool (a keep-alive
-// connection holds a pool thread for its whole life; see design/performance.md), feeding
-// every request through the Dispatcher. Also enforces the request body limit and writes
-// one access-log line per request.
+// HttpServer: a Poco TCPServer with an explicitly sized thread pool (a keep-alive
+// connection holds a pool thread for its whole life; see design/performance.md) running
+// HttpConnection, which feeds every request through the Dispatcher.
 
 #include "http/Dispatcher.hpp"
 
@@ -14,11 +13,13 @@
 namespace Poco {
 class ThreadPool;
 namespace Net {
-class HTTPServer;
+class TCPServer;
 }
 }  // namespace Poco
 
 namespace skinpulse::http {
+
+class ConnectionRegistry;
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
@@ -49,7 +50,8 @@ class HttpServer {
   Dispatcher dispatcher_;
   ServerOptions options_;
   std::unique_ptr<Poco::ThreadPool> pool_;
-  std::unique_ptr<Poco::Net::HTTPServer> server_;
+  std::unique_ptr<ConnectionRegistry> registry_;
+  std::unique_ptr<Poco::Net::TCPServer> server_;
   std::uint16_t port_ = 0;
 };
 

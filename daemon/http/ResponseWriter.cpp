@@ -34,7 +34,7 @@ bool writeAll(int fd, iovec* parts, int count) {
 
 }  // namespace
 
-void writeResponse(Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out,
+void writeResponse(Poco::Net::HTTPServerRequest* in, Poco::Net::HTTPServerResponse& out,
                    const Response& response, bool head_only) noexcept {
   try {
     out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
@@ -42,7 +42,7 @@ void writeResponse(Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerRespon
     for (const auto& [name, value] : response.headers) out.set(name, value);
     const std::string_view body = response.bodyView();
     out.setContentLength64(static_cast<Poco::Int64>(body.size()));
-    auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(&in);
+    auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(in);
     if (impl == nullptr) {
       if (head_only) {
         out.send();

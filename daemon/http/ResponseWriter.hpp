@@ -15,8 +15,9 @@
 namespace skinpulse::http {
 
 /// Sends `response`; with `head_only` the headers (and Content-Length) but no body.
-/// Never throws: a client that went away just loses its response.
-void writeResponse(Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out,
+/// `in` may be null when no request could be parsed. Never throws: a client that went
+/// away just loses its response.
+void writeResponse(Poco::Net::HTTPServerRequest* in, Poco::Net::HTTPServerResponse& out,
                    const Response& response, bool head_only) noexcept;
 
 }  // namespace skinpulse::http

@@ -3,6 +3,7 @@ import http.client
 import json
 import os
 import shutil
+import socket
 import tempfile
 import time
 import unittest
@@ -198,6 +199,44 @@ class ItemsTest(DaemonTestCase):
                 self.assertNotEqual(response.getheader("connection", "").lower(), "close")
         finally:
             conn.close()
+
+    def raw_exchange(self, data, read_until=b"\r\n\r\n"):
+        with socket.create_connection(("127.0.0.1", self.daemon.port), timeout=10) as sock:
+            sock.sendall(data)
+            received = b""
+            while read_until not in received:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+            return sock, received
+
+    def test_malformed_http_is_a_problem(self):
+        with socket.create_connection(("127.0.0.1", self.daemon.port), timeout=10) as sock:
+            sock.sendall(b"NOT HTTP AT ALL\r\n\r\n")
+            received = b""
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        head, _, body = received.partition(b"\r\n\r\n")
+        self.assertTrue(head.startswith(b"HTTP/1.1 400 Bad Request"), head)
+        self.assertIn(b"application/problem+json", head)
+        self.assertIn(b"X-Frame-Options: DENY", head)
+        self.assertEqual(json.loads(body)["status"], 400)
+
+    def test_expect_continue(self):
+        with socket.create_connection(("127.0.0.1", self.daemon.port), timeout=10) as sock:
+            sock.sendall(b"GET /api/v1/items/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+                         b"Expect: 100-continue\r\n\r\n")
+            interim = sock.recv(65536)
+            self.assertTrue(interim.startswith(b"HTTP/1.1 100"), interim)
+            sock.sendall(b"{}")
+            final = sock.recv(65536)
+            # A body on an endpoint that takes none: refused after it was read.
+            self.assertIn(b" 400 ", final.split(b"\r\n")[0])
+            self.assertIn(b"invalid_body", final)
 
     def test_health(self):
         self.assertEqual(self.get("/healthz").json(), {"status": "ok"})

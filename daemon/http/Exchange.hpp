@@ -1,0 +1,20 @@
+#pragma once
+
+// One HTTP request/response exchange on a connection: parse Poco's request into our
+// Request (refusing oversized bodies and malformed targets before routing), dispatch,
+// write the answer, and log one access line (method, path without query, status,
+// duration, client; never cookies or tokens).
+
+#include "http/Dispatcher.hpp"
+
+#include <Poco/Net/HTTPServerRequest.h>
+#include <Poco/Net/HTTPServerResponse.h>
+
+namespace skinpulse::http {
+
+struct ServerOptions;
+
+void serveExchange(const Dispatcher& dispatcher, const ServerOptions& options,
+                   Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out);
+
+}  // namespace skinpulse::http
