@@ -77,6 +77,8 @@ void HttpConnection::serve() {
   // One timeout for waiting between requests and for reading one: an idle or
   // trickling client is dropped after keep_alive_timeout_seconds either way.
   socket().setReceiveTimeout(params_->getKeepAliveTimeout());
+  // A client that stops reading must not hold a pool thread in writev() for ever.
+  socket().setSendTimeout(params_->getTimeout());
   socket().setNoDelay(true);
   int remaining = params_->getMaxKeepAliveRequests();
   while (remaining != 0) {
