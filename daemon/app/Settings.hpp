@@ -75,8 +75,8 @@ struct Settings {
 
 /// Where the daemon runs from: decides the built-in defaults of paths and DATABASE_URL.
 struct RunLocation {
-  bool build_tree = false;  ///< the binary sits in the build tree
-  std::string config_dir;   ///< directory of the main config file ("" without one)
+  bool build_tree = false;       ///< the binary sits in the build tree
+  std::string config_dir;        ///< directory of the main config file ("" without one)
   bool secret_optional = false;  ///< admin commands that never sign cookies run without it
 };
 

@@ -22,7 +22,9 @@
 #include <Poco/Net/HTTPServerResponse.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/ThreadPool.h>
+
 #include <atomic>
+#include <cerrno>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -30,9 +32,10 @@
 #include <sstream>
 #include <sys/uio.h>
 #include <unistd.h>
-#include <cerrno>
 
-struct Snap { std::string body; };
+struct Snap {
+  std::string body;
+};
 static std::atomic<std::shared_ptr<const Snap>> g_atomic;
 static std::shared_ptr<const Snap> g_plain;
 static std::mutex g_mutex;
@@ -40,13 +43,17 @@ static std::string g_mode, g_snap;
 
 static std::shared_ptr<const Snap> current() {
   if (g_snap == "atomic") return g_atomic.load();
-  if (g_snap == "mutex") { std::lock_guard l(g_mutex); return g_plain; }
+  if (g_snap == "mutex") {
+    std::lock_guard l(g_mutex);
+    return g_plain;
+  }
   return g_plain;  // "none": plain copy of a never-changing shared_ptr (refcount inc only)
 }
 
 class H : public Poco::Net::HTTPRequestHandler {
  public:
-  void handleRequest(Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out) override {
+  void handleRequest(Poco::Net::HTTPServerRequest& in,
+                     Poco::Net::HTTPServerResponse& out) override {
     auto snap = current();
     const std::string& body = snap->body;
     out.setStatus(Poco::Net::HTTPResponse::HTTP_OK);
@@ -55,38 +62,66 @@ class H : public Poco::Net::HTTPRequestHandler {
     out.set("X-Frame-Options", "DENY");
     out.set("Referrer-Policy", "strict-origin-when-cross-origin");
     out.set("X-XSS-Protection", "1; mode=block");
-    if (g_mode == "sendbuffer") { out.sendBuffer(body.data(), body.size()); return; }
+    if (g_mode == "sendbuffer") {
+      out.sendBuffer(body.data(), body.size());
+      return;
+    }
     out.setContentLength64(static_cast<Poco::Int64>(body.size()));
     std::ostringstream head;
     out.write(head);  // status line + headers + CRLF
     const std::string h = head.str();
     int fd = static_cast<Poco::Net::HTTPServerRequestImpl&>(in).socket().impl()->sockfd();
-    iovec iov[2] = {{const_cast<char*>(h.data()), h.size()}, {const_cast<char*>(body.data()), body.size()}};
+    iovec iov[2] = {{const_cast<char*>(h.data()), h.size()},
+                    {const_cast<char*>(body.data()), body.size()}};
     int idx = 0;
     while (idx < 2) {
       ssize_t n = ::writev(fd, iov + idx, 2 - idx);
-      if (n < 0) { if (errno == EINTR) continue; throw std::runtime_error("writev"); }
-      while (idx < 2 && static_cast<size_t>(n) >= iov[idx].iov_len) { n -= iov[idx].iov_len; ++idx; }
-      if (idx < 2) { iov[idx].iov_base = static_cast<char*>(iov[idx].iov_base) + n; iov[idx].iov_len -= n; }
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        throw std::runtime_error("writev");
+      }
+      while (idx < 2 && static_cast<size_t>(n) >= iov[idx].iov_len) {
+        n -= iov[idx].iov_len;
+        ++idx;
+      }
+      if (idx < 2) {
+        iov[idx].iov_base = static_cast<char*>(iov[idx].iov_base) + n;
+        iov[idx].iov_len -= n;
+      }
     }
   }
 };
 class F : public Poco::Net::HTTPRequestHandlerFactory {
  public:
-  Poco::Net::HTTPRequestHandler* createRequestHandler(const Poco::Net::HTTPServerRequest&) override { return new H; }
+  Poco::Net::HTTPRequestHandler* createRequestHandler(
+      const Poco::Net::HTTPServerRequest&) override {
+    return new H;
+  }
 };
 
 int main(int argc, char** argv) {
-  if (argc < 5) { std::cerr << "usage: exp port body mode snap\n"; return 2; }
-  std::ifstream f(argv[2]); std::stringstream ss; ss << f.rdbuf();
+  if (argc < 5) {
+    std::cerr << "usage: exp port body mode snap\n";
+    return 2;
+  }
+  std::ifstream f(argv[2]);
+  std::stringstream ss;
+  ss << f.rdbuf();
   auto s = std::make_shared<const Snap>(Snap{ss.str()});
-  g_atomic.store(s); g_plain = s; g_mode = argv[3]; g_snap = argv[4];
+  g_atomic.store(s);
+  g_plain = s;
+  g_mode = argv[3];
+  g_snap = argv[4];
   Poco::Net::ServerSocket sock;
-  sock.bind(Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(std::stoi(argv[1]))), true);
+  sock.bind(Poco::Net::SocketAddress("127.0.0.1", static_cast<Poco::UInt16>(std::stoi(argv[1]))),
+            true);
   sock.listen(1024);
   auto params = new Poco::Net::HTTPServerParams;
-  params->setMaxThreads(96); params->setMaxQueued(1024); params->setKeepAlive(true);
-  params->setKeepAliveTimeout(Poco::Timespan(5, 0)); params->setMaxKeepAliveRequests(10000);
+  params->setMaxThreads(96);
+  params->setMaxQueued(1024);
+  params->setKeepAlive(true);
+  params->setKeepAliveTimeout(Poco::Timespan(5, 0));
+  params->setMaxKeepAliveRequests(10000);
   params->setTimeout(Poco::Timespan(30, 0));
   Poco::ThreadPool pool(2, 96, 60, 256 * 1024);
   Poco::Net::HTTPServer server(new F, pool, sock, params);
