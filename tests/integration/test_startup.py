@@ -111,6 +111,21 @@ class LifecycleTest(DaemonTestCase):
         daemon.stop()
 
 
+class LoggingTest(DaemonTestCase):
+    def test_json_lines(self):
+        daemon = Daemon(self.workdir, ini="[log]\nformat = json\n")
+        with daemon:
+            daemon.get('/api/v1/items?q="quoted"')
+            time.sleep(0.3)
+        import json
+        records = [json.loads(line) for line in daemon.stderr_lines if line.strip()]
+        self.assertTrue(any("listening on" in r["message"] for r in records))
+        access = [r for r in records if r["logger"] == "access"]
+        self.assertTrue(access)
+        self.assertTrue(all(set(r) == {"time", "level", "logger", "message"} for r in records))
+        self.assertFalse(any("quoted" in r["message"] for r in access))
+
+
 class PluginTest(DaemonTestCase):
     def test_broken_plugins_are_refused_and_daemon_serves(self):
         daemon = Daemon(self.workdir, env={"SKINPULSE_PLUGIN_DIR": TEST_PLUGIN_DIR})
