@@ -13,6 +13,7 @@
 #include <Poco/Util/OptionSet.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <iostream>
 
 namespace skinpulse {
@@ -93,7 +94,12 @@ int Daemon::main(const std::vector<std::string>&) {
     runtime.start();
     waitForTerminationRequest();
     log::main().info("shutting down");
-    runtime.stop();
+    if (!runtime.stop()) {
+      // A plugin is still executing: unloading it would crash, waiting breaks the 5 s
+      // shutdown promise. Nothing is mid-transaction (stores happen after fetches).
+      log::main().flush();
+      std::_Exit(EXIT_OK);
+    }
   } catch (const ConfigError& error) {
     std::cerr << "skinpulsed: configuration error: " << error.what() << "\n";
     return kExitConfig;

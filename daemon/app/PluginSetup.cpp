@@ -55,18 +55,6 @@ void PluginSet::describe(http::JsonWriter& json) const {
     json.endObject();
   }
   json.endArray();
-  json.key("sources").beginArray();
-  for (const auto& source : source_settings_) {
-    json.beginObject()
-        .key("name")
-        .value(source.name)
-        .key("plugin")
-        .value(source.plugin)
-        .key("interval_seconds")
-        .value(source.interval_seconds)
-        .endObject();
-  }
-  json.endArray();
 }
 
 void checkPluginConfiguration(const Settings& settings) {

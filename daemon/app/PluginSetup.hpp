@@ -26,9 +26,11 @@ class PluginSet {
 
   const PluginRegistry& registry() const { return registry_; }
   const std::vector<SourceInstance>& sources() const { return sources_; }
+  /// The settings of each created source, parallel to sources().
+  const std::vector<SourceSettings>& sourceSettings() const { return source_settings_; }
   const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
 
-  /// Adds "plugins" and "sources" members to an open JSON object (for /readyz).
+  /// Adds a "plugins" member to an open JSON object (for /readyz).
   void describe(http::JsonWriter& json) const;
 
  private:

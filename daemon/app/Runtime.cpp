@@ -2,6 +2,7 @@
 
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
+#include "common/Time.hpp"
 #include "http/Json.hpp"
 
 namespace skinpulse {
@@ -31,6 +32,46 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 
 Runtime::~Runtime() { stop(); }
 
+namespace {
+
+void writeSourceStatus(http::JsonWriter& json, const SourceStatus& status) {
+  auto optionalTime = [&](const char* key, const std::optional<std::int64_t>& value) {
+    json.key(key);
+    if (value) {
+      json.value(time::formatIso8601(*value));
+    } else {
+      json.null();
+    }
+  };
+  json.beginObject()
+      .key("name")
+      .value(status.name)
+      .key("plugin")
+      .value(status.plugin)
+      .key("interval_seconds")
+      .value(status.interval_seconds);
+  optionalTime("last_poll", status.last_poll);
+  optionalTime("last_success", status.last_success);
+  json.key("last_error")
+      .value(status.last_error)
+      .key("consecutive_failures")
+      .value(status.consecutive_failures)
+      .key("next_poll")
+      .value(time::formatIso8601(status.next_poll))
+      .key("points_received")
+      .value(static_cast<std::int64_t>(status.points_received))
+      .key("points_accepted")
+      .value(static_cast<std::int64_t>(status.points_accepted))
+      .key("points_rejected")
+      .beginObject();
+  for (const auto& [reason, count] : status.rejected) {
+    json.key(reason).value(static_cast<std::int64_t>(count));
+  }
+  json.endObject().endObject();
+}
+
+}  // namespace
+
 void Runtime::start() {
   http::ServerOptions options;
   options.host = settings_.listen_host;
@@ -43,13 +84,34 @@ void Runtime::start() {
   server_ = std::make_unique<http::HttpServer>(router_, options);
   server_->start();
   log::main().info("listening on {}:{}", settings_.listen_host, server_->port());
+
+  ingest_ =
+      std::make_unique<IngestCycle>(*database_, catalog_, latest_, settings_.catalog_auto_add);
+  std::vector<Scheduler::Source> sources;
+  for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
+    const auto& config = plugins_->sourceSettings()[i];
+    sources.push_back(Scheduler::Source{config.name, config.plugin, plugins_->sources()[i].get(),
+                                        config.interval_seconds, config.timeout_seconds});
+  }
+  scheduler_ = std::make_unique<Scheduler>(
+      std::move(sources),
+      [this](const std::vector<SourceBatch>& batches) { return ingest_->run(batches); });
+  scheduler_->start();
 }
 
-void Runtime::stop() {
+bool Runtime::stop() {
+  bool clean = true;
+  if (scheduler_) {
+    // The contract gives shutdown 5 s; fetches get most of it to finish.
+    clean = scheduler_->stop(std::chrono::milliseconds(3500));
+    if (!clean) log::main().warn("a source fetch is still running; exiting without waiting");
+  }
   if (server_) {
     server_->stop();
     server_.reset();
   }
+  if (clean) scheduler_.reset();
+  return clean;
 }
 
 http::Readiness Runtime::readiness() const {
@@ -68,6 +130,11 @@ http::Readiness Runtime::readiness() const {
       .key("catalog_items")
       .value(static_cast<std::int64_t>(catalog_.size()));
   plugins_->describe(json);
+  json.key("sources").beginArray();
+  if (scheduler_) {
+    for (const auto& status : scheduler_->status()) writeSourceStatus(json, status);
+  }
+  json.endArray();
   json.endObject();
   return http::Readiness{databaseOk, json.take()};
 }

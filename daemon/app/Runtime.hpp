@@ -3,7 +3,7 @@
 // Runtime: the running daemon's parts, built in dependency order from validated
 // Settings and torn down in reverse: plugins (before listening, so a configuration
 // error never reaches a socket) → database (migrations) → catalogue → latest-price cache
-// → HTTP API.
+// → HTTP API → ingestion scheduler.
 
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
@@ -12,6 +12,8 @@
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
 #include "http/handlers/ItemsApi.hpp"
+#include "ingest/IngestCycle.hpp"
+#include "ingest/Scheduler.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
 
@@ -26,8 +28,9 @@ class Runtime {
 
   /// Starts serving HTTP; logs the bound address.
   void start();
-  /// Stops HTTP, then everything else (also done by the destructor).
-  void stop();
+  /// Stops polling and HTTP. False when a source fetch is still running after the grace
+  /// period: the plugin it runs in must not be unloaded, so the caller exits the process.
+  bool stop();
 
   std::uint16_t port() const { return server_ ? server_->port() : 0; }
 
@@ -43,6 +46,8 @@ class Runtime {
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
   std::unique_ptr<http::HttpServer> server_;
+  std::unique_ptr<IngestCycle> ingest_;
+  std::unique_ptr<Scheduler> scheduler_;
 };
 
 }  // namespace skinpulse

@@ -1,0 +1,57 @@
+#include "ingest/IngestCycle.hpp"
+
+#include "common/Log.hpp"
+#include "common/Time.hpp"
+
+#include <set>
+
+namespace skinpulse {
+
+void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised) {
+  std::set<std::string> names;
+  for (const auto& batch : normalised)
+    names.insert(batch.unknown_names.begin(), batch.unknown_names.end());
+  if (names.empty()) return;
+  std::vector<CatalogEntry> entries;
+  for (const auto& name : names) {
+    CatalogEntry entry;
+    entry.market_hash_name = name;
+    entries.push_back(std::move(entry));
+  }
+  const auto result = database_.catalog().seed(entries, time::nowSeconds());
+  catalog_.reset(database_.catalog().allItems());
+  log::main().info("catalogue: {} item(s) added from source data ([catalog] auto_add)",
+                   result.inserted);
+}
+
+CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
+  auto snapshot = catalog_.snapshot();
+  std::vector<NormalisedBatch> normalised;
+  for (const auto& batch : batches) {
+    normalised.push_back(normalise(batch.source, batch.poll_time, batch.observations, *snapshot));
+  }
+  if (auto_add_) {
+    addUnknownNames(normalised);
+    snapshot = catalog_.snapshot();
+    for (std::size_t i = 0; i < batches.size(); ++i) {
+      if (!normalised[i].unknown_names.empty()) {
+        normalised[i] =
+            normalise(batches[i].source, batches[i].poll_time, batches[i].observations, *snapshot);
+      }
+    }
+  }
+  CycleOutcome outcome;
+  std::vector<PricePoint> points;
+  for (std::size_t i = 0; i < batches.size(); ++i) {
+    auto& source = outcome.sources[batches[i].source];
+    source.received = batches[i].observations.size();
+    source.accepted = normalised[i].points.size();
+    source.rejected = normalised[i].rejected;
+    points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
+  }
+  outcome.stored = database_.prices().insert(points);
+  latest_.apply(points);
+  return outcome;
+}
+
+}  // namespace skinpulse

@@ -1,0 +1,53 @@
+#pragma once
+
+// IngestCycle: what happens to the results of one polling cycle: normalise every
+// source's observations, store all of them in ONE transaction (identical observations
+// are kept once by the store's key), then fold them into the latest-price cache.
+
+#include "catalog/Catalog.hpp"
+#include "ingest/Normaliser.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/Database.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace skinpulse {
+
+struct SourceBatch {
+  std::string source;  ///< instance name, stored as the points' source
+  std::int64_t poll_time = 0;
+  std::vector<sdk::Observation> observations;
+};
+
+struct SourceOutcome {
+  std::size_t received = 0;
+  std::size_t accepted = 0;  ///< normalised points handed to the store
+  RejectionCounts rejected;
+};
+
+struct CycleOutcome {
+  std::map<std::string, SourceOutcome> sources;
+  std::size_t stored = 0;  ///< new points (accepted minus those already stored)
+};
+
+class IngestCycle {
+ public:
+  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
+      : database_(database), catalog_(catalog), latest_(latest), auto_add_(auto_add) {}
+
+  /// Throws when the store fails; then nothing of the cycle is stored or cached.
+  CycleOutcome run(const std::vector<SourceBatch>& batches);
+
+ private:
+  void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
+
+  Database& database_;
+  Catalog& catalog_;
+  LatestPrices& latest_;
+  bool auto_add_;
+};
+
+}  // namespace skinpulse

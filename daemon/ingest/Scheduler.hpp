@@ -1,0 +1,87 @@
+#pragma once
+
+// Scheduler: polls every enabled source instance at its interval, all due sources of a
+// cycle concurrently, each fetch on its own thread and bounded by the instance's
+// timeout_seconds. A source that fails, times out or is rate limited is skipped for the
+// cycle and backs off on its own (doubling up to an hour; a 429 waits its Retry-After)
+// while the others are stored; one success resets it. A fetch that overruns its timeout
+// is abandoned for the cycle and the instance is not called again until it returns
+// (plugins are never called concurrently).
+//
+// Thread safety: status() may be called from any thread.
+
+#include "skinpulse/sdk/source.hpp"
+
+#include "ingest/IngestCycle.hpp"
+
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace skinpulse {
+
+struct SourceStatus {
+  std::string name;
+  std::string plugin;
+  int interval_seconds = 60;
+  int timeout_seconds = 30;
+  std::optional<std::int64_t> last_poll;
+  std::optional<std::int64_t> last_success;
+  std::string last_error;
+  int consecutive_failures = 0;
+  std::int64_t next_poll = 0;
+  std::uint64_t points_received = 0;
+  std::uint64_t points_accepted = 0;
+  RejectionCounts rejected;  ///< since start, by reason
+};
+
+class Scheduler {
+ public:
+  struct Source {
+    std::string name;
+    std::string plugin;
+    sdk::MarketSource* instance = nullptr;  ///< owned by the caller; outlives the scheduler
+    int interval_seconds = 60;
+    int timeout_seconds = 30;
+  };
+  /// Stores one cycle; throws on a store failure.
+  using CycleSink = std::function<CycleOutcome(const std::vector<SourceBatch>&)>;
+
+  Scheduler(std::vector<Source> sources, CycleSink sink);
+  ~Scheduler();
+
+  void start();
+  /// Stops polling; waits up to `grace` for fetches in flight. False when some are still
+  /// running: their instances must then not be destroyed (the caller exits instead).
+  bool stop(std::chrono::milliseconds grace);
+
+  std::vector<SourceStatus> status() const;
+
+ private:
+  struct Fetch;  // one fetch's result slot, shared with its thread
+  struct Entry {
+    Source source;
+    SourceStatus status;
+    std::shared_ptr<Fetch> in_flight;  ///< set while a fetch thread runs
+  };
+
+  void loop();
+  void runCycle(std::vector<std::size_t> due);
+  void recordFailure(Entry& entry, std::int64_t now, const std::string& error,
+                     std::optional<std::int64_t> retry_after);
+
+  CycleSink sink_;
+  std::vector<Entry> entries_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
+
+}  // namespace skinpulse

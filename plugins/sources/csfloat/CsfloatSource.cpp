@@ -1,0 +1,278 @@
+#include "CsfloatSource.hpp"
+
+#include <Poco/DateTime.h>
+#include <Poco/DateTimeFormat.h>
+#include <Poco/DateTimeParser.h>
+#include <Poco/Dynamic/Var.h>
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <stdexcept>
+#include <utility>
+
+namespace skinpulse::plugins::csfloat {
+namespace {
+
+using sdk::FetchResult;
+using sdk::HttpResponse;
+using sdk::Status;
+
+std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
+                         std::int64_t maximum) {
+  const auto text = config.get(key);
+  if (!text) return fallback;
+  std::int64_t value = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
+  if (ec != std::errc() || ptr != end || value < 1 || value > maximum) {
+    throw std::invalid_argument(std::string(key) + ": expected an integer between 1 and " +
+                                std::to_string(maximum) + ", got \"" + *text + "\"");
+  }
+  return value;
+}
+
+std::string percentEncode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if ((byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
+        (byte >= '0' && byte <= '9') || byte == '-' || byte == '_' || byte == '.' || byte == '~') {
+      out.push_back(c);
+    } else {
+      out.push_back('%');
+      out.push_back(kHex[byte >> 4]);
+      out.push_back(kHex[byte & 0x0F]);
+    }
+  }
+  return out;
+}
+
+std::optional<std::int64_t> retryAfter(const HttpResponse& response, std::int64_t now) {
+  const auto value = response.header("Retry-After");
+  if (!value) return std::nullopt;
+  std::string text = *value;
+  text.erase(0, text.find_first_not_of(" \t"));
+  text.erase(text.find_last_not_of(" \t") + 1);
+  std::int64_t seconds = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
+  if (!text.empty() && ec == std::errc() && ptr == end && seconds >= 0) return seconds;
+  Poco::DateTime when;
+  int tzd = 0;
+  if (Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, when, tzd)) {
+    when.makeUTC(tzd);
+    return std::max<std::int64_t>(0, when.timestamp().epochTime() - now);
+  }
+  return std::nullopt;
+}
+
+std::optional<FetchResult> failure(const HttpResponse& response, std::int64_t now) {
+  FetchResult result;
+  switch (response.error) {
+    case HttpResponse::Error::kNone:
+      break;
+    case HttpResponse::Error::kTooLarge:
+      result.status = Status(Status::Code::kTooLarge, "response over max_bytes");
+      return result;
+    default:
+      result.status =
+          Status(Status::Code::kUnavailable, "request failed: " + response.error_message);
+      return result;
+  }
+  if (response.status >= 200 && response.status < 300) return std::nullopt;
+  const std::string what = "HTTP " + std::to_string(response.status);
+  if (response.status == 429) {
+    result.status = Status(Status::Code::kRateLimited, what);
+    result.retry_after_seconds = retryAfter(response, now);
+  } else if (response.status == 401 || response.status == 403) {
+    result.status = Status(Status::Code::kRejected, what + " (check api_key)");
+  } else if (response.status >= 400 && response.status < 500) {
+    result.status = Status(Status::Code::kRejected, what);
+  } else {
+    result.status = Status(Status::Code::kUnavailable, what);
+  }
+  return result;
+}
+
+bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out) {
+  if (pos + count > text.size()) return false;
+  out = 0;
+  for (std::size_t i = pos; i < pos + count; ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+    out = out * 10 + (text[i] - '0');
+  }
+  return true;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, days_from_civil).
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2 ? 1 : 0;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const auto yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+struct Candidate {
+  std::int64_t cents = 0;
+  std::optional<std::int64_t> observed_at;
+};
+
+std::optional<std::string> stringField(const Poco::JSON::Object& object, const std::string& key) {
+  if (!object.has(key) || object.isNull(key)) return std::nullopt;
+  const Poco::Dynamic::Var value = object.get(key);
+  if (!value.isString()) return std::nullopt;
+  return value.extract<std::string>();
+}
+
+}  // namespace
+
+std::optional<std::int64_t> parseRfc3339(std::string_view text) {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!digitsAt(text, 0, 4, year) || text.size() < 20 || text[4] != '-' ||
+      !digitsAt(text, 5, 2, month) || text[7] != '-' || !digitsAt(text, 8, 2, day) ||
+      (text[10] != 'T' && text[10] != 't' && text[10] != ' ') || !digitsAt(text, 11, 2, hour) ||
+      text[13] != ':' || !digitsAt(text, 14, 2, minute) || text[16] != ':' ||
+      !digitsAt(text, 17, 2, second)) {
+    return std::nullopt;
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return std::nullopt;
+  }
+  std::size_t pos = 19;
+  if (pos < text.size() && text[pos] == '.') {
+    ++pos;
+    const std::size_t digits_start = pos;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
+    if (pos == digits_start) return std::nullopt;
+  }
+  std::int64_t offset = 0;
+  if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
+    ++pos;
+  } else if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
+    int oh = 0, om = 0;
+    if (!digitsAt(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
+        !digitsAt(text, pos + 4, 2, om) || oh > 23 || om > 59) {
+      return std::nullopt;
+    }
+    offset = (oh * 3600 + om * 60) * (text[pos] == '+' ? 1 : -1);
+    pos += 6;
+  } else {
+    return std::nullopt;
+  }
+  if (pos != text.size()) return std::nullopt;
+  const std::int64_t days =
+      daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  return days * 86400 + hour * 3600 + minute * 60 + std::min(second, 59) - offset;
+}
+
+CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
+  const auto& config = host.config();
+  base_url_ = config.getString("url", "");
+  if (base_url_.rfind("http://", 0) != 0 && base_url_.rfind("https://", 0) != 0) {
+    throw std::invalid_argument(
+        "url: must be an http:// or https:// address, e.g. https://csfloat.com");
+  }
+  while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+  api_key_ = config.getString("api_key", "");
+  if (api_key_.empty() || api_key_.find_first_of("\r\n") != std::string::npos) {
+    throw std::invalid_argument("api_key: required, a single-line CSFloat API key");
+  }
+  max_pages_ = static_cast<std::size_t>(positiveKey(config, "max_pages", 5, 100));
+  max_bytes_ = static_cast<std::size_t>(positiveKey(config, "max_bytes", 4 * 1024 * 1024, 1 << 28));
+  timeout_ = std::chrono::seconds(positiveKey(config, "request_timeout_seconds", 30, 600));
+}
+
+sdk::FetchResult CsfloatSource::fetch() {
+  std::map<std::string, Candidate> cheapest;
+  std::string cursor;
+  std::size_t listings_seen = 0;
+  std::size_t pages = 0;
+  while (pages < max_pages_) {
+    sdk::HttpRequest request;
+    request.url = base_url_ + "/api/v1/listings?limit=50&sort_by=most_recent";
+    if (!cursor.empty()) request.url += "&cursor=" + percentEncode(cursor);
+    request.headers = {{"Authorization", api_key_}, {"Accept", "application/json"}};
+    request.timeout = timeout_;
+    request.max_body_bytes = max_bytes_;
+    const HttpResponse response = host_.http().send(request);
+    ++pages;
+    if (auto failed = failure(response, host_.clock().nowUnixSeconds())) {
+      host_.logger().warn("csfloat /api/v1/listings page " + std::to_string(pages) + ": " +
+                          failed->status.message());
+      return std::move(*failed);
+    }
+
+    FetchResult malformed;
+    Poco::JSON::Array::Ptr listings;
+    std::string next_cursor;
+    try {
+      Poco::JSON::Parser parser;
+      const Poco::Dynamic::Var parsed = parser.parse(response.body);
+      if (parsed.type() == typeid(Poco::JSON::Array::Ptr)) {
+        listings = parsed.extract<Poco::JSON::Array::Ptr>();  // documented bare array
+      } else if (parsed.type() == typeid(Poco::JSON::Object::Ptr)) {
+        const auto envelope = parsed.extract<Poco::JSON::Object::Ptr>();
+        listings = envelope->getArray("data");
+        next_cursor = stringField(*envelope, "cursor").value_or("");
+      }
+    } catch (const Poco::Exception& e) {
+      malformed.status = Status(Status::Code::kMalformed, "invalid JSON: " + e.displayText());
+      return malformed;
+    }
+    if (listings.isNull()) {
+      malformed.status =
+          Status(Status::Code::kMalformed, "expected a listing array or {cursor, data}");
+      return malformed;
+    }
+
+    for (std::size_t i = 0; i < listings->size(); ++i) {
+      const auto listing = listings->getObject(static_cast<unsigned>(i));
+      if (listing.isNull()) continue;
+      ++listings_seen;
+      // Auction prices are bids, not a price anyone can buy at.
+      const auto type = stringField(*listing, "type");
+      if (type && *type != "buy_now") continue;
+      const auto state = stringField(*listing, "state");
+      if (state && *state != "listed") continue;
+      if (!listing->has("price") || !listing->get("price").isInteger()) continue;
+      const auto item = listing->getObject("item");
+      if (item.isNull()) continue;
+      const auto name = stringField(*item, "market_hash_name");
+      if (!name || name->empty()) continue;
+      Candidate candidate;
+      candidate.cents = listing->get("price").convert<std::int64_t>();
+      if (const auto created = stringField(*listing, "created_at")) {
+        candidate.observed_at = parseRfc3339(*created);
+      }
+      auto [it, inserted] = cheapest.try_emplace(*name, candidate);
+      if (!inserted && candidate.cents < it->second.cents) it->second = candidate;
+    }
+    if (next_cursor.empty() || next_cursor == cursor || listings->size() == 0) break;
+    cursor = std::move(next_cursor);
+  }
+
+  FetchResult result;
+  result.observations.reserve(cheapest.size());
+  for (auto& [name, candidate] : cheapest) {
+    sdk::Observation observation;
+    observation.market_hash_name = name;
+    observation.price.form = sdk::QuotedPrice::Form::kCents;
+    observation.price.cents = candidate.cents;
+    observation.observed_at = candidate.observed_at;
+    result.observations.push_back(std::move(observation));
+  }
+  host_.logger().debug("csfloat: " + std::to_string(listings_seen) + " listings on " +
+                       std::to_string(pages) + " pages, " +
+                       std::to_string(result.observations.size()) + " items");
+  return result;
+}
+
+}  // namespace skinpulse::plugins::csfloat

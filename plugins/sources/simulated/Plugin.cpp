@@ -1,0 +1,22 @@
+// Entry point of source_simulated.so; the logic lives in source_simulated_core.
+
+#include "skinpulse/sdk/plugin.hpp"
+
+#include "SimulatedSource.hpp"
+
+namespace {
+
+const skinpulse_config_key kKeys[] = {
+    {"seed_file", "path of the seed prices (share/simulated/seed.tsv)", 1},
+    {"fraction", "share of the seeded items observed per poll, in (0, 1] (default 0.02)", 0},
+    {"jump_probability", "chance per observation of a 5-25 % jump, in [0, 1] (default 0.002)", 0},
+    {"seed", "random seed (unsigned integer) for a reproducible run; default: random", 0},
+    {"url", "accepted for uniformity with other sources and ignored (no network)", 0},
+};
+
+}  // namespace
+
+SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::simulated::SimulatedSource, "simulated",
+                         "1.0.0",
+                         "random-walk prices from a seed file, no network (development only)",
+                         kKeys)

@@ -1,0 +1,10 @@
+// Entry point of source_steam_market.so; the logic lives in source_steam_market_core.
+
+#include "skinpulse/sdk/plugin.hpp"
+
+#include "SteamMarketSource.hpp"
+
+SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::steam_market::SteamMarketSource,
+                         "steam_market", "1.0.0",
+                         "Steam Community Market priceoverview (USD), rotating over items",
+                         skinpulse::plugins::steam_market::kConfigKeys)

@@ -1,0 +1,68 @@
+#pragma once
+
+// steam_market: GET {url}/market/priceoverview/?appid=730&currency=1&market_hash_name=...
+// one item per request. Items come from the `items` key (comma list) or, when it is
+// absent, from the host's catalogue in id order. A rotating cursor survives between
+// fetches, and one fetch() sends at most `requests_per_minute` requests, so with
+// interval_seconds >= 60 the instance never exceeds that rate.
+
+#include "skinpulse/sdk/host.hpp"
+#include "skinpulse/sdk/plugin.hpp"
+#include "skinpulse/sdk/source.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace skinpulse::plugins::steam_market {
+
+inline constexpr skinpulse_config_key kConfigKeys[] = {
+    {"url", "base address of the Steam Community site, e.g. https://steamcommunity.com", 1},
+    {"items",
+     "comma-separated market_hash_names to poll; when absent the catalogue is rotated by id", 0},
+    {"requests_per_minute",
+     "most requests one poll sends (default 20); keep interval_seconds >= 60", 0},
+    {"max_bytes", "largest accepted response in bytes (default 65536)", 0},
+    {"request_timeout_seconds", "timeout of each HTTP request in seconds (default 30)", 0},
+};
+
+/// RFC 3986 percent-encoding of UTF-8 bytes: everything but ALPHA / DIGIT / "-._~".
+std::string percentEncode(std::string_view text);
+
+/// "1,247" -> 1247 (',', '.', spaces and NBSP are thousands separators); nullopt if not a count.
+std::optional<std::int64_t> parseVolume(std::string_view text);
+
+class SteamMarketSource final : public sdk::MarketSource {
+ public:
+  /// Reads and validates the configuration; throws std::invalid_argument naming the key.
+  explicit SteamMarketSource(sdk::Host& host);
+
+  sdk::FetchResult fetch() override;
+
+  /// The priceoverview URL for one market_hash_name.
+  std::string urlFor(std::string_view market_hash_name) const;
+
+ private:
+  struct Target {
+    std::string name;
+    std::int64_t catalog_id = 0;  ///< 0 for items from the `items` key
+  };
+  std::vector<Target> nextBatch() const;
+  void advancePast(const Target& target);
+
+  sdk::Host& host_;
+  std::string base_url_;
+  std::vector<std::string> items_;  ///< from the `items` key; empty: rotate the catalogue
+  std::size_t requests_per_fetch_ = 20;
+  std::size_t max_bytes_ = 64 * 1024;
+  std::chrono::milliseconds timeout_{30000};
+  // Rotation cursor: the next index into items_, or the last catalogue id requested.
+  std::size_t next_index_ = 0;
+  std::int64_t last_catalog_id_ = 0;
+};
+
+}  // namespace skinpulse::plugins::steam_market

@@ -1,0 +1,191 @@
+#include "SkinportSource.hpp"
+#include "SourcesTestSupport.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <memory>
+#include <stdexcept>
+
+using skinpulse::plugins::skinport::SkinportSource;
+using skinpulse::sdk::FetchResult;
+using skinpulse::sdk::HttpResponse;
+using skinpulse::sdk::QuotedPrice;
+using skinpulse::sdk::Status;
+using skinpulse::test::MockHost;
+using skinpulse::test::MockHttp;
+
+namespace {
+const std::string kBase = "http://skinport.test";
+const std::string kItemsUrl = kBase + "/v1/items?app_id=730&currency=USD";
+}  // namespace
+
+class SkinportSourceTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(SkinportSourceTest);
+  CPPUNIT_TEST(parsesRealRowsAndSkipsOtherCurrencies);
+  CPPUNIT_TEST(sendsBrotliRequestWithTimeoutAndCap);
+  CPPUNIT_TEST(fallsBackToSuggestedPriceAndSkipsRowsWithoutPrice);
+  CPPUNIT_TEST(malformedJsonIsMalformed);
+  CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
+  CPPUNIT_TEST(serverErrorIsUnavailable);
+  CPPUNIT_TEST(transportErrorIsUnavailable);
+  CPPUNIT_TEST(rateLimitCarriesRetryAfter);
+  CPPUNIT_TEST(rateLimitWithHttpDateRetryAfter);
+  CPPUNIT_TEST(tooLargePassesThrough);
+  CPPUNIT_TEST(refusesNonUsdCurrencyAndBadKeys);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void setUp() override {
+    host_ = std::make_unique<MockHost>();
+    host_->settings["url"] = kBase + "/";
+  }
+
+  FetchResult fetchWith(HttpResponse response) {
+    host_->http_client.on(kBase, std::move(response));
+    SkinportSource source(*host_);
+    return source.fetch();
+  }
+
+  void parsesRealRowsAndSkipsOtherCurrencies() {
+    const FetchResult result =
+        fetchWith(MockHttp::ok(sources_test::fixture("skinport_items_rows_real.json")));
+    CPPUNIT_ASSERT(result.status.isOk());
+    // The fixture's second row says "currency":"EUR": never passed on as USD.
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.observations.size());
+    const auto& row = result.observations[0];
+    CPPUNIT_ASSERT_EQUAL(std::string("Sticker | syrsoN (Glitter) | Rio 2022"),
+                         row.market_hash_name);
+    CPPUNIT_ASSERT(row.price.form == QuotedPrice::Form::kMajor);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.1, row.price.major, 1e-12);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, row.volume);
+    CPPUNIT_ASSERT(row.observed_at.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1731283259}, *row.observed_at);
+  }
+
+  void sendsBrotliRequestWithTimeoutAndCap() {
+    fetchWith(MockHttp::ok("[]"));
+    const auto requests = host_->http_client.requests();
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, requests.size());
+    CPPUNIT_ASSERT_EQUAL(kItemsUrl, requests[0].url);
+    CPPUNIT_ASSERT_EQUAL(std::string("GET"), requests[0].method);
+    bool brotli = false;
+    for (const auto& [name, value] : requests[0].headers) {
+      if (name == "Accept-Encoding" && value == "br") brotli = true;
+    }
+    CPPUNIT_ASSERT(brotli);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30000},
+                         static_cast<std::int64_t>(requests[0].timeout.count()));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{32} * 1024 * 1024, requests[0].max_body_bytes);
+  }
+
+  void fallsBackToSuggestedPriceAndSkipsRowsWithoutPrice() {
+    const std::string body = R"js([
+      {"market_hash_name":"AK-47 | Redline (Field-Tested)","currency":"USD","suggested_price":42.1,
+       "min_price":null,"max_price":null,"mean_price":null,"median_price":null,"quantity":0,
+       "created_at":1661324437,"updated_at":1749739389},
+      {"market_hash_name":"Nothing Here","currency":"USD","suggested_price":null,"min_price":null,
+       "quantity":0,"updated_at":1749739389},
+      {"market_hash_name":"★ Karambit | Doppler (Factory New)","min_price":1234.5,
+       "suggested_price":1300,"quantity":7},
+      {"market_hash_name":17,"min_price":1.0},
+      "not a row",
+      {"market_hash_name":"Whole Dollars","currency":"USD","min_price":3,"quantity":2,
+       "updated_at":null}
+    ])js";
+    const FetchResult result = fetchWith(MockHttp::ok(body));
+    CPPUNIT_ASSERT(result.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"),
+                         result.observations[0].market_hash_name);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.1, result.observations[0].price.major, 1e-12);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.observations[0].volume);
+    CPPUNIT_ASSERT_EQUAL(std::string("★ Karambit | Doppler (Factory New)"),
+                         result.observations[1].market_hash_name);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(1234.5, result.observations[1].price.major, 1e-12);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, result.observations[1].volume);
+    CPPUNIT_ASSERT(!result.observations[1].observed_at.has_value());
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(3.0, result.observations[2].price.major, 1e-12);
+    CPPUNIT_ASSERT(!result.observations[2].observed_at.has_value());
+  }
+
+  void malformedJsonIsMalformed() {
+    const FetchResult result = fetchWith(MockHttp::ok(R"([{"market_hash_name": "x", )"));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
+    const FetchResult html = fetchWith(MockHttp::ok("<html>Just a moment...</html>"));
+    CPPUNIT_ASSERT(html.status.code() == Status::Code::kMalformed);
+  }
+
+  void wrongTopLevelTypeIsMalformed() {
+    const FetchResult result = fetchWith(MockHttp::ok(R"({"errors":[{"id":"x"}]})"));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
+    CPPUNIT_ASSERT(result.observations.empty());
+  }
+
+  void serverErrorIsUnavailable() {
+    const FetchResult result = fetchWith(sources_test::status(500, "oops"));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kUnavailable);
+    CPPUNIT_ASSERT(!result.retry_after_seconds.has_value());
+  }
+
+  void transportErrorIsUnavailable() {
+    const FetchResult timeout =
+        fetchWith(MockHttp::failure(HttpResponse::Error::kTimeout, "timed out"));
+    CPPUNIT_ASSERT(timeout.status.code() == Status::Code::kUnavailable);
+    const FetchResult connect =
+        fetchWith(MockHttp::failure(HttpResponse::Error::kConnect, "refused"));
+    CPPUNIT_ASSERT(connect.status.code() == Status::Code::kUnavailable);
+  }
+
+  void rateLimitCarriesRetryAfter() {
+    const FetchResult result =
+        fetchWith(sources_test::status(429, "{}", {{"retry-after", " 120 "}}));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT(result.retry_after_seconds.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, *result.retry_after_seconds);
+    const FetchResult without = fetchWith(sources_test::status(429));
+    CPPUNIT_ASSERT(without.status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT(!without.retry_after_seconds.has_value());
+  }
+
+  void rateLimitWithHttpDateRetryAfter() {
+    // MockHost's clock is 2026-11-22T10:15:00Z.
+    const FetchResult result = fetchWith(
+        sources_test::status(429, "", {{"Retry-After", "Sun, 22 Nov 2026 10:20:00 GMT"}}));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT(result.retry_after_seconds.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{300}, *result.retry_after_seconds);
+  }
+
+  void tooLargePassesThrough() {
+    host_->settings["max_bytes"] = "1024";
+    const FetchResult result =
+        fetchWith(MockHttp::failure(HttpResponse::Error::kTooLarge, "body over 1024 bytes"));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kTooLarge);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1024}, host_->http_client.requests().at(0).max_body_bytes);
+  }
+
+  void refusesNonUsdCurrencyAndBadKeys() {
+    host_->settings["currency"] = "usd";
+    SkinportSource ok(*host_);  // case-insensitive USD is fine
+    host_->settings["currency"] = "EUR";
+    try {
+      SkinportSource refused(*host_);
+      CPPUNIT_FAIL("EUR accepted");
+    } catch (const std::invalid_argument& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("currency") != std::string::npos);
+    }
+    host_->settings.erase("currency");
+    host_->settings["max_bytes"] = "lots";
+    CPPUNIT_ASSERT_THROW(SkinportSource bad(*host_), std::invalid_argument);
+    host_->settings.erase("max_bytes");
+    host_->settings["url"] = "ftp://api.skinport.com";
+    CPPUNIT_ASSERT_THROW(SkinportSource bad(*host_), std::invalid_argument);
+    host_->settings.erase("url");
+    CPPUNIT_ASSERT_THROW(SkinportSource bad(*host_), std::invalid_argument);
+  }
+
+ private:
+  std::unique_ptr<MockHost> host_;
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SkinportSourceTest);
