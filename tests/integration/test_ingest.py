@@ -6,7 +6,7 @@ import unittest
 import urllib.parse
 
 from fake_markets import FakeMarkets
-from harness import Daemon, DaemonTestCase
+from harness import Daemon, DaemonTestCase, run_tool
 
 KNIFE = "★ StatTrak™ Karambit | Autotronic (Field-Tested)"
 
@@ -92,6 +92,14 @@ class IngestTest(DaemonTestCase):
                 detail = daemon.get("/api/v1/items/%d" % knife).json()
                 self.assertEqual(detail["current_price_source"], "steam")
                 self.assertEqual(detail["latest_prices"][0]["source"], "steam")
+
+                # The admin CLI shows the same live state.
+                ctl = run_tool("skinpulsectl", "--config", daemon.config, "sources",
+                               env=daemon.env)
+                self.assertEqual(ctl.returncode, 0, ctl.stderr)
+                down_line = next(l for l in ctl.stdout.splitlines() if l.startswith("down "))
+                self.assertIn("upstream unavailable", down_line)
+                self.assertIn("not in catalogue", ctl.stdout)
 
                 # Backing off: far fewer calls to the broken upstream than to the others.
                 time.sleep(3)

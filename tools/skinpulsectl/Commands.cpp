@@ -6,12 +6,23 @@
 #include "prices/Backfill.hpp"
 #include "store/Database.hpp"
 
+#include <Poco/JSON/Parser.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <map>
 
 namespace skinpulse::ctl {
 namespace {
+
+std::string textOf(const Poco::JSON::Object::Ptr& object, const std::string& key,
+                   const std::string& fallback) {
+  return object->has(key) && !object->isNull(key) ? object->getValue<std::string>(key) : fallback;
+}
 
 std::unique_ptr<Database> open(const Settings& settings) {
   return openDatabase(settings.database_url, settings.share_dir + "/sql");
@@ -43,12 +54,51 @@ int listPlugins(const LoadedConfig& config) {
 }
 
 int listSources(const LoadedConfig& config) {
-  std::cout << std::left << std::setw(20) << "INSTANCE" << std::setw(18) << "PLUGIN" << std::setw(9)
-            << "ENABLED"
-            << "INTERVAL\n";
+  // Live state comes from the running daemon's /readyz; without one, the configuration.
+  std::map<std::string, Poco::JSON::Object::Ptr> live;
+  std::string reachability;
+  try {
+    Poco::Net::HTTPClientSession session(config.settings.listen_host, config.settings.listen_port);
+    session.setTimeout(Poco::Timespan(3, 0));
+    Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_GET, "/readyz");
+    session.sendRequest(request);
+    Poco::Net::HTTPResponse response;
+    std::istream& body = session.receiveResponse(response);
+    Poco::JSON::Parser parser;
+    const auto ready = parser.parse(body).extract<Poco::JSON::Object::Ptr>();
+    const auto sources = ready->getArray("sources");
+    for (std::size_t i = 0; sources && i < sources->size(); ++i) {
+      const auto source = sources->getObject(static_cast<unsigned>(i));
+      live[source->getValue<std::string>("name")] = source;
+    }
+  } catch (const Poco::Exception& error) {
+    reachability = "daemon at " + config.settings.listen_host + ":" +
+                   std::to_string(config.settings.listen_port) + " not reachable (" +
+                   error.displayText() + "): showing configuration only";
+  }
+  if (!reachability.empty()) std::cout << reachability << "\n";
+  std::cout << std::left << std::setw(16) << "INSTANCE" << std::setw(14) << "PLUGIN" << std::setw(8)
+            << "ENABLED" << std::setw(9) << "INTERVAL" << std::setw(22) << "LAST POLL"
+            << std::setw(10) << "ACCEPTED" << std::setw(9) << "FAILURES"
+            << "LAST ERROR\n";
   for (const auto& source : config.settings.sources) {
-    std::cout << std::setw(20) << source.name << std::setw(18) << source.plugin << std::setw(9)
-              << (source.enabled ? "yes" : "no") << source.interval_seconds << "s\n";
+    std::cout << std::setw(16) << source.name << std::setw(14) << source.plugin << std::setw(8)
+              << (source.enabled ? "yes" : "no") << std::setw(9)
+              << (std::to_string(source.interval_seconds) + "s");
+    const auto it = live.find(source.name);
+    if (it == live.end()) {
+      std::cout << "-\n";
+      continue;
+    }
+    const auto& state = it->second;
+    std::cout << std::setw(22) << textOf(state, "last_poll", "never") << std::setw(10)
+              << state->getValue<Poco::Int64>("points_accepted") << std::setw(9)
+              << state->getValue<int>("consecutive_failures") << textOf(state, "last_error", "")
+              << "\n";
+    const auto rejected = state->getObject("points_rejected");
+    for (const auto& [reason, count] : *rejected) {
+      std::cout << "    rejected " << count.toString() << ": " << reason << "\n";
+    }
   }
   return 0;
 }
