@@ -97,10 +97,15 @@ void Runtime::start() {
       std::move(sources),
       [this](const std::vector<SourceBatch>& batches) { return ingest_->run(batches); });
   scheduler_->start();
+  Retention::Options retention;
+  retention.retention_days = settings_.retention_days;
+  retention_ = std::make_unique<Retention>(database_->prices(), retention);
+  retention_->start();
 }
 
 bool Runtime::stop() {
   bool clean = true;
+  if (retention_) retention_->stop();
   if (scheduler_) {
     // The contract gives shutdown 5 s; fetches get most of it to finish.
     clean = scheduler_->stop(std::chrono::milliseconds(3500));

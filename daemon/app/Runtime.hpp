@@ -13,6 +13,7 @@
 #include "http/handlers/HealthApi.hpp"
 #include "http/handlers/ItemsApi.hpp"
 #include "ingest/IngestCycle.hpp"
+#include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
@@ -48,6 +49,7 @@ class Runtime {
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;
+  std::unique_ptr<Retention> retention_;
 };
 
 }  // namespace skinpulse

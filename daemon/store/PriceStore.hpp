@@ -35,8 +35,10 @@ class PriceStore {
   };
   virtual std::vector<Latest> latestPerItemSource() = 0;
 
-  /// Deletes points with time < before; returns how many.
-  virtual std::size_t deleteOlderThan(std::int64_t before) = 0;
+  /// Deletes at most `limit` points with time < before, oldest first, in one short
+  /// transaction; returns how many. Retention calls it repeatedly so no single delete
+  /// holds the write lock long enough to stall a cycle.
+  virtual std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) = 0;
 
   /// Distinct source names present in the store, sorted.
   virtual std::vector<std::string> sourceNames() = 0;

@@ -135,10 +135,16 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
   return latest;
 }
 
-std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before) {
+std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before, std::size_t limit) {
   WriteTransaction tx(pool_);
   Poco::Data::Statement statement(tx.session());
-  statement << tx.sql("DELETE FROM price_points WHERE time < ?"), bind(before);
+  const auto batch = static_cast<Poco::Int64>(limit);
+  // The time index finds the oldest rows; the key deletes exactly those.
+  statement << tx.sql(
+      "DELETE FROM price_points WHERE (item_id, source, time) IN "
+      "(SELECT item_id, source, time FROM price_points WHERE time < ? "
+      "ORDER BY time LIMIT ?)"),
+      bind(before), bind(batch);
   const std::size_t deleted = statement.execute();
   tx.commit();
   return deleted;

@@ -15,7 +15,7 @@ class SqlPriceStore final : public PriceStore {
                                   const std::optional<std::string>& source) override;
   std::vector<PricePoint> pointsSince(std::int64_t since) override;
   std::vector<Latest> latestPerItemSource() override;
-  std::size_t deleteOlderThan(std::int64_t before) override;
+  std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) override;
   std::vector<std::string> sourceNames() override;
 
  private:

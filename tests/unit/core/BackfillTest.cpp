@@ -29,7 +29,7 @@ class MemoryPrices final : public PriceStore {
   }
   std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
   std::vector<Latest> latestPerItemSource() override { return {}; }
-  std::size_t deleteOlderThan(std::int64_t) override { return 0; }
+  std::size_t deleteOlderThan(std::int64_t, std::size_t) override { return 0; }
   std::vector<std::string> sourceNames() override { return {}; }
 
   std::set<std::tuple<std::int64_t, std::string, std::int64_t>> keys;

@@ -96,8 +96,9 @@ void StoreContract::testDeleteOlderThanAndPointsSince() {
   auto& prices = db_->prices();
   prices.insert({point(2, "a", 100), point(1, "b", 200), point(1, "a", 300), point(1, "a", 50),
                  point(2, "a", 400)});
-  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, prices.deleteOlderThan(200));  // 50 and 100; 200 stays
-  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 1));     // the oldest, 50
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 1000));  // 100; 200 stays
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200, 1000));
   const auto rest = prices.pointsSince(0);
   CPPUNIT_ASSERT_EQUAL(std::size_t{3}, rest.size());
   CPPUNIT_ASSERT(rest[0] == point(1, "a", 300));  // item, source, time

@@ -1,0 +1,72 @@
+#include "ingest/Retention.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace skinpulse;
+
+namespace {
+
+// Records the batches it is asked for; holds `remaining` old points.
+class CountingPrices final : public PriceStore {
+ public:
+  std::size_t remaining = 0;
+  std::vector<std::size_t> batches;
+  std::int64_t last_before = 0;
+
+  std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) override {
+    last_before = before;
+    batches.push_back(limit);
+    const std::size_t deleted = std::min(limit, remaining);
+    remaining -= deleted;
+    return deleted;
+  }
+  std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
+  std::vector<PricePoint> history(std::int64_t, std::int64_t,
+                                  const std::optional<std::string>&) override {
+    return {};
+  }
+  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
+  std::vector<Latest> latestPerItemSource() override { return {}; }
+  std::vector<std::string> sourceNames() override { return {}; }
+};
+
+}  // namespace
+
+class RetentionTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(RetentionTest);
+  CPPUNIT_TEST(prunesInBatchesUntilNothingIsOld);
+  CPPUNIT_TEST(stopInterruptsALongPass);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void prunesInBatchesUntilNothingIsOld() {
+    CountingPrices prices;
+    prices.remaining = 12;
+    Retention::Options options;
+    options.retention_days = 7;
+    options.batch = 5;
+    options.pause = std::chrono::milliseconds(1);
+    Retention retention(prices, options);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(12), retention.prune(1000000));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), prices.batches.size());  // 5, 5, 2
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1000000) - 7 * 86400, prices.last_before);
+  }
+
+  void stopInterruptsALongPass() {
+    CountingPrices prices;
+    prices.remaining = 1000000;
+    Retention::Options options;
+    options.batch = 1;
+    options.first_run = std::chrono::seconds(0);
+    options.pause = std::chrono::milliseconds(20);
+    Retention retention(prices, options);
+    retention.start();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto started = std::chrono::steady_clock::now();
+    retention.stop();
+    CPPUNIT_ASSERT(std::chrono::steady_clock::now() - started < std::chrono::seconds(1));
+    CPPUNIT_ASSERT(prices.remaining > 900000);  // paused between batches, not a tight loop
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(RetentionTest);
