@@ -1,6 +1,7 @@
 #include "prices/Backfill.hpp"
 
 #include "common/Time.hpp"
+#include "ingest/Normaliser.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -36,9 +37,11 @@ std::string trim(const std::string& s) {
   return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
 }
 
-// Turns one line into a point, or answers why it cannot be stored.
-std::variant<PricePoint, std::string> parseLine(Poco::JSON::Parser& parser, const std::string& line,
-                                                const CatalogSnapshot& catalog) {
+// One line as the observation a source would have reported, or why it cannot be one.
+// Value checks (catalogue, positive price, volume, time) are the normaliser's, so a
+// backfilled point is accepted exactly when a polled one would be.
+std::variant<std::pair<std::string, sdk::Observation>, std::string> parseLine(
+    Poco::JSON::Parser& parser, const std::string& line) {
   Poco::JSON::Object::Ptr object;
   try {
     parser.reset();
@@ -49,17 +52,21 @@ std::variant<PricePoint, std::string> parseLine(Poco::JSON::Parser& parser, cons
   try {
     const auto name = stringField(*object, "market_hash_name");
     if (!name) return std::string("field of the wrong type");
-    const auto* item = catalog.findByName(trim(*name));
-    if (item == nullptr) return std::string("unknown market_hash_name");
     const std::string source = trim(stringField(*object, "source").value_or(""));
     if (source.empty() || source.size() > 64) return std::string("missing or overlong source");
     const auto time = time::parseIso8601(stringField(*object, "time").value_or(""));
     if (!time) return std::string("bad time");
     const auto price = integerField(*object, "price");
-    if (!price || *price <= 0) return std::string("price not a positive integer");
+    if (!price) return std::string("price not an integer number of cents");
     const auto volume = object->has("volume") ? integerField(*object, "volume") : std::int64_t{0};
-    if (!volume || *volume < 0) return std::string("volume not a non-negative integer");
-    return PricePoint{item->record.id, source, *time, *price, *volume};
+    if (!volume) return std::string("volume not an integer");
+    sdk::Observation observation;
+    observation.market_hash_name = *name;
+    observation.price.form = sdk::QuotedPrice::Form::kCents;
+    observation.price.cents = *price;
+    observation.volume = *volume;
+    observation.observed_at = *time;
+    return std::make_pair(source, std::move(observation));
   } catch (const Poco::Exception&) {
     return std::string("field of the wrong type");
   }
@@ -67,21 +74,29 @@ std::variant<PricePoint, std::string> parseLine(Poco::JSON::Parser& parser, cons
 
 }  // namespace
 
-BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices) {
+BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
+                        std::int64_t now) {
   BackfillResult result;
   Poco::JSON::Parser parser;
+  std::map<std::string, std::vector<sdk::Observation>> bySource;
   std::string line;
   while (std::getline(in, line)) {
     if (trim(line).empty()) continue;
     ++result.read;
-    auto parsed = parseLine(parser, line, catalog);
+    auto parsed = parseLine(parser, line);
     if (auto* reason = std::get_if<std::string>(&parsed)) {
       ++result.rejected[*reason];
-    } else {
-      result.points.push_back(std::get<PricePoint>(std::move(parsed)));
+      continue;
     }
+    auto& [source, observation] = std::get<0>(parsed);
+    bySource[source].push_back(std::move(observation));
   }
-  result.stored = prices.insert(result.points);
+  for (const auto& [source, observations] : bySource) {
+    auto batch = normalise(source, now, observations, catalog);
+    for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
+    result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
+  }
+  result.stored = prices.insert(result.points);  // one transaction: all or nothing
   result.duplicates = result.points.size() - result.stored;
   return result;
 }

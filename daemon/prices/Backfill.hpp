@@ -2,8 +2,9 @@
 
 // Backfill: loads price history from JSON Lines
 //   {"market_hash_name":"...","source":"...","time":"2026-11-22T10:15:00Z","price":123,"volume":4}
-// into the price store in one transaction (all or nothing). Lines that cannot be stored
-// (unknown item, bad price, bad time) are counted by reason and skipped, never guessed.
+// through the ingestion normaliser into the price store in one transaction (all or
+// nothing). Lines that cannot be stored (unknown item, bad price, bad time) are counted
+// by reason and skipped, never guessed.
 
 #include "catalog/Catalog.hpp"
 #include "store/PriceStore.hpp"
@@ -23,6 +24,8 @@ struct BackfillResult {
   std::vector<PricePoint> points;               ///< the valid points, for caches
 };
 
-BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices);
+/// `now` bounds observation times as for polled sources (at most five minutes ahead).
+BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
+                        std::int64_t now);
 
 }  // namespace skinpulse

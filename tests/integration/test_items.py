@@ -157,7 +157,7 @@ class ItemsTest(DaemonTestCase):
 
     def test_backfill_reported_what_it_rejected(self):
         self.assertIn("4 stored", self.backfill_output)
-        self.assertIn("unknown market_hash_name", self.backfill_output)
+        self.assertIn("not in catalogue", self.backfill_output)
 
     def test_unknown_and_malformed_ids(self):
         self.assertProblem(self.get("/api/v1/items/99999999"), 404, "item_not_found")

@@ -3,6 +3,7 @@
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogSeeder.hpp"
+#include "common/Time.hpp"
 #include "prices/Backfill.hpp"
 #include "store/Database.hpp"
 
@@ -119,7 +120,7 @@ int backfill(const LoadedConfig& config, const std::string& file) {
   // The catalogue must exist to match names; seeding is idempotent.
   seedCatalog(database->catalog(), config.settings.catalog_file);
   const CatalogSnapshot catalog(database->catalog().allItems());
-  const auto result = skinpulse::backfill(in, catalog, database->prices());
+  const auto result = skinpulse::backfill(in, catalog, database->prices(), time::nowSeconds());
   std::size_t rejected = 0;
   for (const auto& [reason, count] : result.rejected) rejected += count;
   std::cout << file << ": " << result.read << " lines, " << result.stored << " stored, "

@@ -10,6 +10,8 @@ using namespace skinpulse;
 
 namespace {
 
+constexpr std::int64_t kNow = 1795348800;  // 2026-11-22T12:00:00Z, after every line's time
+
 // An in-memory PriceStore with the store's dedupe rule: (item, source, time) is the key.
 class MemoryPrices final : public PriceStore {
  public:
@@ -73,13 +75,16 @@ class BackfillTest : public CppUnit::TestFixture {
   void storesValidLinesAndCountsTheRest() {
     MemoryPrices prices;
     std::istringstream in(input());
-    const auto result = backfill(in, catalog_, prices);
+    const auto result = backfill(in, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(9), result.read);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.stored);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.duplicates);  // same key, other price
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("unknown market_hash_name"));
+    // The normaliser's reasons, as for polled sources.
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("not in catalogue"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("price unreadable or not positive"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("bad time"));
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.rejected.at("price not a positive integer"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1),
+                         result.rejected.at("price not an integer number of cents"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("malformed JSON"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("field of the wrong type"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(150000), prices.stored[0].price);
@@ -91,9 +96,9 @@ class BackfillTest : public CppUnit::TestFixture {
   void secondRunStoresNothingNew() {
     MemoryPrices prices;
     std::istringstream first(input());
-    backfill(first, catalog_, prices);
+    backfill(first, catalog_, prices, kNow);
     std::istringstream second(input());
-    const auto again = backfill(second, catalog_, prices);
+    const auto again = backfill(second, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(0), again.stored);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), prices.stored.size());
   }
