@@ -69,6 +69,18 @@ class ConfigErrorTest(DaemonTestCase):
         self.assertEqual(refused.returncode, 1)
         self.assertIn("[log] level", refused.stderr)
 
+    def test_shipped_configurations_are_valid(self):
+        # The packaged /etc (with its conf.d drop-ins) and the quick-start configuration
+        # name only keys their plugins declare.
+        from harness import SOURCE_DIR
+        for config in ["etc/skinpulse/skinpulsed.ini", "etc/dev/skinpulsed.ini"]:
+            env = dict(os.environ, SESSION_SECRET=SECRET)
+            proc = subprocess.run([os.path.join(BIN_DIR, "skinpulsed"), "--check-config",
+                                   "--config", os.path.join(SOURCE_DIR, config)],
+                                  env=env, capture_output=True, text=True, cwd=SOURCE_DIR)
+            self.assertEqual(proc.returncode, 0, config + ": " + proc.stderr)
+            self.assertIn("configuration OK", proc.stdout)
+
     def test_drop_ins_override_in_lexical_order(self):
         os.mkdir(os.path.join(self.workdir, "conf.d"))
         with open(os.path.join(self.workdir, "conf.d", "10-a.ini"), "w") as f:
