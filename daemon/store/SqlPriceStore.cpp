@@ -2,6 +2,9 @@
 
 #include "store/BatchInsert.hpp"
 #include "store/WriteTransaction.hpp"
+#ifdef SKINPULSE_WITH_POSTGRES
+#include "store/postgres/PostgresCopy.hpp"
+#endif
 
 #include <Poco/Nullable.h>
 
@@ -13,6 +16,7 @@ namespace skinpulse::store {
 namespace {
 
 constexpr const char* kColumns = "item_id, source, time, price, volume";
+constexpr std::size_t kCopyThreshold = 1000;
 
 struct PointColumns {
   std::vector<std::int64_t> item_id;
@@ -48,6 +52,15 @@ PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
 
 std::size_t SqlPriceStore::insert(const std::vector<PricePoint>& points) {
   if (points.empty()) return 0;
+#ifdef SKINPULSE_WITH_POSTGRES
+  // A polling cycle is tens of thousands of points: COPY (see PostgresCopy.hpp).
+  if (points.size() >= kCopyThreshold && pool_.backend() == Backend::kPostgres) {
+    WriteTransaction tx(pool_);
+    const std::size_t inserted = postgres::copyInsertPoints(tx.session(), points);
+    tx.commit();
+    return inserted;
+  }
+#endif
   PointColumns columns;
   columns.item_id.reserve(points.size());
   columns.source.reserve(points.size());

@@ -24,6 +24,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testNamesRoundTripByteForByte);
   CPPUNIT_TEST(testPriceInsertIgnoresDuplicates);
   CPPUNIT_TEST(testFailedBatchStoresNothing);
+  CPPUNIT_TEST(testLargeBatchDedupesAndRoundTrips);
   CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
   CPPUNIT_TEST(testLatestPerItemSource);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
@@ -48,6 +49,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();
   void testDeleteOlderThanAndPointsSince();
+  void testLargeBatchDedupesAndRoundTrips();
   void testUsersByEmailIgnoringCase();
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();

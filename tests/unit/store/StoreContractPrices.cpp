@@ -50,6 +50,34 @@ void StoreContract::testFailedBatchStoresNothing() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "steam", 100)}));  // still usable
 }
 
+// A cycle-sized batch takes the bulk path (COPY on PostgreSQL): same semantics.
+void StoreContract::testLargeBatchDedupesAndRoundTrips() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "a\tb\\c\nd", 7, 111)}));
+  std::vector<PricePoint> batch;
+  for (std::int64_t t = 1; t <= 2500; ++t) batch.push_back(point(2, "steam", t, 1000 + t));
+  batch.push_back(point(2, "steam", 5, 999999));    // duplicate inside the batch
+  batch.push_back(point(1, "a\tb\\c\nd", 7, 222));  // already stored
+  batch.push_back(point(1, "a\tb\\c\nd", 8, 333));  // escaped characters, new
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2501}, prices.insert(batch));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.insert(batch));
+  const auto odd = prices.history(1, 0, std::nullopt);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, odd.size());
+  CPPUNIT_ASSERT(odd[0] == point(1, "a\tb\\c\nd", 7, 111));  // the first observation wins
+  CPPUNIT_ASSERT(odd[1] == point(1, "a\tb\\c\nd", 8, 333));
+  const auto steam = prices.history(2, 0, std::string("steam"));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2500}, steam.size());
+  CPPUNIT_ASSERT_EQUAL(INT64_C(1005), steam[4].price);  // not the in-batch duplicate
+  // A bulk batch naming a missing item fails whole, like a small one.
+  std::vector<PricePoint> bad = batch;
+  bad.push_back(point(99, "steam", 1));
+  for (auto& p : bad) p.time += 10000;
+  CPPUNIT_ASSERT_THROW(prices.insert(bad), std::exception);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2500}, prices.history(2, 0, std::string("steam")).size());
+}
+
 void StoreContract::testHistoryOrderAndSourceFilter() {
   if (skipped()) return;
   seedItems(2);
