@@ -1,8 +1,7 @@
 #include "CsfloatSource.hpp"
 
-#include <Poco/DateTime.h>
-#include <Poco/DateTimeFormat.h>
-#include <Poco/DateTimeParser.h>
+#include "SourceSupport.hpp"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
@@ -21,84 +20,9 @@ namespace {
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
-
-std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
-                         std::int64_t maximum) {
-  const auto text = config.get(key);
-  if (!text) return fallback;
-  std::int64_t value = 0;
-  const char* end = text->data() + text->size();
-  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-  if (ec != std::errc() || ptr != end || value < 1 || value > maximum) {
-    throw std::invalid_argument(std::string(key) + ": expected an integer between 1 and " +
-                                std::to_string(maximum) + ", got \"" + *text + "\"");
-  }
-  return value;
-}
-
-std::string percentEncode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if ((byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
-        (byte >= '0' && byte <= '9') || byte == '-' || byte == '_' || byte == '.' || byte == '~') {
-      out.push_back(c);
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[byte >> 4]);
-      out.push_back(kHex[byte & 0x0F]);
-    }
-  }
-  return out;
-}
-
-std::optional<std::int64_t> retryAfter(const HttpResponse& response, std::int64_t now) {
-  const auto value = response.header("Retry-After");
-  if (!value) return std::nullopt;
-  std::string text = *value;
-  text.erase(0, text.find_first_not_of(" \t"));
-  text.erase(text.find_last_not_of(" \t") + 1);
-  std::int64_t seconds = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
-  if (!text.empty() && ec == std::errc() && ptr == end && seconds >= 0) return seconds;
-  Poco::DateTime when;
-  int tzd = 0;
-  if (Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, when, tzd)) {
-    when.makeUTC(tzd);
-    return std::max<std::int64_t>(0, when.timestamp().epochTime() - now);
-  }
-  return std::nullopt;
-}
-
-std::optional<FetchResult> failure(const HttpResponse& response, std::int64_t now) {
-  FetchResult result;
-  switch (response.error) {
-    case HttpResponse::Error::kNone:
-      break;
-    case HttpResponse::Error::kTooLarge:
-      result.status = Status(Status::Code::kTooLarge, "response over max_bytes");
-      return result;
-    default:
-      result.status =
-          Status(Status::Code::kUnavailable, "request failed: " + response.error_message);
-      return result;
-  }
-  if (response.status >= 200 && response.status < 300) return std::nullopt;
-  const std::string what = "HTTP " + std::to_string(response.status);
-  if (response.status == 429) {
-    result.status = Status(Status::Code::kRateLimited, what);
-    result.retry_after_seconds = retryAfter(response, now);
-  } else if (response.status == 401 || response.status == 403) {
-    result.status = Status(Status::Code::kRejected, what + " (check api_key)");
-  } else if (response.status >= 400 && response.status < 500) {
-    result.status = Status(Status::Code::kRejected, what);
-  } else {
-    result.status = Status(Status::Code::kUnavailable, what);
-  }
-  return result;
-}
+using support::failureOf;
+using support::percentEncode;
+using support::positiveKey;
 
 bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out) {
   if (pos + count > text.size()) return false;
@@ -175,12 +99,7 @@ std::optional<std::int64_t> parseRfc3339(std::string_view text) {
 
 CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
   const auto& config = host.config();
-  base_url_ = config.getString("url", "");
-  if (base_url_.rfind("http://", 0) != 0 && base_url_.rfind("https://", 0) != 0) {
-    throw std::invalid_argument(
-        "url: must be an http:// or https:// address, e.g. https://csfloat.com");
-  }
-  while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+  base_url_ = support::baseUrl(config, "https://csfloat.com");
   api_key_ = config.getString("api_key", "");
   if (api_key_.empty() || api_key_.find_first_of("\r\n") != std::string::npos) {
     throw std::invalid_argument("api_key: required, a single-line CSFloat API key");
@@ -204,7 +123,7 @@ sdk::FetchResult CsfloatSource::fetch() {
     request.max_body_bytes = max_bytes_;
     const HttpResponse response = host_.http().send(request);
     ++pages;
-    if (auto failed = failure(response, host_.clock().nowUnixSeconds())) {
+    if (auto failed = failureOf(response, host_.clock().nowUnixSeconds(), "check api_key")) {
       host_.logger().warn("csfloat /api/v1/listings page " + std::to_string(pages) + ": " +
                           failed->status.message());
       return std::move(*failed);

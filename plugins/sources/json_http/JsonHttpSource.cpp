@@ -1,5 +1,7 @@
 #include "JsonHttpSource.hpp"
 
+#include "SourceSupport.hpp"
+
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -19,7 +21,6 @@ namespace {
 
 constexpr std::size_t kMaxDepth = 64;
 constexpr std::uint64_t kMaxMaxBytes = 1024ull * 1024ull * 1024ull;
-constexpr std::int64_t kMaxRetryAfter = 86400;
 constexpr std::int64_t kMaxUnixSeconds = 253402300799;  // 9999-12-31T23:59:59Z
 
 std::string_view trim(std::string_view s) {
@@ -272,31 +273,6 @@ std::optional<std::int64_t> parseIsoTime(std::string_view s) {
   return seconds;
 }
 
-std::optional<std::int64_t> parseRetryAfter(std::string_view value, std::int64_t now) {
-  value = trim(value);
-  std::int64_t seconds = 0;
-  if (parseInteger(value, seconds)) {
-    if (seconds < 0) return std::nullopt;
-    return std::min(seconds, kMaxRetryAfter);
-  }
-  // HTTP-date, IMF-fixdate form: "Sun, 06 Nov 1994 08:49:37 GMT".
-  static const char* const kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  if (value.size() != 29 || value[3] != ',' || value[4] != ' ' || value[7] != ' ' ||
-      value[11] != ' ' || value[16] != ' ' || value.substr(25) != " GMT") {
-    return std::nullopt;
-  }
-  int month = 0;
-  while (month < 12 && value.substr(8, 3) != kMonths[month]) ++month;
-  if (month == 12) return std::nullopt;
-  const std::string iso = std::string(value.substr(12, 4)) + "-" + (month < 9 ? "0" : "") +
-                          std::to_string(month + 1) + "-" + std::string(value.substr(5, 2)) + "T" +
-                          std::string(value.substr(17, 8)) + "Z";
-  const auto at = parseIsoTime(iso);
-  if (!at || iso.size() != 20) return std::nullopt;
-  return std::clamp<std::int64_t>(*at - now, 0, kMaxRetryAfter);
-}
-
 JsonHttpSettings readSettings(const sdk::Config& config) {
   JsonHttpSettings settings;
   settings.url = std::string(trim(config.getString("url", "")));
@@ -423,7 +399,8 @@ sdk::FetchResult JsonHttpSource::fetchOnce() {
   if (response.status == 429) {
     result.status = sdk::Status(Code::kRateLimited, "HTTP 429 from upstream");
     if (const auto after = response.header("Retry-After")) {
-      result.retry_after_seconds = parseRetryAfter(*after, host_.clock().nowUnixSeconds());
+      result.retry_after_seconds =
+          support::retryAfterSeconds(*after, host_.clock().nowUnixSeconds());
     }
     return result;
   }

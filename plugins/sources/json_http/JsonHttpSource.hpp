@@ -7,6 +7,8 @@
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/source.hpp"
 
+#include "SourceSupport.hpp"
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -24,8 +26,11 @@ sdk::Fields parseHeaderList(std::string_view text);
 /// 2026-11-22T10:15Z or 2026-11-22 (midnight). Without a zone the time is UTC.
 std::optional<std::int64_t> parseIsoTime(std::string_view text);
 
-/// Retry-After: delta-seconds or an HTTP-date, relative to `now`; clamped to [0, 86400].
-std::optional<std::int64_t> parseRetryAfter(std::string_view value, std::int64_t now);
+/// Retry-After: delta-seconds or an HTTP-date, relative to `now`; clamped to [0, 86400]
+/// (the helper all bundled sources share).
+inline std::optional<std::int64_t> parseRetryAfter(std::string_view value, std::int64_t now) {
+  return support::retryAfterSeconds(value, now);
+}
 
 struct JsonHttpSettings {
   std::string url;

@@ -1,8 +1,7 @@
 #include "SkinportSource.hpp"
 
-#include <Poco/DateTime.h>
-#include <Poco/DateTimeFormat.h>
-#include <Poco/DateTimeParser.h>
+#include "SourceSupport.hpp"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
@@ -22,79 +21,10 @@ namespace {
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
+using support::failureOf;
+using support::positiveKey;
 
 constexpr std::int64_t kDefaultMaxBytes = 32 * 1024 * 1024;
-
-std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
-                         std::int64_t maximum) {
-  const auto text = config.get(key);
-  if (!text) return fallback;
-  std::int64_t value = 0;
-  const char* end = text->data() + text->size();
-  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-  if (ec != std::errc() || ptr != end || value < 1 || value > maximum) {
-    throw std::invalid_argument(std::string(key) + ": expected an integer between 1 and " +
-                                std::to_string(maximum) + ", got \"" + *text + "\"");
-  }
-  return value;
-}
-
-std::string baseUrl(const sdk::Config& config) {
-  std::string url = config.getString("url", "");
-  if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0) {
-    throw std::invalid_argument("url: must be an http:// or https:// address, e.g. " +
-                                std::string("https://api.skinport.com"));
-  }
-  while (!url.empty() && url.back() == '/') url.pop_back();
-  return url;
-}
-
-// Retry-After is either delta-seconds or an HTTP-date (RFC 9110 §10.2.3).
-std::optional<std::int64_t> retryAfter(const HttpResponse& response, std::int64_t now) {
-  const auto value = response.header("Retry-After");
-  if (!value) return std::nullopt;
-  std::string text = *value;
-  text.erase(0, text.find_first_not_of(" \t"));
-  text.erase(text.find_last_not_of(" \t") + 1);
-  std::int64_t seconds = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
-  if (!text.empty() && ec == std::errc() && ptr == end && seconds >= 0) return seconds;
-  Poco::DateTime when;
-  int tzd = 0;
-  if (Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, when, tzd)) {
-    when.makeUTC(tzd);
-    return std::max<std::int64_t>(0, when.timestamp().epochTime() - now);
-  }
-  return std::nullopt;
-}
-
-// Maps an HTTP failure to a Status; nullopt for a 2xx answer.
-std::optional<FetchResult> failure(const HttpResponse& response, std::int64_t now) {
-  FetchResult result;
-  switch (response.error) {
-    case HttpResponse::Error::kNone:
-      break;
-    case HttpResponse::Error::kTooLarge:
-      result.status = Status(Status::Code::kTooLarge, "response over max_bytes");
-      return result;
-    default:
-      result.status =
-          Status(Status::Code::kUnavailable, "request failed: " + response.error_message);
-      return result;
-  }
-  if (response.status >= 200 && response.status < 300) return std::nullopt;
-  const std::string what = "HTTP " + std::to_string(response.status);
-  if (response.status == 429) {
-    result.status = Status(Status::Code::kRateLimited, what);
-    result.retry_after_seconds = retryAfter(response, now);
-  } else if (response.status >= 400 && response.status < 500) {
-    result.status = Status(Status::Code::kRejected, what);
-  } else {
-    result.status = Status(Status::Code::kUnavailable, what);
-  }
-  return result;
-}
 
 std::optional<double> number(const Poco::JSON::Object& row, const std::string& key) {
   if (!row.has(key) || row.isNull(key)) return std::nullopt;
@@ -114,7 +44,7 @@ std::optional<std::int64_t> integer(const Poco::JSON::Object& row, const std::st
 
 SkinportSource::SkinportSource(sdk::Host& host) : host_(host) {
   const auto& config = host.config();
-  const std::string url = baseUrl(config);
+  const std::string url = support::baseUrl(config, "https://api.skinport.com");
   std::string currency = config.getString("currency", "USD");
   std::transform(currency.begin(), currency.end(), currency.begin(),
                  [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
@@ -137,7 +67,7 @@ sdk::FetchResult SkinportSource::fetch() {
   request.timeout = timeout_;
   request.max_body_bytes = max_bytes_;
   const HttpResponse response = host_.http().send(request);
-  if (auto failed = failure(response, host_.clock().nowUnixSeconds())) {
+  if (auto failed = failureOf(response, host_.clock().nowUnixSeconds())) {
     host_.logger().warn("skinport /v1/items: " + failed->status.message());
     return std::move(*failed);
   }

@@ -1,8 +1,7 @@
 #include "SteamMarketSource.hpp"
 
-#include <Poco/DateTime.h>
-#include <Poco/DateTimeFormat.h>
-#include <Poco/DateTimeParser.h>
+#include "SourceSupport.hpp"
+
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
 #include <Poco/JSON/Object.h>
@@ -19,43 +18,13 @@ namespace {
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
-
-std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
-                         std::int64_t maximum) {
-  const auto text = config.get(key);
-  if (!text) return fallback;
-  std::int64_t value = 0;
-  const char* end = text->data() + text->size();
-  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
-  if (ec != std::errc() || ptr != end || value < 1 || value > maximum) {
-    throw std::invalid_argument(std::string(key) + ": expected an integer between 1 and " +
-                                std::to_string(maximum) + ", got \"" + *text + "\"");
-  }
-  return value;
-}
+using support::positiveKey;
 
 std::string trim(std::string_view text) {
   const auto first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return {};
   const auto last = text.find_last_not_of(" \t\r\n");
   return std::string(text.substr(first, last - first + 1));
-}
-
-std::optional<std::int64_t> retryAfter(const HttpResponse& response, std::int64_t now) {
-  const auto value = response.header("Retry-After");
-  if (!value) return std::nullopt;
-  const std::string text = trim(*value);
-  std::int64_t seconds = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
-  if (!text.empty() && ec == std::errc() && ptr == end && seconds >= 0) return seconds;
-  Poco::DateTime when;
-  int tzd = 0;
-  if (Poco::DateTimeParser::tryParse(Poco::DateTimeFormat::HTTP_FORMAT, text, when, tzd)) {
-    when.makeUTC(tzd);
-    return std::max<std::int64_t>(0, when.timestamp().epochTime() - now);
-  }
-  return std::nullopt;
 }
 
 // The parsed body when it is a JSON object, nullptr otherwise; `error` says why.
@@ -93,26 +62,6 @@ std::optional<std::string> nonEmptyString(const Poco::JSON::Object& object,
 
 }  // namespace
 
-std::string percentEncode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size() * 3);
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    const bool unreserved = (byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
-                            (byte >= '0' && byte <= '9') || byte == '-' || byte == '_' ||
-                            byte == '.' || byte == '~';
-    if (unreserved) {
-      out.push_back(c);
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[byte >> 4]);
-      out.push_back(kHex[byte & 0x0F]);
-    }
-  }
-  return out;
-}
-
 std::optional<std::int64_t> parseVolume(std::string_view text) {
   std::int64_t value = 0;
   bool digits = false;
@@ -136,12 +85,7 @@ std::optional<std::int64_t> parseVolume(std::string_view text) {
 
 SteamMarketSource::SteamMarketSource(sdk::Host& host) : host_(host) {
   const auto& config = host.config();
-  base_url_ = config.getString("url", "");
-  if (base_url_.rfind("http://", 0) != 0 && base_url_.rfind("https://", 0) != 0) {
-    throw std::invalid_argument(
-        "url: must be an http:// or https:// address, e.g. https://steamcommunity.com");
-  }
-  while (!base_url_.empty() && base_url_.back() == '/') base_url_.pop_back();
+  base_url_ = support::baseUrl(config, "https://steamcommunity.com");
   if (const auto items = config.get("items")) {
     std::size_t start = 0;
     while (start <= items->size()) {
@@ -238,7 +182,10 @@ sdk::FetchResult SteamMarketSource::fetch() {
       result.status =
           Status(Status::Code::kRateLimited,
                  "HTTP 429 after " + std::to_string(observations.size() + skipped) + " requests");
-      result.retry_after_seconds = retryAfter(response, host_.clock().nowUnixSeconds());
+      if (const auto after = response.header("Retry-After")) {
+        result.retry_after_seconds =
+            support::retryAfterSeconds(*after, host_.clock().nowUnixSeconds());
+      }
       host_.logger().warn("steam_market: rate limited (HTTP 429)");
       return result;
     }

@@ -1,0 +1,154 @@
+#include "SourceSupport.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <stdexcept>
+
+namespace skinpulse::plugins::support {
+namespace {
+
+std::string_view trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+bool digits(std::string_view s, std::size_t pos, std::size_t count, int& out) {
+  out = 0;
+  for (std::size_t i = pos; i < pos + count; ++i) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    out = out * 10 + (s[i] - '0');
+  }
+  return true;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2 ? 1 : 0;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const auto yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+// The IMF-fixdate form every HTTP/1.1 server sends: "Sun, 06 Nov 1994 08:49:37 GMT".
+// Strict: a real calendar date, GMT only.
+std::optional<std::int64_t> parseHttpDate(std::string_view v) {
+  static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  if (v.size() != 29 || v[3] != ',' || v[4] != ' ' || v[7] != ' ' || v[11] != ' ' || v[16] != ' ' ||
+      v[19] != ':' || v[22] != ':' || v.substr(25) != " GMT") {
+    return std::nullopt;
+  }
+  int month = 0;
+  while (month < 12 && v.substr(8, 3) != kMonths[month]) ++month;
+  int day = 0, year = 0, hour = 0, minute = 0, second = 0;
+  if (month == 12 || !digits(v, 5, 2, day) || !digits(v, 12, 4, year) || !digits(v, 17, 2, hour) ||
+      !digits(v, 20, 2, minute) || !digits(v, 23, 2, second)) {
+    return std::nullopt;
+  }
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  const int monthDays = kDays[month] + (month == 1 && leap ? 1 : 0);
+  if (day < 1 || day > monthDays || hour > 23 || minute > 59 || second > 60) return std::nullopt;
+  return daysFromCivil(year, static_cast<unsigned>(month + 1), static_cast<unsigned>(day)) * 86400 +
+         hour * 3600 + minute * 60 + second;
+}
+
+}  // namespace
+
+std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
+                         std::int64_t maximum) {
+  const auto text = config.get(key);
+  if (!text) return fallback;
+  std::int64_t value = 0;
+  const char* end = text->data() + text->size();
+  const auto [ptr, ec] = std::from_chars(text->data(), end, value);
+  if (ec != std::errc() || ptr != end || value < 1 || value > maximum) {
+    throw std::invalid_argument(std::string(key) + ": expected an integer between 1 and " +
+                                std::to_string(maximum) + ", got \"" + *text + "\"");
+  }
+  return value;
+}
+
+std::string baseUrl(const sdk::Config& config, std::string_view example) {
+  std::string url = config.getString("url", "");
+  if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0) {
+    throw std::invalid_argument("url: must be an http:// or https:// address, e.g. " +
+                                std::string(example));
+  }
+  while (!url.empty() && url.back() == '/') url.pop_back();
+  return url;
+}
+
+std::optional<std::int64_t> retryAfterSeconds(std::string_view value, std::int64_t now) {
+  const std::string text(trim(value));
+  if (text.empty()) return std::nullopt;
+  std::int64_t seconds = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, seconds);
+  if (ptr == end && (ec == std::errc() || ec == std::errc::result_out_of_range)) {
+    if (ec != std::errc()) return kMaxRetryAfterSeconds;  // absurdly many digits
+    if (seconds < 0) return std::nullopt;
+    return std::min(seconds, kMaxRetryAfterSeconds);
+  }
+  const auto at = parseHttpDate(text);
+  if (!at) return std::nullopt;
+  return std::clamp<std::int64_t>(*at - now, 0, kMaxRetryAfterSeconds);
+}
+
+std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std::int64_t now,
+                                          std::string_view auth_hint) {
+  using sdk::Status;
+  sdk::FetchResult result;
+  switch (response.error) {
+    case sdk::HttpResponse::Error::kNone:
+      break;
+    case sdk::HttpResponse::Error::kTooLarge:
+      result.status = Status(Status::Code::kTooLarge, "response over max_bytes");
+      return result;
+    default:
+      result.status =
+          Status(Status::Code::kUnavailable, "request failed: " + response.error_message);
+      return result;
+  }
+  if (response.status >= 200 && response.status < 300) return std::nullopt;
+  std::string what = "HTTP " + std::to_string(response.status);
+  if (response.status == 429) {
+    result.status = Status(Status::Code::kRateLimited, what);
+    if (const auto after = response.header("Retry-After")) {
+      result.retry_after_seconds = retryAfterSeconds(*after, now);
+    }
+  } else if (response.status >= 400 && response.status < 500) {
+    if ((response.status == 401 || response.status == 403) && !auth_hint.empty()) {
+      what += " (" + std::string(auth_hint) + ")";
+    }
+    result.status = Status(Status::Code::kRejected, what);
+  } else {
+    result.status = Status(Status::Code::kUnavailable, what);
+  }
+  return result;
+}
+
+std::string percentEncode(std::string_view text) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size() * 3);
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    const bool unreserved = (byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
+                            (byte >= '0' && byte <= '9') || byte == '-' || byte == '_' ||
+                            byte == '.' || byte == '~';
+    if (unreserved) {
+      out.push_back(c);
+    } else {
+      out.push_back('%');
+      out.push_back(kHex[byte >> 4]);
+      out.push_back(kHex[byte & 0x0F]);
+    }
+  }
+  return out;
+}
+
+}  // namespace skinpulse::plugins::support

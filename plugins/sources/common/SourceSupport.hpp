@@ -1,0 +1,43 @@
+#pragma once
+
+// Helpers shared by the bundled market-source plugins. Everything here uses the SDK's
+// types only, so a plugin links it privately.
+
+#include "skinpulse/sdk/host.hpp"
+#include "skinpulse/sdk/source.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace skinpulse::plugins::support {
+
+/// The longest wait a Retry-After may impose: a hostile or broken header must not park a
+/// source for ever.
+inline constexpr std::int64_t kMaxRetryAfterSeconds = 86400;
+
+/// An integer key in [1, maximum], `fallback` when absent; throws std::invalid_argument
+/// naming the key otherwise.
+std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
+                         std::int64_t maximum);
+
+/// The `url` key: required, http:// or https://, trailing slashes removed. `example`
+/// goes into the error message.
+std::string baseUrl(const sdk::Config& config, std::string_view example);
+
+/// A Retry-After value (RFC 9110 §10.2.3: delta-seconds or an IMF-fixdate HTTP-date) as
+/// seconds from `now`, clamped to [0, kMaxRetryAfterSeconds]; nullopt when unreadable.
+std::optional<std::int64_t> retryAfterSeconds(std::string_view value, std::int64_t now);
+
+/// The failure an HTTP answer means, or nullopt for a 2xx: transport errors and 5xx are
+/// kUnavailable, an over-cap body kTooLarge, 429 kRateLimited (with its Retry-After),
+/// other 4xx kRejected (`auth_hint` is appended for 401/403).
+std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std::int64_t now,
+                                          std::string_view auth_hint = {});
+
+/// RFC 3986 percent-encoding of every byte but the unreserved ones (UTF-8 byte by byte;
+/// a space is %20).
+std::string percentEncode(std::string_view text);
+
+}  // namespace skinpulse::plugins::support
