@@ -39,6 +39,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -46,7 +47,6 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <ctime>
 #include <stdexcept>
 #include <string>
 #include <unistd.h>
@@ -94,17 +94,28 @@ Options parseOptions(int argc, char** argv) {
         usage(arg + " wants a positive integer, not '" + v + "'");
       }
     };
-    if (arg == "--database") o.database = value();
-    else if (arg == "--share") o.share = value();
-    else if (arg == "--items") o.items = count();
-    else if (arg == "--sources") o.sources = count();
-    else if (arg == "--runs") o.runs = count();
-    else if (arg == "--history-points") o.history_points = count();
-    else if (arg == "--history-calls") o.history_calls = count();
-    else if (arg == "--json") o.json = value();
-    else if (arg == "--keep") o.keep = true;
-    else if (arg == "-h" || arg == "--help") usage("help");
-    else usage("unknown option " + arg);
+    if (arg == "--database")
+      o.database = value();
+    else if (arg == "--share")
+      o.share = value();
+    else if (arg == "--items")
+      o.items = count();
+    else if (arg == "--sources")
+      o.sources = count();
+    else if (arg == "--runs")
+      o.runs = count();
+    else if (arg == "--history-points")
+      o.history_points = count();
+    else if (arg == "--history-calls")
+      o.history_calls = count();
+    else if (arg == "--json")
+      o.json = value();
+    else if (arg == "--keep")
+      o.keep = true;
+    else if (arg == "-h" || arg == "--help")
+      usage("help");
+    else
+      usage("unknown option " + arg);
   }
   if (o.database.empty()) usage("--database is required");
   if (o.share.empty()) usage("--share is required");
@@ -140,23 +151,22 @@ double percentile(std::vector<double> v, double p) {
 // Synthetic catalogue and observations.
 
 std::vector<CatalogEntry> syntheticCatalogue(std::size_t n) {
-  static const char* weapons[] = {"AK-47",     "M4A4",      "M4A1-S",   "AWP",      "Desert Eagle",
-                                  "Glock-18",  "USP-S",     "P250",     "Five-SeveN", "Tec-9",
-                                  "CZ75-Auto", "FAMAS",     "Galil AR", "SG 553",   "AUG",
-                                  "SSG 08",    "MAC-10",    "MP9",      "MP7",      "UMP-45",
-                                  "P90",       "PP-Bizon",  "Nova",     "XM1014",   "MAG-7",
-                                  "Sawed-Off", "Negev",     "M249",     "Dual Berettas", "R8 Revolver"};
-  static const char* first[] = {"Crimson", "Neon",   "Desert", "Urban",  "Arctic", "Golden",
-                                "Jungle",  "Cobalt", "Toxic",  "Royal",  "Night",  "Sun",
-                                "Blood",   "Ocean",  "Safari", "Candy",  "Iron",   "Fire",
-                                "Storm",   "Ivory"};
+  static const char* weapons[] = {
+      "AK-47",    "M4A4",      "M4A1-S",     "AWP",      "Desert Eagle",  "Glock-18",
+      "USP-S",    "P250",      "Five-SeveN", "Tec-9",    "CZ75-Auto",     "FAMAS",
+      "Galil AR", "SG 553",    "AUG",        "SSG 08",   "MAC-10",        "MP9",
+      "MP7",      "UMP-45",    "P90",        "PP-Bizon", "Nova",          "XM1014",
+      "MAG-7",    "Sawed-Off", "Negev",      "M249",     "Dual Berettas", "R8 Revolver"};
+  static const char* first[] = {"Crimson", "Neon",  "Desert", "Urban", "Arctic", "Golden", "Jungle",
+                                "Cobalt",  "Toxic", "Royal",  "Night", "Sun",    "Blood",  "Ocean",
+                                "Safari",  "Candy", "Iron",   "Fire",  "Storm",  "Ivory"};
   static const char* second[] = {"Redline", "Asiimov", "Hyper Beast", "Vulcan", "Fade",
                                  "Web",     "Tiger",   "Dragon",      "Lore",   "Doppler",
                                  "Serpent", "Phantom", "Wasteland",   "Orbit",  "Cartel"};
   static const char* wears[] = {"Factory New", "Minimal Wear", "Field-Tested", "Well-Worn",
                                 "Battle-Scarred"};
   static const char* rarities[] = {"Consumer Grade", "Industrial Grade", "Mil-Spec Grade",
-                                   "Restricted", "Classified", "Covert"};
+                                   "Restricted",     "Classified",       "Covert"};
   constexpr std::size_t nw = std::size(weapons), nf = std::size(first), ns = std::size(second),
                         nwear = std::size(wears);
   const std::size_t combos = nw * nf * ns * nwear * 2;
@@ -165,10 +175,14 @@ std::vector<CatalogEntry> syntheticCatalogue(std::size_t n) {
   out.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t k = i;
-    const std::size_t w = k % nw; k /= nw;
-    const std::size_t wear = k % nwear; k /= nwear;
-    const std::size_t f = k % nf; k /= nf;
-    const std::size_t s = k % ns; k /= ns;
+    const std::size_t w = k % nw;
+    k /= nw;
+    const std::size_t wear = k % nwear;
+    k /= nwear;
+    const std::size_t f = k % nf;
+    k /= nf;
+    const std::size_t s = k % ns;
+    k /= ns;
     const bool stattrak = k % 2 == 1;
     CatalogEntry e;
     e.weapon_type = weapons[w];
@@ -198,7 +212,8 @@ std::string dollarText(std::int64_t cents) {
 
 // A deterministic price per (item, source, run): 3 cents .. ~$25,000.
 std::int64_t priceFor(std::size_t item, std::size_t source, std::size_t run) {
-  std::uint64_t x = item * 0x9E3779B97F4A7C15ull + source * 0xBF58476D1CE4E5B9ull + run * 0x94D049BB133111EBull;
+  std::uint64_t x =
+      item * 0x9E3779B97F4A7C15ull + source * 0xBF58476D1CE4E5B9ull + run * 0x94D049BB133111EBull;
   x ^= x >> 31;
   x *= 0xD6E8FEB86659FD93ull;
   x ^= x >> 32;
@@ -275,9 +290,10 @@ class SqliteRaw final : public RawInserter {
     exec("PRAGMA journal_mode = WAL");
     exec("PRAGMA synchronous = NORMAL");
     // The shape of price_points (share/sql/sqlite/001_initial.sql) without the foreign key.
-    exec("CREATE TABLE price_points_raw (item_id INTEGER NOT NULL, source TEXT NOT NULL,"
-         " time INTEGER NOT NULL, price INTEGER NOT NULL, volume INTEGER NOT NULL DEFAULT 0,"
-         " PRIMARY KEY (item_id, source, time)) WITHOUT ROWID");
+    exec(
+        "CREATE TABLE price_points_raw (item_id INTEGER NOT NULL, source TEXT NOT NULL,"
+        " time INTEGER NOT NULL, price INTEGER NOT NULL, volume INTEGER NOT NULL DEFAULT 0,"
+        " PRIMARY KEY (item_id, source, time)) WITHOUT ROWID");
     exec("CREATE INDEX price_points_raw_time ON price_points_raw (time)");
   }
   ~SqliteRaw() override { sqlite3_close(db_); }
@@ -383,9 +399,10 @@ class PostgresRaw final : public RawInserter {
  public:
   explicit PostgresRaw(const std::string& conninfo) : pg_(conninfo) {
     // The shape of price_points (share/sql/postgresql/001_initial.sql) without the FK.
-    pg_.exec("CREATE TABLE price_points_raw (item_id BIGINT NOT NULL, source TEXT COLLATE \"C\""
-             " NOT NULL, time BIGINT NOT NULL, price BIGINT NOT NULL, volume BIGINT NOT NULL"
-             " DEFAULT 0, PRIMARY KEY (item_id, source, time))");
+    pg_.exec(
+        "CREATE TABLE price_points_raw (item_id BIGINT NOT NULL, source TEXT COLLATE \"C\""
+        " NOT NULL, time BIGINT NOT NULL, price BIGINT NOT NULL, volume BIGINT NOT NULL"
+        " DEFAULT 0, PRIMARY KEY (item_id, source, time))");
     pg_.exec("CREATE INDEX price_points_raw_time ON price_points_raw (time)");
     pg_.exec("CREATE TABLE price_points_staged (LIKE price_points_raw INCLUDING ALL)");
   }
@@ -393,10 +410,13 @@ class PostgresRaw final : public RawInserter {
   bool hasStaged() const override { return true; }
   void insertStaged(const std::vector<PricePoint>& rows) override {
     pg_.exec("BEGIN");
-    pg_.exec("CREATE TEMP TABLE price_stage (item_id BIGINT, source TEXT COLLATE \"C\","
-             " time BIGINT, price BIGINT, volume BIGINT) ON COMMIT DROP");
+    pg_.exec(
+        "CREATE TEMP TABLE price_stage (item_id BIGINT, source TEXT COLLATE \"C\","
+        " time BIGINT, price BIGINT, volume BIGINT) ON COMMIT DROP");
     copy("price_stage", rows);
-    pg_.exec("INSERT INTO price_points_staged SELECT * FROM price_stage ORDER BY item_id, source, time ON CONFLICT DO NOTHING");
+    pg_.exec(
+        "INSERT INTO price_points_staged SELECT * FROM price_stage ORDER BY item_id, source, time "
+        "ON CONFLICT DO NOTHING");
     pg_.exec("COMMIT");
   }
 
@@ -416,12 +436,12 @@ class PostgresRaw final : public RawInserter {
     std::vector<PricePoint> out;
     out.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-      out.push_back(PricePoint{std::strtoll(PQgetvalue(r, i, 0), nullptr, 10),
-                               std::string(PQgetvalue(r, i, 1),
-                                           static_cast<std::size_t>(PQgetlength(r, i, 1))),
-                               std::strtoll(PQgetvalue(r, i, 2), nullptr, 10),
-                               std::strtoll(PQgetvalue(r, i, 3), nullptr, 10),
-                               std::strtoll(PQgetvalue(r, i, 4), nullptr, 10)});
+      out.push_back(PricePoint{
+          std::strtoll(PQgetvalue(r, i, 0), nullptr, 10),
+          std::string(PQgetvalue(r, i, 1), static_cast<std::size_t>(PQgetlength(r, i, 1))),
+          std::strtoll(PQgetvalue(r, i, 2), nullptr, 10),
+          std::strtoll(PQgetvalue(r, i, 3), nullptr, 10),
+          std::strtoll(PQgetvalue(r, i, 4), nullptr, 10)});
     }
     PQclear(r);
     return out.size();
@@ -436,8 +456,10 @@ class PostgresRaw final : public RawInserter {
 
  private:
   void copy(const std::string& table, const std::vector<PricePoint>& rows) {
-    PGresult* r = PQexec(pg_.get(), ("COPY " + table + " (item_id, source, time, price, volume)"
-                                     " FROM STDIN").c_str());
+    PGresult* r = PQexec(pg_.get(), ("COPY " + table +
+                                     " (item_id, source, time, price, volume)"
+                                     " FROM STDIN")
+                                        .c_str());
     if (PQresultStatus(r) != PGRES_COPY_IN) {
       const std::string message = PQresultErrorMessage(r);
       PQclear(r);
@@ -537,13 +559,13 @@ Scratch makeScratch(const std::string& given) {
   }
 #ifdef BENCH_WITH_POSTGRES
   s.admin_url = given;
-  s.schema = "bench_ingest_" + std::to_string(::getpid()) + "_" +
-             std::to_string(time::nowSeconds());
+  s.schema =
+      "bench_ingest_" + std::to_string(::getpid()) + "_" + std::to_string(time::nowSeconds());
   PgConn admin(parsed.connection_string);
   admin.exec("DROP SCHEMA IF EXISTS " + s.schema + " CASCADE");
   admin.exec("CREATE SCHEMA " + s.schema);
-  s.url = given + (given.find('?') == std::string::npos ? "?" : "&") +
-          "options=-csearch_path%3D" + s.schema;
+  s.url = given + (given.find('?') == std::string::npos ? "?" : "&") + "options=-csearch_path%3D" +
+          s.schema;
   return s;
 #else
   throw std::runtime_error("built without PostgreSQL");
@@ -570,8 +592,8 @@ std::string hostName() {
 
 int runBenchmark(const Options& opt, Scratch& scratch) {
   const std::string backend_name = scratch.backend == Backend::kSqlite ? "sqlite" : "postgresql";
-  std::cerr << "bench_ingest: " << backend_name << ", " << opt.items << " items x "
-            << opt.sources << " sources, " << opt.runs << " runs\n";
+  std::cerr << "bench_ingest: " << backend_name << ", " << opt.items << " items x " << opt.sources
+            << " sources, " << opt.runs << " runs\n";
   auto db = openDatabase(scratch.url, opt.share + "/sql");
 
   // Catalogue, plus one extra item that carries the long history.
@@ -649,11 +671,10 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
       st = timeStaged();
       r = timeRaw();
     }
-    std::cerr << (run == 0 ? "  warm-up" : "  run " + std::to_string(run)) << ": cycle "
-              << c * 1000 << " ms (" << static_cast<long long>(per_cycle / c)
-              << " points/s; normalise alone " << norm * 1000 << " ms; our process's CPU "
-              << cpu * 1000 << " ms), raw " << r * 1000 << " ms ("
-              << static_cast<long long>(per_cycle / r) << " rows/s)";
+    std::cerr << (run == 0 ? "  warm-up" : "  run " + std::to_string(run)) << ": cycle " << c * 1000
+              << " ms (" << static_cast<long long>(per_cycle / c) << " points/s; normalise alone "
+              << norm * 1000 << " ms; our process's CPU " << cpu * 1000 << " ms), raw " << r * 1000
+              << " ms (" << static_cast<long long>(per_cycle / r) << " rows/s)";
     if (raw->hasStaged()) std::cerr << ", COPY+merge " << st * 1000 << " ms";
     std::cerr << "\n";
     if (run > 0) {
@@ -684,7 +705,8 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
     const std::int64_t span = 7 * 86400 - 120;
     for (std::size_t i = 0; i < opt.history_points; ++i) {
       const std::int64_t t =
-          now - span + static_cast<std::int64_t>(i) * span / static_cast<std::int64_t>(opt.history_points);
+          now - span +
+          static_cast<std::int64_t>(i) * span / static_cast<std::int64_t>(opt.history_points);
       points.push_back(PricePoint{item_id, "history-src", t,
                                   priceFor(static_cast<std::size_t>(item_id), 99, i), 1});
     }
@@ -693,7 +715,8 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
   }
   const std::int64_t since = now - 7 * 86400;
   std::size_t history_rows = 0;
-  for (int i = 0; i < 3; ++i) history_rows = db->prices().history(item_id, since, std::nullopt).size();
+  for (int i = 0; i < 3; ++i)
+    history_rows = db->prices().history(item_id, since, std::nullopt).size();
   std::vector<double> history_ms;
   for (std::size_t i = 0; i < opt.history_calls; ++i) {
     const auto h0 = Clock::now();
@@ -719,8 +742,9 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
   const double h50 = percentile(history_ms, 50), h99 = percentile(history_ms, 99);
 
   char line[512];
-  std::printf("\nbench_ingest %s: %zu points per cycle (%zu items x %zu sources), median of %zu runs\n",
-              backend_name.c_str(), per_cycle, opt.items, opt.sources, opt.runs);
+  std::printf(
+      "\nbench_ingest %s: %zu points per cycle (%zu items x %zu sources), median of %zu runs\n",
+      backend_name.c_str(), per_cycle, opt.items, opt.sources, opt.runs);
   std::printf("raw reference: %s\n\n", raw->method().c_str());
   std::printf("| %-34s | %14s |\n", "measure", "value");
   std::printf("|%s|%s|\n", std::string(36, '-').c_str(), std::string(15, '-').append(":").c_str());
@@ -741,7 +765,8 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
   row("raw insert, ms", fmt("%.1f", raw_med * 1000));
   row("ratio cycle/raw (target >= 50 %)", fmt("%.1f %%", ratio * 100));
   if (!staged_s.empty()) {
-    row("COPY+merge candidate, rows/s", fmt("%.0f", static_cast<double>(per_cycle) / median(staged_s)));
+    row("COPY+merge candidate, rows/s",
+        fmt("%.0f", static_cast<double>(per_cycle) / median(staged_s)));
     row("COPY+merge / raw", fmt("%.1f %%", median(raw_s) / median(staged_s) * 100));
   }
   row("dedupe cycle (all duplicates), ms", fmt("%.1f", dedupe_ms));
@@ -767,7 +792,8 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
         << ",\"sources\":" << opt.sources << ",\"points_per_cycle\":" << per_cycle
         << ",\"runs\":" << opt.runs << ",\"cycle_ms\":" << list(cycle_s, 1000)
         << ",\"normalise_ms\":" << list(normalise_s, 1000)
-        << ",\"cycle_cpu_ms\":" << list(cycle_cpu_s, 1000) << ",\"staged_ms\":" << list(staged_s, 1000)
+        << ",\"cycle_cpu_ms\":" << list(cycle_cpu_s, 1000)
+        << ",\"staged_ms\":" << list(staged_s, 1000)
         << ",\"raw_history_ms\":" << list(raw_history_ms, 1) << ",\"raw_ms\":" << list(raw_s, 1000)
         << ",\"raw_method\":\"" << jsonEscape(raw->method()) << "\""
         << ",\"cycle_points_per_s\":" << cycle_rate << ",\"raw_rows_per_s\":" << raw_rate
@@ -788,7 +814,9 @@ int main(int argc, char** argv) {
     scratch = makeScratch(opt.database);
     const int rc = runBenchmark(opt, scratch);
     if (opt.keep) {
-      std::cerr << "bench_ingest: --keep: left " << (scratch.sqlite_path.empty() ? "schema " + scratch.schema : scratch.sqlite_path) << " in place\n";
+      std::cerr << "bench_ingest: --keep: left "
+                << (scratch.sqlite_path.empty() ? "schema " + scratch.schema : scratch.sqlite_path)
+                << " in place\n";
     } else {
       scratch.cleanup();
     }

@@ -3,12 +3,12 @@
 // MockHost: the whole sdk::Host surface in memory, for testing plugins without the
 // daemon. HTTP answers are scripted per URL prefix; every request is recorded.
 
+#include "skinpulse/sdk/host.hpp"
+
 #include <map>
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include "skinpulse/sdk/host.hpp"
 
 namespace skinpulse::test {
 

@@ -1,6 +1,6 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "ingest/Normaliser.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
 
@@ -54,12 +54,11 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void countsEveryRejection() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    const auto batch = normalise("s", 1000,
-                                 {observation("", text("1")), observation(name, text("free")),
-                                  observation(name, text("-1")),
-                                  observation(name, text("1"), std::nullopt, -3),
-                                  observation(name, text("1"), 1000 + 3600)},
-                                 catalog_);
+    const auto batch = normalise(
+        "s", 1000,
+        {observation("", text("1")), observation(name, text("free")), observation(name, text("-1")),
+         observation(name, text("1"), std::nullopt, -3), observation(name, text("1"), 1000 + 3600)},
+        catalog_);
     CPPUNIT_ASSERT(batch.points.empty());
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("empty market_hash_name"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.rejected.at("price unreadable or not positive"));
@@ -69,9 +68,8 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void usesTheSourcesTimeOrThePollTime() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    const auto batch =
-        normalise("s", 5000, {observation(name, text("1"), 4000), observation(name, text("2"))},
-                  catalog_);
+    const auto batch = normalise(
+        "s", 5000, {observation(name, text("1"), 4000), observation(name, text("2"))}, catalog_);
     CPPUNIT_ASSERT_EQUAL(INT64_C(4000), batch.points.at(0).time);
     CPPUNIT_ASSERT_EQUAL(INT64_C(5000), batch.points.at(1).time);
   }

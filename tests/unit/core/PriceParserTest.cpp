@@ -1,6 +1,6 @@
-#include <cppunit/extensions/HelperMacros.h>
-
 #include "ingest/PriceParser.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
 
@@ -27,14 +27,15 @@ class PriceParserTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("$1,234.56"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("1.234,56€"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("1 234,56 €"));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("1\xC2\xA0" "234,56 zł"));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("1\xC2\xA0"
+                                                "234,56 zł"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(123456), cents("CHF 1'234.56"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(5), cents("$0.05"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(50), cents("0,5"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(1200), cents("12"));
     CPPUNIT_ASSERT_EQUAL(INT64_C(123400), cents("1,234"));  // a group, not 1.234 dollars
     CPPUNIT_ASSERT_EQUAL(INT64_C(123456789), cents("$1,234,567.89"));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(123), cents("1.2345"));    // long fraction, rounded
+    CPPUNIT_ASSERT_EQUAL(INT64_C(123), cents("1.2345"));  // long fraction, rounded
     CPPUNIT_ASSERT_EQUAL(INT64_C(124), cents("1.2350"));
   }
 

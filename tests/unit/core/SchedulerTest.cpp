@@ -1,10 +1,10 @@
+#include "ingest/Scheduler.hpp"
+
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <atomic>
 #include <chrono>
 #include <thread>
-
-#include "ingest/Scheduler.hpp"
 
 using namespace skinpulse;
 
@@ -87,8 +87,7 @@ class SchedulerTest : public CppUnit::TestFixture {
       r.status = sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503");
       return r;
     };
-    Scheduler scheduler({{"good", "p", &good, 60, 5}, {"bad", "p", &bad, 60, 5}},
-                        recordingSink());
+    Scheduler scheduler({{"good", "p", &good, 60, 5}, {"bad", "p", &bad, 60, 5}}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "bad").consecutive_failures == 1; }));
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "good").last_success.has_value(); }));
@@ -113,7 +112,8 @@ class SchedulerTest : public CppUnit::TestFixture {
     };
     Scheduler scheduler({{"limited", "p", &limited, 60, 5}}, recordingSink());
     scheduler.start();
-    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "limited").consecutive_failures == 1; }));
+    CPPUNIT_ASSERT(
+        waitFor([&] { return statusOf(scheduler, "limited").consecutive_failures == 1; }));
     const auto status = statusOf(scheduler, "limited");
     CPPUNIT_ASSERT(status.next_poll - *status.last_poll >= 600);
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
