@@ -13,8 +13,10 @@ constexpr std::int64_t kDay = 86400;
 
 void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> fresh;
+  std::set<std::string> names;
   for (const auto& row : rows) {
     fresh[row.newest.item_id].push_back(SourceLatest{row.newest, row.previous_time});
+    names.insert(row.newest.source);
   }
   for (auto& [item, sources] : fresh) {
     std::sort(sources.begin(), sources.end(), [](const SourceLatest& a, const SourceLatest& b) {
@@ -23,6 +25,7 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   }
   std::unique_lock lock(mutex_);
   by_item_ = std::move(fresh);
+  source_names_.assign(names.begin(), names.end());
 }
 
 void LatestPrices::apply(const std::vector<PricePoint>& points) {
@@ -38,6 +41,10 @@ void LatestPrices::fold(const PricePoint& point) {
                              });
   if (it == sources.end() || it->newest.source != point.source) {
     sources.insert(it, SourceLatest{point, std::nullopt});
+    const auto name = std::lower_bound(source_names_.begin(), source_names_.end(), point.source);
+    if (name == source_names_.end() || *name != point.source) {
+      source_names_.insert(name, point.source);
+    }
     return;
   }
   if (point.time > it->newest.time) {
@@ -56,12 +63,8 @@ std::vector<SourceLatest> LatestPrices::of(std::int64_t item_id) const {
 }
 
 std::vector<std::string> LatestPrices::sourceNames() const {
-  std::set<std::string> names;
   std::shared_lock lock(mutex_);
-  for (const auto& [item, sources] : by_item_) {
-    for (const auto& source : sources) names.insert(source.newest.source);
-  }
-  return {names.begin(), names.end()};
+  return source_names_;
 }
 
 std::vector<std::string> referenceOrder(const std::vector<std::string>& configured,

@@ -29,7 +29,8 @@ class LatestPrices {
 
   /// The newest point of every source of one item, ordered by source name.
   std::vector<SourceLatest> of(std::int64_t item_id) const;
-  /// Every source name seen, sorted.
+  /// Every source name seen, sorted. Kept up to date as points arrive: item detail asks
+  /// on every request.
   std::vector<std::string> sourceNames() const;
 
  private:
@@ -37,6 +38,7 @@ class LatestPrices {
 
   mutable std::shared_mutex mutex_;
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> by_item_;
+  std::vector<std::string> source_names_;  ///< sorted, unique
 };
 
 /// The reference order of decisions.md §3.1: `configured` when set, else the enabled

@@ -33,6 +33,11 @@ class LatestPricesTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(7), of[0].newest.price);  // the first observation wins
     CPPUNIT_ASSERT_EQUAL(INT64_C(200), *of[0].previous_time);
     CPPUNIT_ASSERT(latest.of(2).empty());
+    latest.apply({PricePoint{2, "zeta", 1, 1, 1}, PricePoint{3, "alpha", 1, 1, 1}});
+    CPPUNIT_ASSERT((std::vector<std::string>{"a", "alpha", "zeta"}) == latest.sourceNames());
+    latest.reset({PriceStore::Latest{PricePoint{9, "only", 1, 1, 1}, std::nullopt}});
+    CPPUNIT_ASSERT((std::vector<std::string>{"only"}) == latest.sourceNames());
+    CPPUNIT_ASSERT(latest.of(1).empty());
   }
 
   void referenceOrderDefaultsToEnabledThenAlphabetical() {
