@@ -24,6 +24,17 @@ void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised
                    result.inserted);
 }
 
+void IngestCycle::notify(const std::vector<PricePoint>& points) {
+  const CycleUpdate update{time::nowSeconds(), points};
+  for (auto* observer : observers_) {
+    try {
+      observer->onCycle(update);
+    } catch (const std::exception& error) {
+      log::main().error("after-cycle step failed: {}", error.what());
+    }
+  }
+}
+
 CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   auto snapshot = catalog_.snapshot();
   std::vector<NormalisedBatch> normalised;
@@ -51,6 +62,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   }
   outcome.stored = database_.prices().insert(points);
   latest_.apply(points);
+  notify(points);
   return outcome;
 }
 

@@ -5,6 +5,7 @@
 // are kept once by the store's key), then fold them into the latest-price cache.
 
 #include "catalog/Catalog.hpp"
+#include "ingest/CycleObserver.hpp"
 #include "ingest/Normaliser.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
@@ -38,16 +39,22 @@ class IngestCycle {
   IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
       : database_(database), catalog_(catalog), latest_(latest), auto_add_(auto_add) {}
 
-  /// Throws when the store fails; then nothing of the cycle is stored or cached.
+  /// Observers run after every stored cycle, in the order added. Add before polling starts.
+  void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+
+  /// Throws when the store fails; then nothing of the cycle is stored or cached and no
+  /// observer runs.
   CycleOutcome run(const std::vector<SourceBatch>& batches);
 
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
+  void notify(const std::vector<PricePoint>& points);
 
   Database& database_;
   Catalog& catalog_;
   LatestPrices& latest_;
   bool auto_add_;
+  std::vector<CycleObserver*> observers_;
 };
 
 }  // namespace skinpulse

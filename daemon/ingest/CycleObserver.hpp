@@ -1,0 +1,27 @@
+#pragma once
+
+// CycleObserver: what runs after an ingestion cycle has been stored and folded into the
+// latest-price cache. The metrics engine and the live-update hub hang off this, in the
+// order they are added (metrics first, so the volatility frames carry this cycle's
+// numbers). Observers run on the ingestion thread: they must be quick and must not throw
+// into the cycle (a throwing observer is logged and the others still run).
+
+#include "store/PriceStore.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace skinpulse {
+
+struct CycleUpdate {
+  std::int64_t time = 0;                  ///< when the cycle was stored, Unix seconds
+  const std::vector<PricePoint>& points;  ///< every normalised point of the cycle
+};
+
+class CycleObserver {
+ public:
+  virtual ~CycleObserver() = default;
+  virtual void onCycle(const CycleUpdate& update) = 0;
+};
+
+}  // namespace skinpulse
