@@ -14,6 +14,7 @@
 #include "skinpulse/sdk/status.hpp"
 #include "skinpulse/sdk/types.hpp"
 
+#include <cstdint>
 #include <string>
 
 namespace skinpulse::sdk {
@@ -42,6 +43,12 @@ struct VerifiedIdentity {
   std::string avatar_url;
   /// Short machine code for a refusal shown to the user (e.g. "state_mismatch").
   std::string error_code;
+  /// Single-use token of this assertion (OpenID 2.0: openid.response_nonce). When set, the
+  /// host accepts the identity only if it has not seen this key for this provider within
+  /// the last `replay_window_seconds` (atomic set-if-absent in the shared store), and
+  /// refuses a replay with "verification_failed".
+  std::string replay_key;
+  std::int64_t replay_window_seconds = 0;
 };
 
 class IdentityProvider {
