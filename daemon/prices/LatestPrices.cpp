@@ -1,51 +1,22 @@
 #include "prices/LatestPrices.hpp"
 
 #include <algorithm>
-#include <mutex>
-#include <set>
 
 namespace skinpulse {
 namespace {
 
 constexpr std::int64_t kDay = 86400;
 
-}  // namespace
-
-void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
-  std::unordered_map<std::int64_t, std::vector<SourceLatest>> fresh;
-  std::set<std::string> names;
-  for (const auto& row : rows) {
-    fresh[row.newest.item_id].push_back(SourceLatest{row.newest, row.previous_time});
-    names.insert(row.newest.source);
-  }
-  for (auto& [item, sources] : fresh) {
-    std::sort(sources.begin(), sources.end(), [](const SourceLatest& a, const SourceLatest& b) {
-      return a.newest.source < b.newest.source;
-    });
-  }
-  std::unique_lock lock(mutex_);
-  by_item_ = std::move(fresh);
-  source_names_.assign(names.begin(), names.end());
-}
-
-void LatestPrices::apply(const std::vector<PricePoint>& points) {
-  std::unique_lock lock(mutex_);
-  for (const auto& point : points) fold(point);
-}
-
-void LatestPrices::fold(const PricePoint& point) {
-  auto& sources = by_item_[point.item_id];
+// Folds one point into the sorted per-source entries of its item. Returns true when the
+// source is new to the item.
+bool fold(std::vector<SourceLatest>& sources, const PricePoint& point) {
   auto it = std::lower_bound(sources.begin(), sources.end(), point.source,
                              [](const SourceLatest& entry, const std::string& name) {
                                return entry.newest.source < name;
                              });
   if (it == sources.end() || it->newest.source != point.source) {
     sources.insert(it, SourceLatest{point, std::nullopt});
-    const auto name = std::lower_bound(source_names_.begin(), source_names_.end(), point.source);
-    if (name == source_names_.end() || *name != point.source) {
-      source_names_.insert(name, point.source);
-    }
-    return;
+    return true;
   }
   if (point.time > it->newest.time) {
     it->previous_time = it->newest.time;
@@ -54,18 +25,64 @@ void LatestPrices::fold(const PricePoint& point) {
              (!it->previous_time || point.time > *it->previous_time)) {
     it->previous_time = point.time;
   }
+  return false;
+}
+
+void addName(std::vector<std::string>& names, const std::string& name) {
+  const auto at = std::lower_bound(names.begin(), names.end(), name);
+  if (at == names.end() || *at != name) names.insert(at, name);
+}
+
+}  // namespace
+
+LatestPrices::LatestPrices() : current_(std::make_shared<const Snapshot>()) {}
+
+void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
+  std::unordered_map<std::int64_t, std::vector<SourceLatest>> grouped;
+  auto next = std::make_shared<Snapshot>();
+  for (const auto& row : rows) {
+    grouped[row.newest.item_id].push_back(SourceLatest{row.newest, row.previous_time});
+    addName(next->source_names, row.newest.source);
+  }
+  for (auto& [item, sources] : grouped) {
+    std::sort(sources.begin(), sources.end(), [](const SourceLatest& a, const SourceLatest& b) {
+      return a.newest.source < b.newest.source;
+    });
+    next->by_item.emplace(item,
+                          std::make_shared<const std::vector<SourceLatest>>(std::move(sources)));
+  }
+  std::lock_guard lock(writer_);
+  current_.store(std::move(next));
+}
+
+void LatestPrices::apply(const std::vector<PricePoint>& points) {
+  if (points.empty()) return;
+  std::lock_guard lock(writer_);
+  const auto previous = current_.load();
+  auto next = std::make_shared<Snapshot>(*previous);
+  // Each touched item gets one fresh copy of its entries, folded in place.
+  std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched;
+  for (const auto& point : points) {
+    auto [it, inserted] = touched.try_emplace(point.item_id);
+    if (inserted) {
+      const auto old = next->by_item.find(point.item_id);
+      if (old != next->by_item.end()) it->second = *old->second;
+    }
+    if (fold(it->second, point)) addName(next->source_names, point.source);
+  }
+  for (auto& [item, sources] : touched) {
+    next->by_item[item] = std::make_shared<const std::vector<SourceLatest>>(std::move(sources));
+  }
+  current_.store(std::move(next));
 }
 
 std::vector<SourceLatest> LatestPrices::of(std::int64_t item_id) const {
-  std::shared_lock lock(mutex_);
-  const auto it = by_item_.find(item_id);
-  return it == by_item_.end() ? std::vector<SourceLatest>{} : it->second;
+  const auto snap = snapshot();
+  const auto it = snap->by_item.find(item_id);
+  return it == snap->by_item.end() ? std::vector<SourceLatest>{} : *it->second;
 }
 
-std::vector<std::string> LatestPrices::sourceNames() const {
-  std::shared_lock lock(mutex_);
-  return source_names_;
-}
+std::vector<std::string> LatestPrices::sourceNames() const { return snapshot()->source_names; }
 
 std::vector<std::string> referenceOrder(const std::vector<std::string>& configured,
                                         const std::vector<std::string>& enabled_sources,

@@ -6,9 +6,11 @@
 
 #include "store/PriceStore.hpp"
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
-#include <shared_mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -22,10 +24,23 @@ struct SourceLatest {
 
 class LatestPrices {
  public:
-  /// Replaces everything (at start, from the store).
+  /// What readers see: immutable, replaced as a whole after each cycle. Items share
+  /// their per-source vectors with the previous snapshot unless the cycle touched them,
+  /// so a swap copies pointers, not prices.
+  struct Snapshot {
+    std::unordered_map<std::int64_t, std::shared_ptr<const std::vector<SourceLatest>>> by_item;
+    std::vector<std::string> source_names;  ///< sorted, unique
+  };
+
+  LatestPrices();
+
+  /// Replaces everything (at start, and after a backfill, from the store).
   void reset(const std::vector<PriceStore::Latest>& rows);
   /// Folds newly stored points in; older or duplicate points change only previous_time.
+  /// Readers keep the previous snapshot until the new one is complete.
   void apply(const std::vector<PricePoint>& points);
+
+  std::shared_ptr<const Snapshot> snapshot() const { return current_.load(); }
 
   /// The newest point of every source of one item, ordered by source name.
   std::vector<SourceLatest> of(std::int64_t item_id) const;
@@ -34,11 +49,8 @@ class LatestPrices {
   std::vector<std::string> sourceNames() const;
 
  private:
-  void fold(const PricePoint& point);
-
-  mutable std::shared_mutex mutex_;
-  std::unordered_map<std::int64_t, std::vector<SourceLatest>> by_item_;
-  std::vector<std::string> source_names_;  ///< sorted, unique
+  std::mutex writer_;  ///< apply() and reset() build the next snapshot one at a time
+  std::atomic<std::shared_ptr<const Snapshot>> current_;
 };
 
 /// The reference order of decisions.md §3.1: `configured` when set, else the enabled

@@ -17,6 +17,8 @@ PricePoint point(const std::string& source, std::int64_t time, std::int64_t pric
 class LatestPricesTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(LatestPricesTest);
   CPPUNIT_TEST(foldKeepsNewestAndPrevious);
+  CPPUNIT_TEST(readersKeepTheirSnapshotWhileACycleIsApplied);
+  CPPUNIT_TEST(untouchedItemsAreSharedBetweenSnapshots);
   CPPUNIT_TEST(referenceOrderDefaultsToEnabledThenAlphabetical);
   CPPUNIT_TEST(currentPricePrefersReferenceWithTwoPointsInADay);
   CPPUNIT_TEST(currentPriceFallsBackToNewestOfAnySource);
@@ -38,6 +40,29 @@ class LatestPricesTest : public CppUnit::TestFixture {
     latest.reset({PriceStore::Latest{PricePoint{9, "only", 1, 1, 1}, std::nullopt}});
     CPPUNIT_ASSERT((std::vector<std::string>{"only"}) == latest.sourceNames());
     CPPUNIT_ASSERT(latest.of(1).empty());
+  }
+
+  void readersKeepTheirSnapshotWhileACycleIsApplied() {
+    LatestPrices latest;
+    latest.apply({point("a", 100, 5)});
+    const auto before = latest.snapshot();
+    latest.apply({point("a", 200, 6), PricePoint{2, "b", 200, 8, 1}});
+    // A request that took the snapshot before the cycle still sees one consistent state.
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), before->by_item.size());
+    CPPUNIT_ASSERT_EQUAL(INT64_C(5), before->by_item.at(1)->front().newest.price);
+    CPPUNIT_ASSERT((std::vector<std::string>{"a"}) == before->source_names);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(6), latest.of(1).front().newest.price);
+    CPPUNIT_ASSERT((std::vector<std::string>{"a", "b"}) == latest.sourceNames());
+  }
+
+  void untouchedItemsAreSharedBetweenSnapshots() {
+    LatestPrices latest;
+    latest.apply({point("a", 100, 5), PricePoint{2, "a", 100, 8, 1}});
+    const auto before = latest.snapshot();
+    latest.apply({PricePoint{2, "a", 200, 9, 1}});
+    const auto after = latest.snapshot();
+    CPPUNIT_ASSERT(before->by_item.at(1) == after->by_item.at(1));
+    CPPUNIT_ASSERT(before->by_item.at(2) != after->by_item.at(2));
   }
 
   void referenceOrderDefaultsToEnabledThenAlphabetical() {
