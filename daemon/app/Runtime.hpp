@@ -8,6 +8,7 @@
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
+#include "common/PeriodicTask.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
@@ -50,6 +51,7 @@ class Runtime {
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;
+  std::unique_ptr<PeriodicTask> backfill_watch_;
 };
 
 }  // namespace skinpulse

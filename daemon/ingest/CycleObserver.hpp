@@ -22,6 +22,9 @@ class CycleObserver {
  public:
   virtual ~CycleObserver() = default;
   virtual void onCycle(const CycleUpdate& update) = 0;
+  /// Points arrived outside the daemon's cycles (a backfill) and the latest-price cache
+  /// was reloaded from the store: rebuild whatever was derived from the stored history.
+  virtual void onReload() {}
 };
 
 }  // namespace skinpulse

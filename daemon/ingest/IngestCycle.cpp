@@ -7,6 +7,30 @@
 
 namespace skinpulse {
 
+IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
+    : database_(database),
+      catalog_(catalog),
+      latest_(latest),
+      auto_add_(auto_add),
+      backfill_revision_(database.prices().backfillRevision()) {}
+
+bool IngestCycle::reloadIfBackfilled() {
+  std::lock_guard lock(mutex_);
+  const std::int64_t revision = database_.prices().backfillRevision();
+  if (revision == backfill_revision_) return false;
+  latest_.reset(database_.prices().latestPerItemSource());
+  backfill_revision_ = revision;
+  log::main().info("backfilled prices found: latest-price cache reloaded");
+  for (auto* observer : observers_) {
+    try {
+      observer->onReload();
+    } catch (const std::exception& error) {
+      log::main().error("reload after backfill failed: {}", error.what());
+    }
+  }
+  return true;
+}
+
 void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised) {
   std::set<std::string> names;
   for (const auto& batch : normalised)
@@ -36,6 +60,7 @@ void IngestCycle::notify(const std::vector<PricePoint>& points) {
 }
 
 CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
+  std::lock_guard lock(mutex_);
   auto snapshot = catalog_.snapshot();
   std::vector<NormalisedBatch> normalised;
   for (const auto& batch : batches) {

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,8 @@ struct CycleOutcome {
 
 class IngestCycle {
  public:
-  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
-      : database_(database), catalog_(catalog), latest_(latest), auto_add_(auto_add) {}
+  /// Remembers the store's backfill revision: the caller has just loaded the caches.
+  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add);
 
   /// Observers run after every stored cycle, in the order added. Add before polling starts.
   void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
@@ -45,6 +46,11 @@ class IngestCycle {
   /// Throws when the store fails; then nothing of the cycle is stored or cached and no
   /// observer runs.
   CycleOutcome run(const std::vector<SourceBatch>& batches);
+
+  /// When a backfill has stored points since the last look (PriceStore::backfillRevision),
+  /// reloads the latest-price cache from the store and tells the observers; never at the
+  /// same time as a cycle. Returns whether it reloaded.
+  bool reloadIfBackfilled();
 
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
@@ -55,6 +61,8 @@ class IngestCycle {
   LatestPrices& latest_;
   bool auto_add_;
   std::vector<CycleObserver*> observers_;
+  std::mutex mutex_;  ///< one cycle or reload at a time
+  std::int64_t backfill_revision_ = 0;
 };
 
 }  // namespace skinpulse

@@ -4,13 +4,11 @@
 // background, in small batches with pauses between them, so the write lock is never held
 // long enough to stall an ingestion cycle or a request.
 
+#include "common/PeriodicTask.hpp"
 #include "store/PriceStore.hpp"
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
-#include <mutex>
-#include <thread>
 
 namespace skinpulse {
 
@@ -24,25 +22,20 @@ class Retention {
     std::chrono::milliseconds pause{50};
   };
 
-  Retention(PriceStore& prices, Options options) : prices_(prices), options_(options) {}
-  ~Retention() { stop(); }
+  Retention(PriceStore& prices, Options options);
 
-  void start();
-  void stop();
+  void start() { task_.start(); }
+  void stop() { task_.stop(); }
 
   /// One full pass (all batches); returns how many points were deleted.
   std::size_t prune(std::int64_t now);
 
  private:
-  void loop();
-  bool waitFor(std::chrono::milliseconds duration);  // false once stopping
+  void runPass();
 
   PriceStore& prices_;
   Options options_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  PeriodicTask task_;
 };
 
 }  // namespace skinpulse

@@ -96,7 +96,7 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
     for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
     result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
   }
-  result.stored = prices.insert(result.points);  // one transaction: all or nothing
+  result.stored = prices.insertBackfill(result.points);  // one transaction: all or nothing
   result.duplicates = result.points.size() - result.stored;
   return result;
 }

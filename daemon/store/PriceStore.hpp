@@ -19,6 +19,13 @@ class PriceStore {
   /// of the batch is stored and the exception propagates.
   virtual std::size_t insert(const std::vector<PricePoint>& points) = 0;
 
+  /// insert() for points that arrive outside the daemon's own cycles (skinpulsectl
+  /// backfill): the same transaction also advances backfillRevision(), which a running
+  /// daemon watches to reload its caches.
+  virtual std::size_t insertBackfill(const std::vector<PricePoint>& points) = 0;
+  /// 0 until the first backfill; grows by one with each.
+  virtual std::int64_t backfillRevision() = 0;
+
   /// Points of one item with time > since, optionally one source, ordered by time then
   /// source.
   virtual std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,

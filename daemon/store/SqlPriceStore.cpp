@@ -17,6 +17,16 @@ namespace {
 
 constexpr const char* kColumns = "item_id, source, time, price, volume";
 constexpr std::size_t kCopyThreshold = 1000;
+constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
+
+// In the caller's transaction, so the points and the revision appear together.
+void advanceBackfillRevision(WriteTransaction& tx) {
+  tx.session() << tx.sql(std::string("INSERT INTO kv (key, value, expires_at) VALUES ('") +
+                         kBackfillRevisionKey +
+                         "', '1', NULL) ON CONFLICT (key) DO UPDATE SET value = "
+                         "CAST(CAST(kv.value AS BIGINT) + 1 AS TEXT)"),
+      now;
+}
 
 struct PointColumns {
   std::vector<std::int64_t> item_id;
@@ -51,12 +61,30 @@ PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
 }  // namespace
 
 std::size_t SqlPriceStore::insert(const std::vector<PricePoint>& points) {
+  return insertPoints(points, false);
+}
+
+std::size_t SqlPriceStore::insertBackfill(const std::vector<PricePoint>& points) {
+  return insertPoints(points, true);
+}
+
+std::int64_t SqlPriceStore::backfillRevision() {
+  std::vector<std::string> value;
+  auto lease = pool_.read();
+  lease.session() << pool_.sql(std::string("SELECT value FROM kv WHERE key = '") +
+                               kBackfillRevisionKey + "'"),
+      into(value), now;
+  return value.empty() ? 0 : std::stoll(value.front());
+}
+
+std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {
   if (points.empty()) return 0;
 #ifdef SKINPULSE_WITH_POSTGRES
   // A polling cycle is tens of thousands of points: COPY (see PostgresCopy.hpp).
   if (points.size() >= kCopyThreshold && pool_.backend() == Backend::kPostgres) {
     WriteTransaction tx(pool_);
     const std::size_t inserted = postgres::copyInsertPoints(tx.session(), points);
+    if (backfill) advanceBackfillRevision(tx);
     tx.commit();
     return inserted;
   }
@@ -79,6 +107,7 @@ std::size_t SqlPriceStore::insert(const std::vector<PricePoint>& points) {
       tx.session(), tx.backend(), std::string("INSERT INTO price_points (") + kColumns + ")",
       "ON CONFLICT DO NOTHING", columns.item_id, columns.source, columns.time, columns.price,
       columns.volume);
+  if (backfill) advanceBackfillRevision(tx);
   tx.commit();
   return inserted;
 }

@@ -11,6 +11,8 @@ class SqlPriceStore final : public PriceStore {
   explicit SqlPriceStore(ConnectionPool& pool) : pool_(pool) {}
 
   std::size_t insert(const std::vector<PricePoint>& points) override;
+  std::size_t insertBackfill(const std::vector<PricePoint>& points) override;
+  std::int64_t backfillRevision() override;
   std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
                                   const std::optional<std::string>& source) override;
   std::vector<PricePoint> pointsSince(std::int64_t since) override;
@@ -19,6 +21,8 @@ class SqlPriceStore final : public PriceStore {
   std::vector<std::string> sourceNames() override;
 
  private:
+  std::size_t insertPoints(const std::vector<PricePoint>& points, bool backfill);
+
   ConnectionPool& pool_;
 };
 

@@ -25,6 +25,11 @@ class MemoryPrices final : public PriceStore {
     }
     return added;
   }
+  std::size_t insertBackfill(const std::vector<PricePoint>& points) override {
+    ++revision;
+    return insert(points);
+  }
+  std::int64_t backfillRevision() override { return revision; }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
                                   const std::optional<std::string>&) override {
     return {};
@@ -36,6 +41,7 @@ class MemoryPrices final : public PriceStore {
 
   std::set<std::tuple<std::int64_t, std::string, std::int64_t>> keys;
   std::vector<PricePoint> stored;
+  std::int64_t revision = 0;
 };
 
 }  // namespace

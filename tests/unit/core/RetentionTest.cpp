@@ -21,6 +21,8 @@ class CountingPrices final : public PriceStore {
     return deleted;
   }
   std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
+  std::size_t insertBackfill(const std::vector<PricePoint>&) override { return 0; }
+  std::int64_t backfillRevision() override { return 0; }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
                                   const std::optional<std::string>&) override {
     return {};

@@ -27,6 +27,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLargeBatchDedupesAndRoundTrips);
   CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
   CPPUNIT_TEST(testLatestPerItemSource);
+  CPPUNIT_TEST(testBackfillAdvancesRevision);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
   CPPUNIT_TEST(testUsersByEmailIgnoringCase);
   CPPUNIT_TEST(testIdentityUpsert);
@@ -45,6 +46,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testReseedKeepsIdsAndCreatedAt();
   void testNamesRoundTripByteForByte();
   void testPriceInsertIgnoresDuplicates();
+  void testBackfillAdvancesRevision();
   void testFailedBatchStoresNothing();
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();

@@ -38,6 +38,25 @@ void StoreContract::testPriceInsertIgnoresDuplicates() {
   CPPUNIT_ASSERT(history[1] == point(1, "steam", 160, 510));
 }
 
+void StoreContract::testBackfillAdvancesRevision() {
+  if (skipped()) return;
+  seedItems(1);
+  auto& prices = db_->prices();
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, prices.backfillRevision());
+  prices.insert({point(1, "steam", 100)});  // a daemon cycle: not a backfill
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, prices.backfillRevision());
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insertBackfill({point(1, "old", 50)}));
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, prices.backfillRevision());
+  std::vector<PricePoint> large;
+  for (std::int64_t t = 1; t <= 1500; ++t) large.push_back(point(1, "bulk", t));
+  prices.insertBackfill(large);  // the COPY path on PostgreSQL
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, prices.backfillRevision());
+  // A failed backfill leaves the revision where it was.
+  CPPUNIT_ASSERT_THROW(prices.insertBackfill({point(1, "x", 1), point(99, "x", 1)}),
+                       std::exception);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, prices.backfillRevision());
+}
+
 void StoreContract::testFailedBatchStoresNothing() {
   if (skipped()) return;
   seedItems(1);
