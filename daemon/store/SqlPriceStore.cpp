@@ -4,9 +4,12 @@
 #include "store/WriteTransaction.hpp"
 #ifdef SKINPULSE_WITH_POSTGRES
 #include "store/postgres/PostgresCopy.hpp"
+#include "store/postgres/PostgresHistory.hpp"
 #endif
 
 #include <Poco/Nullable.h>
+
+#include <algorithm>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -16,7 +19,6 @@ namespace skinpulse::store {
 namespace {
 
 constexpr const char* kColumns = "item_id, source, time, price, volume";
-constexpr std::size_t kCopyThreshold = 1000;
 constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
 
 // In the caller's transaction, so the points and the revision appear together.
@@ -80,8 +82,9 @@ std::int64_t SqlPriceStore::backfillRevision() {
 std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {
   if (points.empty()) return 0;
 #ifdef SKINPULSE_WITH_POSTGRES
-  // A polling cycle is tens of thousands of points: COPY (see PostgresCopy.hpp).
-  if (points.size() >= kCopyThreshold && pool_.backend() == Backend::kPostgres) {
+  // Always COPY on PostgreSQL: fast for a cycle's tens of thousands of points, and the
+  // place where the item check that replaced the foreign key lives (migration 002).
+  if (pool_.backend() == Backend::kPostgres) {
     WriteTransaction tx(pool_);
     const std::size_t inserted = postgres::copyInsertPoints(tx.session(), points);
     if (backfill) advanceBackfillRevision(tx);
@@ -114,18 +117,31 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
 
 std::vector<PricePoint> SqlPriceStore::history(std::int64_t item_id, std::int64_t since,
                                                const std::optional<std::string>& source) {
+  // Read in the primary key's order (source, then time), which costs the database no
+  // sort, then order by time: a stable sort keeps the sources of one instant in name
+  // order, which is the contract's tie-break.
+  std::vector<PricePoint> points;
   auto lease = pool_.read();
-  if (source) {
-    return selectPoints(lease.session(),
-                        pool_.sql("WHERE item_id = ? AND source = ? AND time > ? "
-                                  "ORDER BY time, source"),
-                        item_id, *source, since)
-        .rows();
+#ifdef SKINPULSE_WITH_POSTGRES
+  if (pool_.backend() == Backend::kPostgres) {
+    points = postgres::selectItemPoints(lease.session(), item_id, since, source);
   }
-  return selectPoints(lease.session(),
-                      pool_.sql("WHERE item_id = ? AND time > ? ORDER BY time, source"), item_id,
-                      since)
-      .rows();
+#endif
+  if (pool_.backend() != Backend::kPostgres) {
+    points = source
+                 ? selectPoints(lease.session(),
+                                pool_.sql("WHERE item_id = ? AND source = ? AND time > ? "
+                                          "ORDER BY source, time"),
+                                item_id, *source, since)
+                       .rows()
+                 : selectPoints(lease.session(),
+                                pool_.sql("WHERE item_id = ? AND time > ? ORDER BY source, time"),
+                                item_id, since)
+                       .rows();
+  }
+  std::stable_sort(points.begin(), points.end(),
+                   [](const PricePoint& a, const PricePoint& b) { return a.time < b.time; });
+  return points;
 }
 
 std::vector<PricePoint> SqlPriceStore::pointsSince(std::int64_t since) {

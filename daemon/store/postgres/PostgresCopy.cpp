@@ -86,6 +86,16 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
       throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
     }
   }
+  // The foreign key to items is gone on PostgreSQL (migration 002): one anti-join checks
+  // the whole batch instead of a trigger per row.
+  const Result unknown = exec(connection,
+                              "SELECT i.item_id FROM price_points_incoming i WHERE NOT EXISTS "
+                              "(SELECT 1 FROM items WHERE items.id = i.item_id) LIMIT 1",
+                              PGRES_TUPLES_OK);
+  if (PQntuples(unknown.get()) > 0) {
+    throw std::runtime_error(std::string("price point for an item not in the catalogue (id ") +
+                             PQgetvalue(unknown.get(), 0, 0) + ")");
+  }
   const Result inserted =
       exec(connection,
            "INSERT INTO price_points (item_id, source, time, price, volume) "

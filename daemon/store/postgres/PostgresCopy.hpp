@@ -18,8 +18,9 @@
 namespace skinpulse::store::postgres {
 
 /// Inserts `points` inside the caller's open transaction on `session`; returns how many
-/// were new. Throws std::runtime_error with the server's message on failure (the caller's
-/// transaction then rolls back).
+/// were new. A point whose item is not in `items` refuses the whole batch. Throws
+/// std::runtime_error with the reason on failure (the caller's transaction then rolls
+/// back).
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points);
 
 }  // namespace skinpulse::store::postgres
