@@ -97,7 +97,8 @@ void Runtime::start() {
   }
   scheduler_ = std::make_unique<Scheduler>(
       std::move(sources),
-      [this](const std::vector<SourceBatch>& batches) { return ingest_->run(batches); });
+      [this](const std::vector<SourceBatch>& batches) { return ingest_->run(batches); },
+      [this] { return database_->ingestLease().holds(); });
   scheduler_->start();
   Retention::Options retention;
   retention.retention_days = settings_.retention_days;
@@ -144,6 +145,8 @@ http::Readiness Runtime::readiness() const {
       .key("catalog_items")
       .value(static_cast<std::int64_t>(catalog_.size()));
   plugins_->describe(json);
+  // "polling": this instance holds the ingest lease; "standby": another one does (§8).
+  json.key("ingest").value(!scheduler_ || scheduler_->polling() ? "polling" : "standby");
   json.key("sources").beginArray();
   if (scheduler_) {
     for (const auto& status : scheduler_->status()) writeSourceStatus(json, status);

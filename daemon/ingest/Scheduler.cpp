@@ -43,9 +43,13 @@ struct Scheduler::Fetch {
   std::int64_t poll_time = 0;
 };
 
-Scheduler::Scheduler(std::vector<Source> sources, CycleSink sink) : sink_(std::move(sink)) {
+Scheduler::Scheduler(std::vector<Source> sources, CycleSink sink, LeaseCheck may_poll)
+    : sink_(std::move(sink)), may_poll_(std::move(may_poll)) {
   const std::int64_t now = time::nowSeconds();
   for (auto& source : sources) {
+    // A standby instance must notice a free lease well within two intervals (§8).
+    standby_recheck_ =
+        std::min(standby_recheck_, std::chrono::seconds(std::max(1, source.interval_seconds / 2)));
     Entry entry;
     entry.status.name = source.name;
     entry.status.plugin = source.plugin;
@@ -112,8 +116,12 @@ void Scheduler::loop() {
     }
     if (!due.empty()) {
       lock.unlock();
-      runCycle(std::move(due));
+      const bool mayPoll = !may_poll_ || may_poll_();
+      polling_ = mayPoll;
+      if (mayPoll) runCycle(std::move(due));
       lock.lock();
+      if (mayPoll) continue;
+      wake_.wait_for(lock, standby_recheck_, [this] { return stopping_; });
       continue;
     }
     wake_.wait_for(lock, std::chrono::seconds(std::max<std::int64_t>(1, next - now)),

@@ -14,6 +14,8 @@
 
 #include "ingest/IngestCycle.hpp"
 
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -53,7 +55,11 @@ class Scheduler {
   /// Stores one cycle; throws on a store failure.
   using CycleSink = std::function<CycleOutcome(const std::vector<SourceBatch>&)>;
 
-  Scheduler(std::vector<Source> sources, CycleSink sink);
+  /// Asked before every cycle whether this instance may poll (the ingest lease); when it
+  /// answers no, nothing is fetched and it is asked again a few seconds later.
+  using LeaseCheck = std::function<bool()>;
+
+  Scheduler(std::vector<Source> sources, CycleSink sink, LeaseCheck may_poll = nullptr);
   ~Scheduler();
 
   void start();
@@ -62,6 +68,8 @@ class Scheduler {
   bool stop(std::chrono::milliseconds grace);
 
   std::vector<SourceStatus> status() const;
+  /// False while another instance holds the ingest lease.
+  bool polling() const { return polling_.load(); }
 
  private:
   struct Fetch;  // one fetch's result slot, shared with its thread
@@ -77,6 +85,9 @@ class Scheduler {
                      std::optional<std::int64_t> retry_after);
 
   CycleSink sink_;
+  LeaseCheck may_poll_;
+  std::chrono::seconds standby_recheck_{5};
+  std::atomic<bool> polling_{true};
   std::vector<Entry> entries_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;

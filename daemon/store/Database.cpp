@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <stdexcept>
 #ifdef SKINPULSE_WITH_POSTGRES
+#include "store/postgres/PostgresLease.hpp"
 #include "store/postgres/PostgresPool.hpp"
 #endif
 
@@ -47,6 +48,16 @@ std::unique_ptr<store::ConnectionPool> openPool(const DatabaseUrl& url) {
 #endif
 }
 
+std::unique_ptr<IngestLease> openLease(const DatabaseUrl& url) {
+#ifdef SKINPULSE_WITH_POSTGRES
+  if (url.backend == Backend::kPostgres) {
+    return std::make_unique<store::postgres::PostgresLease>(url.connection_string);
+  }
+#endif
+  (void)url;
+  return std::make_unique<SoleInstanceLease>();
+}
+
 }  // namespace
 
 std::unique_ptr<Database> openDatabase(const std::string& url_text,
@@ -56,7 +67,7 @@ std::unique_ptr<Database> openDatabase(const std::string& url_text,
   try {
     auto pool = openPool(url);
     store::applyMigrations(*pool, std::filesystem::path(migrations_dir) / flavour);
-    auto database = std::make_unique<store::SqlDatabase>(std::move(pool));
+    auto database = std::make_unique<store::SqlDatabase>(std::move(pool), openLease(url));
     log::main().info("database {} open, schema version {}", url.redacted,
                      database->schemaVersion());
     return database;

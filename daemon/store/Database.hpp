@@ -2,6 +2,7 @@
 
 #include "store/CatalogStore.hpp"
 #include "store/HoldingStore.hpp"
+#include "store/IngestLease.hpp"
 #include "store/PriceStore.hpp"
 #include "store/UserStore.hpp"
 
@@ -27,6 +28,8 @@ class Database {
   virtual PriceStore& prices() = 0;
   virtual UserStore& users() = 0;
   virtual HoldingStore& holdings() = 0;
+  /// Which instance ingests when several share this database (decisions.md §8).
+  virtual IngestLease& ingestLease() = 0;
 };
 
 /// Opens `url` (`sqlite://PATH`, `sqlite://:memory:` or

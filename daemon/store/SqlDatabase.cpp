@@ -11,12 +11,13 @@ using Poco::Data::Keywords::now;
 
 namespace skinpulse::store {
 
-SqlDatabase::SqlDatabase(std::unique_ptr<ConnectionPool> pool)
+SqlDatabase::SqlDatabase(std::unique_ptr<ConnectionPool> pool, std::unique_ptr<IngestLease> lease)
     : pool_(std::move(pool)),
       catalog_(*pool_),
       prices_(*pool_),
       users_(*pool_),
-      holdings_(*pool_) {}
+      holdings_(*pool_),
+      lease_(std::move(lease)) {}
 
 std::string SqlDatabase::backend() const {
   return pool_->backend() == Backend::kSqlite ? "sqlite" : "postgresql";

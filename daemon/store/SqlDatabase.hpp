@@ -14,7 +14,7 @@ namespace skinpulse::store {
 /// A Database over a connection pool; the stores share the pool.
 class SqlDatabase final : public Database {
  public:
-  explicit SqlDatabase(std::unique_ptr<ConnectionPool> pool);
+  SqlDatabase(std::unique_ptr<ConnectionPool> pool, std::unique_ptr<IngestLease> lease);
 
   std::string backend() const override;
   int schemaVersion() override;
@@ -24,6 +24,7 @@ class SqlDatabase final : public Database {
   PriceStore& prices() override { return prices_; }
   UserStore& users() override { return users_; }
   HoldingStore& holdings() override { return holdings_; }
+  IngestLease& ingestLease() override { return *lease_; }
 
   /// For code that needs SQL of its own on the same database (the embedded shared-state
   /// store, tests).
@@ -35,6 +36,7 @@ class SqlDatabase final : public Database {
   SqlPriceStore prices_;
   SqlUserStore users_;
   SqlHoldingStore holdings_;
+  std::unique_ptr<IngestLease> lease_;
 };
 
 }  // namespace skinpulse::store

@@ -56,6 +56,7 @@ class SchedulerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(rateLimitWaitsForRetryAfter);
   CPPUNIT_TEST(timeoutAbandonsTheFetchForTheCycle);
   CPPUNIT_TEST(storeFailureIsAFailureOfTheCycle);
+  CPPUNIT_TEST(standbyInstancePollsNothingUntilItHoldsTheLease);
   CPPUNIT_TEST_SUITE_END();
 
   std::mutex mutex_;
@@ -156,6 +157,28 @@ class SchedulerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(statusOf(scheduler, "s").last_error.find("database is locked") !=
                    std::string::npos);
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+  }
+
+  void standbyInstancePollsNothingUntilItHoldsTheLease() {
+    ScriptedSource source;
+    source.next = [] { return observations(2); };
+    std::atomic<bool> leaseFree{false};
+    std::atomic<int> asked{0};
+    Scheduler scheduler({{"a", "simulated", &source, 2, 5}}, recordingSink(), [&] {
+      ++asked;
+      return leaseFree.load();
+    });
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return asked.load() >= 1; }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CPPUNIT_ASSERT_EQUAL(0, source.calls.load());
+    CPPUNIT_ASSERT(!scheduler.polling());
+    CPPUNIT_ASSERT(!statusOf(scheduler, "a").last_poll);
+    leaseFree = true;  // the other instance went away
+    // Rechecked every interval/2 = 1 s: well within two intervals.
+    CPPUNIT_ASSERT(waitFor([&] { return source.calls.load() >= 1; }, 3));
+    CPPUNIT_ASSERT(waitFor([&] { return scheduler.polling(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::milliseconds(2000)));
   }
 };
 

@@ -1,0 +1,61 @@
+#include "store/postgres/PostgresLease.hpp"
+
+#include "common/Log.hpp"
+
+#include <libpq-fe.h>
+#include <memory>
+
+namespace skinpulse::store::postgres {
+namespace {
+
+// One application-wide key: every skinpulse instance on the database competes for it.
+// ASCII "skinpuls" as a 64-bit number.
+constexpr const char* kTryLock = "SELECT pg_try_advisory_lock(7308604897068083059)";
+
+using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
+
+// "t" when the single boolean of `sql` is true; false on any error.
+bool queryTrue(PGconn* connection, const char* sql) {
+  const Result result(PQexec(connection, sql), &PQclear);
+  return result && PQresultStatus(result.get()) == PGRES_TUPLES_OK &&
+         PQntuples(result.get()) == 1 && PQgetvalue(result.get(), 0, 0)[0] == 't';
+}
+
+}  // namespace
+
+PostgresLease::PostgresLease(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+
+PostgresLease::~PostgresLease() { disconnect(); }
+
+void PostgresLease::disconnect() {
+  if (connection_ != nullptr) PQfinish(connection_);
+  connection_ = nullptr;
+  held_ = false;
+}
+
+bool PostgresLease::connectAndTry() {
+  if (connection_ == nullptr || PQstatus(connection_) != CONNECTION_OK) {
+    disconnect();
+    if (PQping(conninfo_.c_str()) != PQPING_OK) return false;  // see PostgresPool.cpp
+    connection_ = PQconnectdb(conninfo_.c_str());
+    if (PQstatus(connection_) != CONNECTION_OK) {
+      disconnect();
+      return false;
+    }
+  }
+  held_ = queryTrue(connection_, kTryLock);
+  if (held_) log::main().info("ingest lease acquired: this instance polls the sources");
+  return held_;
+}
+
+bool PostgresLease::holds() {
+  std::lock_guard lock(mutex_);
+  if (!held_) return connectAndTry();
+  // Still ours as long as the connection that holds it is alive.
+  if (queryTrue(connection_, "SELECT TRUE")) return true;
+  log::main().warn("ingest lease lost with its database connection; standing by");
+  disconnect();
+  return connectAndTry();
+}
+
+}  // namespace skinpulse::store::postgres
