@@ -34,7 +34,7 @@ Runtime::~Runtime() { stop(); }
 
 namespace {
 
-constexpr std::chrono::seconds kBackfillCheckPeriod{5};
+constexpr std::chrono::seconds kRefreshPeriod{5};
 
 void writeSourceStatus(http::JsonWriter& json, const SourceStatus& status) {
   auto optionalTime = [&](const char* key, const std::optional<std::int64_t>& value) {
@@ -104,17 +104,18 @@ void Runtime::start() {
   retention.retention_days = settings_.retention_days;
   retention_ = std::make_unique<Retention>(database_->prices(), retention);
   retention_->start();
-  // skinpulsectl backfill writes to the same database while we run; a cheap look at its
-  // revision every few seconds brings those points into the caches.
-  backfill_watch_ =
-      std::make_unique<PeriodicTask>("backfill check", kBackfillCheckPeriod, kBackfillCheckPeriod,
-                                     [this] { ingest_->reloadIfBackfilled(); });
-  backfill_watch_->start();
+  // skinpulsectl backfill, and on a standby instance the polling one, write to the same
+  // database while we run; a cheap look every few seconds brings those points into the
+  // caches.
+  refresh_ = std::make_unique<PeriodicTask>(
+      "price refresh", kRefreshPeriod, kRefreshPeriod,
+      [this] { ingest_->reloadIfChangedElsewhere(!scheduler_->polling()); });
+  refresh_->start();
 }
 
 bool Runtime::stop() {
   bool clean = true;
-  if (backfill_watch_) backfill_watch_->stop();
+  if (refresh_) refresh_->stop();
   if (retention_) retention_->stop();
   if (scheduler_) {
     // The contract gives shutdown 5 s; fetches get most of it to finish.

@@ -51,7 +51,7 @@ class Runtime {
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;
-  std::unique_ptr<PeriodicTask> backfill_watch_;
+  std::unique_ptr<PeriodicTask> refresh_;
 };
 
 }  // namespace skinpulse

@@ -12,15 +12,20 @@ IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& lat
       catalog_(catalog),
       latest_(latest),
       auto_add_(auto_add),
-      backfill_revision_(database.prices().backfillRevision()) {}
+      backfill_revision_(database.prices().backfillRevision()),
+      newest_time_(database.prices().newestTime()) {}
 
-bool IngestCycle::reloadIfBackfilled() {
+bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   std::lock_guard lock(mutex_);
   const std::int64_t revision = database_.prices().backfillRevision();
-  if (revision == backfill_revision_) return false;
+  const std::int64_t newest = standby ? database_.prices().newestTime() : newest_time_;
+  if (revision == backfill_revision_ && newest == newest_time_) return false;
   latest_.reset(database_.prices().latestPerItemSource());
+  log::main().info("{} found: latest-price cache reloaded",
+                   revision != backfill_revision_ ? "backfilled prices"
+                                                  : "prices stored by the polling instance");
   backfill_revision_ = revision;
-  log::main().info("backfilled prices found: latest-price cache reloaded");
+  newest_time_ = newest;
   for (auto* observer : observers_) {
     try {
       observer->onReload();

@@ -37,7 +37,8 @@ struct CycleOutcome {
 
 class IngestCycle {
  public:
-  /// Remembers the store's backfill revision: the caller has just loaded the caches.
+  /// Remembers the store's backfill revision and newest point: the caller has just loaded
+  /// the caches.
   IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add);
 
   /// Observers run after every stored cycle, in the order added. Add before polling starts.
@@ -47,10 +48,11 @@ class IngestCycle {
   /// observer runs.
   CycleOutcome run(const std::vector<SourceBatch>& batches);
 
-  /// When a backfill has stored points since the last look (PriceStore::backfillRevision),
-  /// reloads the latest-price cache from the store and tells the observers; never at the
-  /// same time as a cycle. Returns whether it reloaded.
-  bool reloadIfBackfilled();
+  /// Reloads the latest-price cache from the store and tells the observers when points
+  /// arrived that no cycle of ours stored: a backfill (PriceStore::backfillRevision) or,
+  /// on a `standby` instance, the polling instance's cycles (PriceStore::newestTime).
+  /// Never at the same time as a cycle. Returns whether it reloaded.
+  bool reloadIfChangedElsewhere(bool standby);
 
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
@@ -63,6 +65,7 @@ class IngestCycle {
   std::vector<CycleObserver*> observers_;
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
+  std::int64_t newest_time_ = 0;
 };
 
 }  // namespace skinpulse

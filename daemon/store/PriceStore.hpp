@@ -25,6 +25,9 @@ class PriceStore {
   virtual std::size_t insertBackfill(const std::vector<PricePoint>& points) = 0;
   /// 0 until the first backfill; grows by one with each.
   virtual std::int64_t backfillRevision() = 0;
+  /// The time of the newest stored point, 0 when there is none (one index seek). A
+  /// standby instance watches it to learn that the polling instance stored a cycle.
+  virtual std::int64_t newestTime() = 0;
 
   /// Points of one item with time > since, optionally one source, ordered by time then
   /// source.

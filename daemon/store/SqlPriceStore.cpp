@@ -79,6 +79,13 @@ std::int64_t SqlPriceStore::backfillRevision() {
   return value.empty() ? 0 : std::stoll(value.front());
 }
 
+std::int64_t SqlPriceStore::newestTime() {
+  std::int64_t newest = 0;
+  auto lease = pool_.read();
+  lease.session() << "SELECT COALESCE(MAX(time), 0) FROM price_points", into(newest), now;
+  return newest;
+}
+
 std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {
   if (points.empty()) return 0;
 #ifdef SKINPULSE_WITH_POSTGRES

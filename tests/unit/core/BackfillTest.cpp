@@ -29,6 +29,7 @@ class MemoryPrices final : public PriceStore {
     ++revision;
     return insert(points);
   }
+  std::int64_t newestTime() override { return 0; }
   std::int64_t backfillRevision() override { return revision; }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
                                   const std::optional<std::string>&) override {

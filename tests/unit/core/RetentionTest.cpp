@@ -22,6 +22,7 @@ class CountingPrices final : public PriceStore {
   }
   std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
   std::size_t insertBackfill(const std::vector<PricePoint>&) override { return 0; }
+  std::int64_t newestTime() override { return 0; }
   std::int64_t backfillRevision() override { return 0; }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
                                   const std::optional<std::string>&) override {
