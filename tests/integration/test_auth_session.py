@@ -32,7 +32,7 @@ gameid_plugin = scripted
 
 def provider_env(**extra):
     env = {
-        "SKINPULSE_PLUGIN_DIR": os.path.abspath(TEST_PLUGIN_DIR),
+        "SKINPULSE_PLUGIN_DIR": os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration")),
         "IDPA_CLIENT_ID": "client-a",
         "IDPA_CLIENT_SECRET": "secret-a",
         "IDPA_AUTH_URL": "https://idp-a.test/authorize",
