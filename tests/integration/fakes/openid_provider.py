@@ -11,9 +11,14 @@ Attributes the test sets before a login:
   identity      when set, a different openid.identity (claimed_id != identity)
   fixed_nonce   when set, the response_nonce of every assertion (replay tests)
   cancel        answer mode=cancel, as when the user aborts
+  overrides     openid.* fields replaced after the answer and before signing (e.g.
+                {"op_endpoint": ...}): a validly signed assertion that says something else
+GET /ISteamUser/GetPlayerSummaries/v0002/?key=K&steamids=ID answers the Web API shape of
+upstream-formats.md §e.4 when K equals `api_key`, naming the player `names[ID]`.
 Every check_authentication body is kept in `check_auth_bodies` for assertions.
 """
 import http.server
+import json
 import threading
 import urllib.parse
 
@@ -45,6 +50,10 @@ class FakeOpenIdProvider:
         self.identity = None
         self.fixed_nonce = None
         self.cancel = False
+        self.overrides = {}
+        self.api_key = "webapi-test-key"
+        self.names = {}
+        self.api_requests = []
         self.check_auth_bodies = []
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
@@ -75,8 +84,32 @@ class FakeOpenIdProvider:
             def _query(self, text):
                 return dict(urllib.parse.parse_qsl(text, keep_blank_values=True))
 
+            def _summaries(self, query):
+                args = self._query(query)
+                with fake.lock:
+                    fake.api_requests.append(args)
+                if args.get("key") != fake.api_key:
+                    self.send_error(403)
+                    return
+                players = []
+                for id64 in args.get("steamids", "").split(","):
+                    if id64 in fake.names:
+                        players.append({
+                            "steamid": id64, "communityvisibilitystate": 3, "profilestate": 1,
+                            "personaname": fake.names[id64],
+                            "avatarfull": "https://avatars.example/%s_full.jpg" % id64})
+                body = json.dumps({"response": {"players": players}}).encode("utf-8")
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
             def do_GET(self):
                 parts = urllib.parse.urlsplit(self.path)
+                if parts.path == "/ISteamUser/GetPlayerSummaries/v0002/":
+                    self._summaries(parts.query)
+                    return
                 if parts.path != "/openid/login":
                     self.send_error(404)
                     return
@@ -94,6 +127,8 @@ class FakeOpenIdProvider:
                             response.fields.setArg(OPENID_NS, "identity", fake.identity)
                         if fake.fixed_nonce is not None:
                             response.fields.setArg(OPENID_NS, "response_nonce", fake.fixed_nonce)
+                        for name, value in fake.overrides.items():
+                            response.fields.setArg(OPENID_NS, name, value)
                     self._send(fake.op.encodeResponse(response))
 
             def do_POST(self):
