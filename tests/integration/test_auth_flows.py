@@ -78,6 +78,10 @@ class Browser:
 
 
 class AuthFlowsTest(unittest.TestCase):
+    """Runs on the embedded shared store (the database)."""
+
+    store_env = {}
+
     @classmethod
     def setUpClass(cls):
         cls._tmp = tempfile.TemporaryDirectory(prefix="skinpulse-auth-")
@@ -98,6 +102,7 @@ class AuthFlowsTest(unittest.TestCase):
             # Far more flows run here than a real client makes; the limit has its own tests.
             "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
         })
+        env.update(cls.store_env)
         cls.daemon = Daemon(cls._tmp.name, env=env)
         cls.base = "http://127.0.0.1:%d" % cls.daemon.port
         cls.frontend = cls.base + "/"
@@ -373,6 +378,9 @@ class AuthFlowsTest(unittest.TestCase):
             "http scheme": "http://steamcommunity.com/openid/id/" + good,
             "look-alike host": "https://steamcommunity.com.evil.example/openid/id/" + good,
             "other host": "https://evil.example/openid/id/" + good,
+            "same-length other domain": "https://steamcommunity.org/openid/id/" + good,
+            "same-length typo host": "https://steamcommunlty.com/openid/id/" + good,
+            "upper-case host": "https://STEAMCOMMUNITY.COM/openid/id/" + good,
             "userinfo": "https://steamcommunity.com@evil.example/openid/id/" + good,
             "port": "https://steamcommunity.com:8443/openid/id/" + good,
             "wrong path": "https://steamcommunity.com/profiles/" + good,
@@ -488,6 +496,16 @@ class AuthFlowsTest(unittest.TestCase):
         self.assertEqual(error, "already_linked")
         self.assertIsNone(self.me(browser)["gameid"])
         self.assertEqual(self.me(owner)["gameid"]["platform_id"], id64)
+
+
+REDIS_URL = os.environ.get("SKINPULSE_TEST_REDIS_URL", "")
+
+
+@unittest.skipUnless(REDIS_URL, "SKINPULSE_TEST_REDIS_URL is not set")
+class AuthFlowsRedisTest(AuthFlowsTest):
+    """The same flows with flows, sessions and used nonces in Redis (REDIS_URL)."""
+
+    store_env = {"REDIS_URL": REDIS_URL}
 
 
 if __name__ == "__main__":

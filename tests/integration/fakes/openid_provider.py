@@ -21,6 +21,7 @@ import http.server
 import json
 import threading
 import urllib.parse
+import warnings
 
 import logging
 
@@ -33,6 +34,7 @@ HOST = "steamcommunity.com"
 
 # python-openid logs every refused check_authentication; the tests assert on answers.
 logging.getLogger("openid").setLevel(logging.CRITICAL)
+warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"openid\.")
 
 
 def claimed_id_for(id64, host=HOST):
