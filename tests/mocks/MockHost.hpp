@@ -97,6 +97,8 @@ class MockHost final : public sdk::Host, sdk::Logger, sdk::Clock, sdk::Config {
   std::map<std::string, std::string> settings;
   std::int64_t now_millis = 1795342500000;  // 2026-11-22T10:15:00Z
   std::vector<std::pair<sdk::LogLevel, std::string>> lines;
+  /// When not empty, randomToken() hands these out in order (and the default after them).
+  std::vector<std::string> random_tokens;
 
   // sdk::Host
   std::string instanceName() const override { return "test"; }
@@ -106,6 +108,11 @@ class MockHost final : public sdk::Host, sdk::Logger, sdk::Clock, sdk::Config {
   const sdk::Config& config() const override { return *this; }
   const sdk::Catalog& catalog() const override { return catalog_items; }
   std::string randomToken(std::size_t bytes) override {
+    if (!random_tokens.empty()) {
+      std::string next = random_tokens.front();
+      random_tokens.erase(random_tokens.begin());
+      return next;
+    }
     return std::string(bytes * 4 / 3 + 1, 'r');
   }
 
