@@ -42,11 +42,14 @@ void Dispatcher::dispatch(Request& request, Response& response) const {
                       request.method + " is not allowed here; use " + joinMethods(match.allowed),
                       {{"Allow", joinMethods(match.allowed)}});
     }
+    if (guard_ != nullptr) guard_->admit(request, match.options);
     if (!match.options.accepts_body && !request.body.empty()) {
       throw HttpError(400, "invalid_body", "this endpoint takes no request body");
     }
     (*match.handler)(request, response);
   } catch (const HttpError& error) {
+    // Headers the guard or handler set before refusing (Set-Cookie of a session it had
+    // to create, for one) are dropped with the rest of the response.
     response = Response();
     renderProblem(error, response);
   } catch (const std::exception& error) {

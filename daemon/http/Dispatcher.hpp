@@ -1,24 +1,30 @@
 #pragma once
 
 // Dispatcher: the request pipeline between the socket adapter and the handlers, in the
-// order of decisions.md §2: route (404/405) → body allowed (400) → handler; every
+// order of decisions.md §2: route (404/405) → guard (rate limit, session, CSRF; see
+// RequestGuard) → body allowed (400) → handler; every
 // response then gets the security headers. The body-size check (413) happens in the
 // server adapter, before a byte of an oversized body is buffered.
 
 #include "http/Request.hpp"
+#include "http/RequestGuard.hpp"
 #include "http/Router.hpp"
 
 namespace skinpulse::http {
 
 class Dispatcher {
  public:
-  explicit Dispatcher(const Router& router) : router_(router) {}
+  /// `guard` may be null (no sessions: tests of the routing alone); it must outlive the
+  /// dispatcher.
+  explicit Dispatcher(const Router& router, const RequestGuard* guard = nullptr)
+      : router_(router), guard_(guard) {}
 
   /// Fills `response` for `request`; never throws.
   void dispatch(Request& request, Response& response) const;
 
  private:
   const Router& router_;
+  const RequestGuard* guard_;
 };
 
 /// The four headers of interface.md on every response, and Cache-Control: no-store on

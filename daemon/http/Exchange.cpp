@@ -30,6 +30,7 @@ void fill(const ServerOptions& options, Poco::Net::HTTPServerRequest& in, Reques
           Response& response) {
   try {
     const std::string& target = in.getURI();
+    request.target = target;
     const auto question = target.find('?');
     const auto path = percentDecode(std::string_view(target).substr(0, question), false);
     if (!path) throw HttpError(400, "invalid_parameter", "malformed percent-encoding in path");

@@ -10,7 +10,7 @@
 namespace skinpulse::http {
 
 HttpServer::HttpServer(const Router& router, ServerOptions options)
-    : dispatcher_(router), options_(std::move(options)) {}
+    : dispatcher_(router, options.guard), options_(std::move(options)) {}
 
 HttpServer::~HttpServer() { stop(); }
 

@@ -30,6 +30,8 @@ struct ServerOptions {
   int max_keep_alive_requests = 10000;
   std::size_t max_body_bytes = 64 * 1024;
   bool access_log = true;
+  /// Middleware run for every routed request (sessions, CSRF, rate limit); may be null.
+  const RequestGuard* guard = nullptr;
 };
 
 class HttpServer {

@@ -3,6 +3,8 @@
 // Request and Response: what handlers see. The server adapter fills them from Poco's
 // objects, so handlers and the router are tested without sockets.
 
+#include "http/SessionContext.hpp"
+
 #include <map>
 #include <memory>
 #include <optional>
@@ -24,6 +26,11 @@ struct Request {
   Headers headers;
   std::string body;
   std::string client_address;  ///< peer IP (proxy handling is the auth layer's job)
+  /// The request-target exactly as received (path and query, still percent-encoded):
+  /// what an OpenID 2.0 callback compares with its return_to.
+  std::string target;
+  /// The caller's session, filled by the RequestGuard before the handler runs.
+  SessionContext session;
 
   /// Case-insensitive header lookup.
   std::optional<std::string> header(std::string_view name) const;

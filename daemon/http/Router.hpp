@@ -19,6 +19,9 @@ using Handler = std::function<void(Request&, Response&)>;
 
 struct RouteOptions {
   bool accepts_body = false;  ///< a body on a route without one is 400 invalid_body
+  /// RequireAuth: without a signed-in session the guard answers 401 unauthenticated
+  /// (503 store_unavailable when the session store is down).
+  bool requires_user = false;
 };
 
 class Router {

@@ -1,0 +1,38 @@
+#pragma once
+
+// The client IP of a request (decisions.md §1.2 TRUSTED_PROXIES): the peer address,
+// unless the peer is a trusted proxy; then X-Forwarded-For is read from the right,
+// skipping further trusted proxies, and the first address that is not one is the
+// client. A forged left part of the header is thereby ignored. A malformed entry stops
+// the walk at the last good address.
+
+#include "http/Request.hpp"
+
+#include <Poco/Net/IPAddress.h>
+
+#include <string>
+#include <vector>
+
+namespace skinpulse::auth {
+
+class TrustedProxies {
+ public:
+  /// CIDRs as validated by Settings ("10.0.0.0/8", "::1/128", a bare address = /32 or
+  /// /128). Throws std::invalid_argument for a malformed one.
+  explicit TrustedProxies(const std::vector<std::string>& cidrs);
+
+  bool contains(const Poco::Net::IPAddress& address) const;
+  bool empty() const { return networks_.empty(); }
+
+  /// The client IP of `request`, as text.
+  std::string clientAddress(const http::Request& request) const;
+
+ private:
+  struct Network {
+    Poco::Net::IPAddress address;
+    Poco::Net::IPAddress mask;
+  };
+  std::vector<Network> networks_;
+};
+
+}  // namespace skinpulse::auth

@@ -1,0 +1,73 @@
+#pragma once
+
+// RedisSharedStore: the shared state in Redis (REDIS_URL), shared by every daemon
+// instance. Plain commands where one suffices (SET PX NX, GETDEL, PTTL; Redis ≥ 6.2),
+// Lua scripts where a decision must be atomic (counter TTL on creation, sliding window
+// as a sorted set of admitted times).
+//
+// Connections come from a small pool; each has a connect and a reply timeout, so an
+// unreachable or hung Redis costs a request at most that long and surfaces as
+// StoreUnavailable. A connection that failed is closed, never reused.
+
+#include "state/SharedStore.hpp"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace Poco::Redis {
+class Client;
+class Array;
+}  // namespace Poco::Redis
+
+namespace skinpulse::state {
+
+/// redis://[[user]:password@]host[:port][/db] taken apart.
+struct RedisUrl {
+  std::string host;
+  int port = 6379;
+  int database = 0;
+  std::string user;
+  std::string password;
+};
+
+/// Throws std::invalid_argument naming the problem (never the password).
+RedisUrl parseRedisUrl(const std::string& url);
+
+struct RedisOptions {
+  int connect_timeout_ms = 1000;
+  int reply_timeout_ms = 2000;
+  std::size_t max_idle = 16;  ///< connections kept open between requests
+};
+
+class RedisSharedStore final : public SharedStore {
+ public:
+  explicit RedisSharedStore(RedisUrl url, RedisOptions options = {});
+  ~RedisSharedStore() override;
+
+  std::string backend() const override { return "redis"; }
+  bool ping() override;
+  std::optional<std::string> get(const std::string& key) override;
+  void set(const std::string& key, const std::string& value, Ttl ttl) override;
+  bool setIfAbsent(const std::string& key, const std::string& value, Ttl ttl) override;
+  bool remove(const std::string& key) override;
+  std::optional<std::string> take(const std::string& key) override;
+  std::optional<std::int64_t> ttlLeft(const std::string& key) override;
+  std::int64_t increment(const std::string& key, std::int64_t delta, Ttl ttl) override;
+  WindowDecision acquireSlot(const std::string& key, std::int64_t limit, Ttl window,
+                             std::int64_t now_ms) override;
+
+ private:
+  class Lease;
+  std::unique_ptr<Poco::Redis::Client> connect() const;
+  std::unique_ptr<Poco::Redis::Client> acquire();
+  void release(std::unique_ptr<Poco::Redis::Client> client);
+
+  RedisUrl url_;
+  RedisOptions options_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Poco::Redis::Client>> idle_;
+};
+
+}  // namespace skinpulse::state
