@@ -203,7 +203,7 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
   void aFailureOnALaterPageFailsTheWhole() {
     ScriptedHttp http;
     http.ok(page(asset("1", "10"), description("10", "Recoil Case"), "1"));
-    http.status(500, R"({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})");
+    http.status(500, R"j({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})j");
     CPPUNIT_ASSERT(failureOf(http) == InventoryError::Kind::kUpstream);
   }
 };

@@ -123,7 +123,7 @@ class InventoryPageTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(refused(fixture("steam_inventory_403_private.body.json")));
     CPPUNIT_ASSERT(refused("null"));
     CPPUNIT_ASSERT(refused(""));
-    CPPUNIT_ASSERT(refused(R"({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})"));
+    CPPUNIT_ASSERT(refused(R"j({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})j"));
     CPPUNIT_ASSERT(refused(R"({"success":0})"));
     CPPUNIT_ASSERT(refused(R"({"success":false,"Error":"This profile is private."})"));
     CPPUNIT_ASSERT(refused(R"({"success":"1"})"));
@@ -132,7 +132,10 @@ class InventoryPageTest : public CppUnit::TestFixture {
   void refusesHostileJson() {
     CPPUNIT_ASSERT(refused("[]"));
     CPPUNIT_ASSERT(refused("{\"success\":1"));          // truncated
-    CPPUNIT_ASSERT(refused(std::string(100000, '[')));  // nesting: must not recurse away
+    // Valid JSON nested far deeper than the format: refused by depth, not by recursion.
+    CPPUNIT_ASSERT(refused(R"({"success":1,"pad":)" + std::string(100000, '[') +
+                           std::string(100000, ']') + "}"));
+    CPPUNIT_ASSERT(!refused(R"({"success":1,"pad":[[[[]]]]})"));
     CPPUNIT_ASSERT(refused(R"({"success":1,"assets":{"0":{}}})"));
     CPPUNIT_ASSERT(refused(R"({"success":1,"assets":[1,2]})"));
     CPPUNIT_ASSERT(refused(R"({"success":1,"assets":[null]})"));
