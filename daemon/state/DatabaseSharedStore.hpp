@@ -42,7 +42,7 @@ class DatabaseSharedStore final : public SharedStore {
   void purgeExpired();
 
  private:
-  std::int64_t now() const { return clock_(); }
+  std::int64_t nowMs() const { return clock_(); }
   std::int64_t expiry(Ttl ttl) const;
   void maybePurge(std::int64_t now_ms);
 

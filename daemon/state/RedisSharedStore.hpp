@@ -14,6 +14,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace Poco::Redis {
@@ -63,6 +64,10 @@ class RedisSharedStore final : public SharedStore {
   std::unique_ptr<Poco::Redis::Client> connect() const;
   std::unique_ptr<Poco::Redis::Client> acquire();
   void release(std::unique_ptr<Poco::Redis::Client> client);
+  /// Runs `op` on a pooled connection; every failure but a caller's mistake
+  /// (std::logic_error) becomes StoreUnavailable.
+  template <typename Op>
+  auto withClient(const char* what, Op op) -> decltype(op(std::declval<Poco::Redis::Client&>()));
 
   RedisUrl url_;
   RedisOptions options_;

@@ -1,0 +1,307 @@
+#include "state/RedisSharedStore.hpp"
+
+#include "common/Log.hpp"
+
+#include <Poco/Exception.h>
+#include <Poco/Net/NetException.h>
+#include <Poco/Redis/Array.h>
+#include <Poco/Redis/Client.h>
+#include <Poco/Redis/Exception.h>
+#include <Poco/Redis/Type.h>
+#include <Poco/URI.h>
+
+#include <random>
+#include <stdexcept>
+
+namespace skinpulse::state {
+
+using Poco::Redis::Array;
+using Poco::Redis::BulkString;
+using Poco::Redis::Client;
+using Poco::Redis::RedisType;
+
+RedisUrl parseRedisUrl(const std::string& text) {
+  Poco::URI uri;
+  try {
+    uri = Poco::URI(text);
+  } catch (const Poco::Exception&) {
+    throw std::invalid_argument("REDIS_URL is not a URL (expected redis://host:port/db)");
+  }
+  if (uri.getScheme() != "redis") {
+    throw std::invalid_argument("REDIS_URL must use the redis:// scheme");
+  }
+  RedisUrl url;
+  url.host = uri.getHost();
+  if (url.host.empty()) throw std::invalid_argument("REDIS_URL has no host");
+  if (uri.getPort() != 0) url.port = uri.getPort();
+  const std::string& info = uri.getUserInfo();
+  if (!info.empty()) {
+    const auto colon = info.find(':');
+    std::string user = colon == std::string::npos ? std::string() : info.substr(0, colon);
+    std::string password = colon == std::string::npos ? info : info.substr(colon + 1);
+    Poco::URI::decode(user, url.user);
+    Poco::URI::decode(password, url.password);
+  }
+  std::string path = uri.getPath();
+  if (!path.empty() && path.front() == '/') path.erase(0, 1);
+  if (!path.empty()) {
+    std::size_t used = 0;
+    int db = -1;
+    try {
+      db = std::stoi(path, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != path.size() || db < 0) {
+      throw std::invalid_argument("REDIS_URL database '" + path + "' is not a number");
+    }
+    url.database = db;
+  }
+  return url;
+}
+
+namespace {
+
+// Failures that mean "the store is not usable now" (as opposed to a caller's mistake).
+[[noreturn]] void unavailable(const char* what, const std::string& detail) {
+  throw StoreUnavailable(std::string("redis shared store: ") + what + " failed: " + detail);
+}
+
+RedisType::Ptr run(Client& client, const Array& command) {
+  RedisType::Ptr reply = client.sendCommand(command);
+  if (reply->type() == Poco::Redis::RedisTypeTraits<Poco::Redis::Error>::TypeId) {
+    auto* error = dynamic_cast<Poco::Redis::Type<Poco::Redis::Error>*>(reply.get());
+    throw Poco::Redis::RedisException(error != nullptr ? error->value().getMessage()
+                                                       : std::string("error reply"));
+  }
+  return reply;
+}
+
+std::int64_t integerOf(const RedisType::Ptr& reply) {
+  const auto* value = dynamic_cast<const Poco::Redis::Type<Poco::Int64>*>(reply.get());
+  if (value == nullptr) throw Poco::BadCastException("expected an integer reply");
+  return value->value();
+}
+
+std::optional<std::string> bulkOf(const RedisType::Ptr& reply) {
+  const auto* value = dynamic_cast<const Poco::Redis::Type<BulkString>*>(reply.get());
+  if (value == nullptr) throw Poco::BadCastException("expected a bulk string reply");
+  if (value->value().isNull()) return std::nullopt;
+  return value->value().value();
+}
+
+std::string uniqueMember(std::int64_t now_ms) {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  return std::to_string(now_ms) + "-" + std::to_string(random());
+}
+
+// INCRBY that sets the TTL only when it creates the counter.
+constexpr const char* kIncrementScript = R"lua(
+local created = redis.call('EXISTS', KEYS[1]) == 0
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if created and tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return value
+)lua";
+
+// Sliding window over a sorted set of admitted times (score = Unix ms).
+// Returns {admitted 0/1, count, retry_after_ms}.
+constexpr const char* kWindowScript = R"lua(
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], window)
+  return {1, count + 1, 0}
+end
+local leaving = redis.call('ZRANGE', KEYS[1], count - limit, count - limit, 'WITHSCORES')
+local retry = tonumber(leaving[2]) + window - now
+if retry < 1 then retry = 1 end
+return {0, count, retry}
+)lua";
+
+}  // namespace
+
+// A pooled connection, returned on success and closed after any failure.
+class RedisSharedStore::Lease {
+ public:
+  explicit Lease(RedisSharedStore& store) : store_(store), client_(store.acquire()) {}
+  ~Lease() {
+    if (ok_) store_.release(std::move(client_));
+  }
+  Client& client() { return *client_; }
+  void succeeded() { ok_ = true; }
+
+ private:
+  RedisSharedStore& store_;
+  std::unique_ptr<Client> client_;
+  bool ok_ = false;
+};
+
+RedisSharedStore::RedisSharedStore(RedisUrl url, RedisOptions options)
+    : url_(std::move(url)), options_(options) {}
+
+RedisSharedStore::~RedisSharedStore() = default;
+
+std::unique_ptr<Client> RedisSharedStore::connect() const {
+  auto client = std::make_unique<Client>();
+  client->connect(
+      url_.host, url_.port,
+      Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(options_.connect_timeout_ms) * 1000));
+  client->setReceiveTimeout(
+      Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(options_.reply_timeout_ms) * 1000));
+  if (!url_.password.empty()) {
+    Array auth;
+    auth << "AUTH";
+    if (!url_.user.empty()) auth << url_.user;
+    auth << url_.password;
+    run(*client, auth);
+  }
+  if (url_.database != 0) {
+    Array select;
+    select << "SELECT" << std::to_string(url_.database);
+    run(*client, select);
+  }
+  return client;
+}
+
+std::unique_ptr<Client> RedisSharedStore::acquire() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto client = std::move(idle_.back());
+      idle_.pop_back();
+      return client;
+    }
+  }
+  return connect();
+}
+
+void RedisSharedStore::release(std::unique_ptr<Client> client) {
+  std::lock_guard lock(mutex_);
+  if (idle_.size() < options_.max_idle) idle_.push_back(std::move(client));
+}
+
+template <typename Op>
+auto RedisSharedStore::withClient(const char* what, Op op)
+    -> decltype(op(std::declval<Client&>())) {
+  try {
+    Lease lease(*this);
+    auto result = op(lease.client());
+    lease.succeeded();
+    return result;
+  } catch (const std::logic_error&) {
+    throw;
+  } catch (const Poco::Redis::RedisException& e) {
+    if (e.message().find("not an integer") != std::string::npos) {
+      throw std::invalid_argument("the value is not an integer counter");
+    }
+    unavailable(what, e.displayText());
+  } catch (const Poco::Exception& e) {
+    unavailable(what, e.displayText());
+  } catch (const std::exception& e) {
+    unavailable(what, e.what());
+  }
+}
+
+bool RedisSharedStore::ping() {
+  try {
+    Lease lease(*this);
+    Array command;
+    command << "PING";
+    run(lease.client(), command);
+    lease.succeeded();
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+std::optional<std::string> RedisSharedStore::get(const std::string& key) {
+  return withClient("get", [&](Client& client) {
+    Array command;
+    command << "GET" << key;
+    return bulkOf(run(client, command));
+  });
+}
+
+void RedisSharedStore::set(const std::string& key, const std::string& value, Ttl ttl) {
+  withClient("set", [&](Client& client) {
+    Array command;
+    command << "SET" << key << value;
+    if (ttl.count() > 0) command << "PX" << std::to_string(ttl.count());
+    run(client, command);
+    return true;  // withClient needs a value to hand back
+  });
+}
+
+bool RedisSharedStore::setIfAbsent(const std::string& key, const std::string& value, Ttl ttl) {
+  return withClient("set-if-absent", [&](Client& client) {
+    Array command;
+    command << "SET" << key << value << "NX";
+    if (ttl.count() > 0) command << "PX" << std::to_string(ttl.count());
+    // "+OK" when set; a null bulk string when the key exists.
+    const RedisType::Ptr reply = run(client, command);
+    return !reply->isBulkString();
+  });
+}
+
+bool RedisSharedStore::remove(const std::string& key) {
+  return withClient("delete", [&](Client& client) {
+    Array command;
+    command << "DEL" << key;
+    return integerOf(run(client, command)) > 0;
+  });
+}
+
+std::optional<std::string> RedisSharedStore::take(const std::string& key) {
+  return withClient("take", [&](Client& client) {
+    Array command;
+    command << "GETDEL" << key;
+    return bulkOf(run(client, command));
+  });
+}
+
+std::optional<std::int64_t> RedisSharedStore::ttlLeft(const std::string& key) {
+  return withClient("ttl", [&](Client& client) {
+    Array command;
+    command << "PTTL" << key;
+    const std::int64_t left = integerOf(run(client, command));
+    if (left == -2) return std::optional<std::int64_t>();
+    return std::optional<std::int64_t>(left < 0 ? 0 : left);
+  });
+}
+
+std::int64_t RedisSharedStore::increment(const std::string& key, std::int64_t delta, Ttl ttl) {
+  return withClient("increment", [&](Client& client) {
+    Array command;
+    command << "EVAL" << kIncrementScript << "1" << key << std::to_string(delta)
+            << std::to_string(ttl.count());
+    return integerOf(run(client, command));
+  });
+}
+
+WindowDecision RedisSharedStore::acquireSlot(const std::string& key, std::int64_t limit, Ttl window,
+                                             std::int64_t now_ms) {
+  if (limit < 1) throw std::invalid_argument("a sliding window needs a limit of at least 1");
+  return withClient("sliding window", [&](Client& client) {
+    Array command;
+    command << "EVAL" << kWindowScript << "1" << key << std::to_string(now_ms)
+            << std::to_string(window.count()) << std::to_string(limit) << uniqueMember(now_ms);
+    const RedisType::Ptr reply = run(client, command);
+    const auto* reply_array = dynamic_cast<const Poco::Redis::Type<Array>*>(reply.get());
+    if (reply_array == nullptr || reply_array->value().size() != 3) {
+      throw Poco::BadCastException("unexpected sliding-window reply");
+    }
+    WindowDecision decision;
+    const Array& values = reply_array->value();
+    decision.allowed = values.get<Poco::Int64>(0) == 1;
+    decision.count = values.get<Poco::Int64>(1);
+    decision.retry_after_ms = values.get<Poco::Int64>(2);
+    return decision;
+  });
+}
+
+}  // namespace skinpulse::state

@@ -1,0 +1,81 @@
+// The shared-store contract on Redis; needs SKINPULSE_TEST_REDIS_URL (label needs-redis),
+// otherwise every test is skipped. Keys carry a random prefix per test, so runs sharing
+// one Redis do not meet. Also the parsing of REDIS_URL.
+
+#include "SharedStoreContract.hpp"
+#include "state/RedisSharedStore.hpp"
+
+#include <Poco/Net/ServerSocket.h>
+
+#include <cstdlib>
+
+using namespace skinpulse;
+using skinpulse::test::SharedStoreContract;
+
+class SharedStoreRedisTest : public SharedStoreContract {
+  CPPUNIT_TEST_SUB_SUITE(SharedStoreRedisTest, SharedStoreContract);
+  CPPUNIT_TEST(testParseRedisUrl);
+  CPPUNIT_TEST(testHungServerTimesOut);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void testParseRedisUrl() {
+    const auto full = state::parseRedisUrl("redis://user:p%40ss@cache.internal:6380/3");
+    CPPUNIT_ASSERT_EQUAL(std::string("cache.internal"), full.host);
+    CPPUNIT_ASSERT_EQUAL(6380, full.port);
+    CPPUNIT_ASSERT_EQUAL(3, full.database);
+    CPPUNIT_ASSERT_EQUAL(std::string("user"), full.user);
+    CPPUNIT_ASSERT_EQUAL(std::string("p@ss"), full.password);
+    const auto plain = state::parseRedisUrl("redis://127.0.0.1");
+    CPPUNIT_ASSERT_EQUAL(6379, plain.port);
+    CPPUNIT_ASSERT_EQUAL(0, plain.database);
+    CPPUNIT_ASSERT(plain.password.empty());
+    CPPUNIT_ASSERT_EQUAL(std::string("secret"),
+                         state::parseRedisUrl("redis://:secret@h/0").password);
+    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("http://h:6379/0"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("redis://h:6379/x"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("redis:///0"), std::invalid_argument);
+    try {
+      state::parseRedisUrl("redis://:hunter2@h:6379/nope");
+      CPPUNIT_FAIL("a bad database must be refused");
+    } catch (const std::invalid_argument& e) {
+      CPPUNIT_ASSERT(std::string(e.what()).find("hunter2") == std::string::npos);
+    }
+  }
+
+  void testHungServerTimesOut() {
+    // Accepts connections (the kernel backlog) but never answers: a reply timeout.
+    Poco::Net::ServerSocket silent(Poco::Net::SocketAddress("127.0.0.1", 0));
+    state::RedisUrl url;
+    url.host = "127.0.0.1";
+    url.port = silent.address().port();
+    state::RedisOptions options;
+    options.reply_timeout_ms = 300;
+    state::RedisSharedStore hung(url, options);
+    const auto started = std::chrono::steady_clock::now();
+    CPPUNIT_ASSERT_THROW(hung.get("k"), state::StoreUnavailable);
+    CPPUNIT_ASSERT(std::chrono::steady_clock::now() - started < std::chrono::seconds(3));
+  }
+
+ protected:
+  std::unique_ptr<state::SharedStore> makeStore() override {
+    const char* url = std::getenv("SKINPULSE_TEST_REDIS_URL");
+    if (url == nullptr || *url == '\0') return nullptr;
+    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url));
+  }
+  std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
+    // A port nobody listens on: bind one, then close it.
+    std::uint16_t port = 0;
+    {
+      Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
+      port = probe.address().port();
+    }
+    state::RedisUrl url;
+    url.host = "127.0.0.1";
+    url.port = port;
+    return std::make_unique<state::RedisSharedStore>(url);
+  }
+  std::string skipReason() const override { return "SKINPULSE_TEST_REDIS_URL not set"; }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SharedStoreRedisTest);
