@@ -11,9 +11,7 @@ namespace {
 constexpr const char* kRunning = "running:";
 constexpr const char* kCooldown = "cooldown:";
 
-bool startsWith(const std::string& text, const char* prefix) {
-  return text.rfind(prefix, 0) == 0;
-}
+bool startsWith(const std::string& text, const char* prefix) { return text.rfind(prefix, 0) == 0; }
 
 std::int64_t ceilSeconds(std::int64_t millis) { return (millis + 999) / 1000; }
 

@@ -51,8 +51,8 @@ Inventory InventoryFetcher::fetch(const std::string& platform_id) const {
   std::string start;
   for (;;) {
     if (inventory.pages == options_.max_pages) {
-      throw InventoryError(Kind::kTooLarge, "inventory: more than " +
-                                                std::to_string(options_.max_pages) + " pages");
+      throw InventoryError(Kind::kTooLarge,
+                           "inventory: more than " + std::to_string(options_.max_pages) + " pages");
     }
     sdk::HttpRequest request;
     request.url = pageUrl(platform_id, start);

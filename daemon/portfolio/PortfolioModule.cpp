@@ -32,9 +32,9 @@ PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
   const auto slowest =
       std::chrono::seconds(kMaxInventoryPages * settings.inventory_timeout_seconds + 60);
   options.lock_hold = std::max(slowest, options.cooldown);
-  imports_ = std::make_unique<ImportService>(database.users(), database.holdings(), catalog,
-                                             *inventory_, *lock_, options,
-                                             [] { return time::nowSeconds(); });
+  imports_ =
+      std::make_unique<ImportService>(database.users(), database.holdings(), catalog, *inventory_,
+                                      *lock_, options, [] { return time::nowSeconds(); });
 
   api_ = std::make_unique<http::PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,

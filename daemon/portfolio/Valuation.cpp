@@ -21,9 +21,9 @@ std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
-Valuation valueHoldings(const std::vector<HoldingRecord>& holdings,
-                        const CatalogSnapshot& catalog, const LatestPrices& latest,
-                        const std::vector<std::string>& order, std::int64_t now) {
+Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
+                        const LatestPrices& latest, const std::vector<std::string>& order,
+                        std::int64_t now) {
   Valuation valuation;
   valuation.holdings.reserve(holdings.size());
   for (const auto& holding : holdings) {

@@ -30,8 +30,8 @@ struct Valuation {
 
 /// `order` is the reference order (referenceOrder()); `now` decides which sources have
 /// two points in the last 24 h. Sums saturate at INT64_MAX rather than wrap.
-Valuation valueHoldings(const std::vector<HoldingRecord>& holdings,
-                        const CatalogSnapshot& catalog, const LatestPrices& latest,
-                        const std::vector<std::string>& order, std::int64_t now);
+Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
+                        const LatestPrices& latest, const std::vector<std::string>& order,
+                        std::int64_t now);
 
 }  // namespace skinpulse::portfolio

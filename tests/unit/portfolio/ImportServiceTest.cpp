@@ -94,11 +94,11 @@ class ImportServiceTest : public CppUnit::TestFixture {
  public:
   void setUp() override {
     db_ = openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
-    db_->catalog().seed({{"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""},
-                         {"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified",
-                          false, ""},
-                         {"★ Karambit", "Knife", "Vanilla", "Covert", false, ""}},
-                        kNow);
+    db_->catalog().seed(
+        {{"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""},
+         {"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""},
+         {"★ Karambit", "Knife", "Vanilla", "Covert", false, ""}},
+        kNow);
     catalog_.reset(db_->catalog().allItems());
     user_ = db_->users().createUser("a@example.com", "A", "", kNow).id;
     CPPUNIT_ASSERT(db_->users().linkGameId({user_, kPlatformId, kNow}));

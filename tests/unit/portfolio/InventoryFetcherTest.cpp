@@ -45,8 +45,8 @@ class ScriptedHttp final : public sdk::HttpClient {
 };
 
 std::string asset(const std::string& id, const std::string& classid, int amount = 1) {
-  return R"({"assetid":")" + id + R"(","classid":")" + classid + R"(","instanceid":"0","amount":")" +
-         std::to_string(amount) + R"("})";
+  return R"({"assetid":")" + id + R"(","classid":")" + classid +
+         R"(","instanceid":"0","amount":")" + std::to_string(amount) + R"("})";
 }
 
 std::string description(const std::string& classid, const std::string& name) {
@@ -56,8 +56,8 @@ std::string description(const std::string& classid, const std::string& name) {
 
 std::string page(const std::string& assets, const std::string& descriptions,
                  const std::string& last = "") {
-  std::string body = R"({"success":1,"assets":[)" + assets + R"(],"descriptions":[)" +
-                     descriptions + "]";
+  std::string body =
+      R"({"success":1,"assets":[)" + assets + R"(],"descriptions":[)" + descriptions + "]";
   if (!last.empty()) body += R"(,"more_items":1,"last_assetid":")" + last + R"(")";
   return body + "}";
 }
@@ -100,7 +100,8 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
   void followsLastAssetIdAndSumsByName() {
     ScriptedHttp http;
     http.ok(page(asset("1", "10", 5) + "," + asset("2", "11") + "," + asset("3", "99"),
-                 description("10", "Recoil Case") + "," + description("11", "AK-47 | Redline (Field-Tested)"),
+                 description("10", "Recoil Case") + "," +
+                     description("11", "AK-47 | Redline (Field-Tested)"),
                  "3"));
     http.ok(page(asset("4", "10", 2), description("10", "Recoil Case")));
     const auto inventory = InventoryFetcher(http, options()).fetch("76561197960287930");

@@ -30,8 +30,8 @@ bool refused(const std::string& body) {
 const std::string kDescription =
     R"({"classid":"10","instanceid":"0","market_hash_name":"Recoil Case"})";
 
-std::string page(const std::string& assets, const std::string& descriptions = "[" + kDescription +
-                                                                              "]",
+std::string page(const std::string& assets,
+                 const std::string& descriptions = "[" + kDescription + "]",
                  const std::string& extra = "") {
   return R"({"success":1,"assets":)" + assets + R"(,"descriptions":)" + descriptions + extra + "}";
 }
@@ -73,8 +73,8 @@ class InventoryPageTest : public CppUnit::TestFixture {
   }
 
   void readsStackedAmounts() {
-    const auto parsed = parseInventoryPage(
-        page(R"([{"assetid":"1","classid":"10","instanceid":"0","amount":"25"},
+    const auto parsed =
+        parseInventoryPage(page(R"([{"assetid":"1","classid":"10","instanceid":"0","amount":"25"},
                  {"assetid":"2","classid":"10","amount":"1"},
                  {"assetid":"3","classid":"10"}])"));
     CPPUNIT_ASSERT_EQUAL(std::size_t{3}, parsed.assets.size());
@@ -103,8 +103,8 @@ class InventoryPageTest : public CppUnit::TestFixture {
     // "CS inventory has no visible items": success without assets but a count.
     const auto hidden = parseInventoryPage(R"({"success":1,"total_inventory_count":12})");
     CPPUNIT_ASSERT(hidden.assets.empty());
-    CPPUNIT_ASSERT(parseInventoryPage(R"({"success":1,"assets":null,"more_items":0})")
-                       .assets.empty());
+    CPPUNIT_ASSERT(
+        parseInventoryPage(R"({"success":1,"assets":null,"more_items":0})").assets.empty());
   }
 
   void acceptsNumericIdsAndBooleanFlags() {
@@ -123,7 +123,8 @@ class InventoryPageTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(refused(fixture("steam_inventory_403_private.body.json")));
     CPPUNIT_ASSERT(refused("null"));
     CPPUNIT_ASSERT(refused(""));
-    CPPUNIT_ASSERT(refused(R"j({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})j"));
+    CPPUNIT_ASSERT(
+        refused(R"j({"error":"EYldRefreshAppIfNecessary failed with EResult 55 (20)"})j"));
     CPPUNIT_ASSERT(refused(R"({"success":0})"));
     CPPUNIT_ASSERT(refused(R"({"success":false,"Error":"This profile is private."})"));
     CPPUNIT_ASSERT(refused(R"({"success":"1"})"));
@@ -131,7 +132,7 @@ class InventoryPageTest : public CppUnit::TestFixture {
 
   void refusesHostileJson() {
     CPPUNIT_ASSERT(refused("[]"));
-    CPPUNIT_ASSERT(refused("{\"success\":1"));          // truncated
+    CPPUNIT_ASSERT(refused("{\"success\":1"));  // truncated
     // Valid JSON nested far deeper than the format: refused by depth, not by recursion.
     CPPUNIT_ASSERT(refused(R"({"success":1,"pad":)" + std::string(100000, '[') +
                            std::string(100000, ']') + "}"));
@@ -158,8 +159,9 @@ class InventoryPageTest : public CppUnit::TestFixture {
   void refusesBadAmounts() {
     for (const char* amount : {R"("0")", R"("-3")", R"("")", R"("2.5")", R"("1000000001")",
                                R"("99999999999999999999")", "0", "-1", "null", "[]"}) {
-      CPPUNIT_ASSERT_MESSAGE(amount, refused(page(std::string(R"([{"assetid":"1","classid":"10",)") +
-                                                   R"("amount":)" + amount + "}]")));
+      CPPUNIT_ASSERT_MESSAGE(
+          amount, refused(page(std::string(R"([{"assetid":"1","classid":"10",)") + R"("amount":)" +
+                               amount + "}]")));
     }
   }
 

@@ -29,9 +29,9 @@ class ValuationTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    catalog_ = std::make_unique<CatalogSnapshot>(std::vector<ItemRecord>{
-        item(1, "Recoil Case"), item(2, "AK-47 | Redline (Field-Tested)"), item(3, "★ Karambit"),
-        item(4, "Sticker | Howl")});
+    catalog_ = std::make_unique<CatalogSnapshot>(
+        std::vector<ItemRecord>{item(1, "Recoil Case"), item(2, "AK-47 | Redline (Field-Tested)"),
+                                item(3, "★ Karambit"), item(4, "Sticker | Howl")});
   }
 
   void valuesAtTheReferenceSourcesCurrentPrice() {
@@ -40,7 +40,8 @@ class ValuationTest : public CppUnit::TestFixture {
     latest.apply({{2, "market", kNow - 600, 1200, 1},
                   {2, "market", kNow - 60, 1250, 1},
                   {2, "other", kNow - 10, 9999, 1}});
-    const auto valuation = valueHoldings({{2, 3, 100}}, *catalog_, latest, {"market", "other"}, kNow);
+    const auto valuation =
+        valueHoldings({{2, 3, 100}}, *catalog_, latest, {"market", "other"}, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, valuation.holdings.size());
     const auto& holding = valuation.holdings[0];
     CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), holding.market_hash_name);
@@ -63,11 +64,13 @@ class ValuationTest : public CppUnit::TestFixture {
 
   void ordersByValueThenItemId() {
     LatestPrices latest;
-    latest.apply({{1, "m", kNow, 100, 1}, {2, "m", kNow, 50, 1}, {3, "m", kNow, 200, 1},
+    latest.apply({{1, "m", kNow, 100, 1},
+                  {2, "m", kNow, 50, 1},
+                  {3, "m", kNow, 200, 1},
                   {4, "m", kNow, 100, 1}});
     // Values: 1 → 200, 2 → 200, 3 → 200, 4 → 300; ties by item_id ascending.
-    const auto valuation = valueHoldings({{1, 2, 0}, {2, 4, 0}, {3, 1, 0}, {4, 3, 0}},
-                                         *catalog_, latest, {"m"}, kNow);
+    const auto valuation =
+        valueHoldings({{1, 2, 0}, {2, 4, 0}, {3, 1, 0}, {4, 3, 0}}, *catalog_, latest, {"m"}, kNow);
     std::vector<std::int64_t> ids;
     for (const auto& h : valuation.holdings) ids.push_back(h.item_id);
     CPPUNIT_ASSERT((ids == std::vector<std::int64_t>{4, 1, 2, 3}));
