@@ -34,6 +34,10 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
       {"portfolio.inventory_url", "GAMEID_INVENTORY_URL", "https://steamcommunity.com/inventory"},
       {"portfolio.inventory_timeout_seconds", nullptr, "20"},
       {"auth.rate_limit_per_minute", "AUTH_RATE_LIMIT_PER_MINUTE", "20"},
+      // The plugin serving each provider; tests point them at test plugins.
+      {"identity.idpa_plugin", nullptr, "oauth2"},
+      {"identity.idpb_plugin", nullptr, "oauth2"},
+      {"identity.gameid_plugin", nullptr, "openid2"},
       {"identity.idpa_client_id", "IDPA_CLIENT_ID", ""},
       {"identity.idpa_client_secret", "IDPA_CLIENT_SECRET", ""},
       {"identity.idpa_auth_url", "IDPA_AUTH_URL", "https://accounts.google.com/o/oauth2/v2/auth"},

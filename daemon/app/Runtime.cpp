@@ -4,6 +4,7 @@
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/Json.hpp"
+#include "state/SharedStoreFactory.hpp"
 
 namespace skinpulse {
 
@@ -17,6 +18,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
   log::main().info("database: {} (schema version {})", database_->backend(),
                    database_->schemaVersion());
+  startAuth();
   seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
   latest_.reset(database_->prices().latestPerItemSource());
@@ -31,6 +33,30 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 }
 
 Runtime::~Runtime() { stop(); }
+
+void Runtime::startAuth() {
+  shared_store_ = state::openSharedStore(settings_.redis_url, *database_);
+  log::main().info(
+      "shared state: {}{}", shared_store_->backend(),
+      shared_store_->ping() ? "" : " (not reachable yet; session endpoints answer 503)");
+  sessions_ = std::make_unique<auth::SessionManager>(
+      *shared_store_,
+      auth::SessionSettings{settings_.session_secret, settings_.session_lifetime_hours,
+                            settings_.cookie_secure});
+  auth_rate_limiter_ = std::make_unique<auth::RateLimiter>(*shared_store_, "auth",
+                                                           settings_.auth_rate_limit_per_minute);
+  trusted_proxies_ = std::make_unique<auth::TrustedProxies>(settings_.trusted_proxies);
+  auth_guard_ =
+      std::make_unique<auth::AuthGuard>(*sessions_, *auth_rate_limiter_, *trusted_proxies_);
+  std::vector<auth::ProviderEntry> providers;
+  for (const auto& instance : plugins_->identityProviders()) {
+    providers.push_back(auth::ProviderEntry{instance.instanceName(), instance.get()});
+  }
+  auth_api_ = std::make_unique<auth::AuthApi>(
+      *sessions_, *shared_store_, database_->users(), std::move(providers),
+      auth::AuthApiConfig{settings_.base_url, settings_.frontend_url});
+  auth_api_->registerRoutes(router_);
+}
 
 namespace {
 
@@ -81,6 +107,7 @@ void Runtime::start() {
   options.keep_alive_timeout_seconds = settings_.keep_alive_timeout_seconds;
   options.max_keep_alive_requests = settings_.max_keep_alive_requests;
   options.access_log = settings_.access_log;
+  options.guard = auth_guard_.get();
   server_ = std::make_unique<http::HttpServer>(router_, options);
   server_->start();
   log::main().info("listening on {}:{}", settings_.listen_host, server_->port());

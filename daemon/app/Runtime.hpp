@@ -2,11 +2,13 @@
 
 // Runtime: the running daemon's parts, built in dependency order from validated
 // Settings and torn down in reverse: plugins (before listening, so a configuration
-// error never reaches a socket) → database (migrations) → catalogue → latest-price cache
-// → HTTP API → ingestion scheduler.
+// error never reaches a socket) → database (migrations) → shared-state store and
+// sessions → catalogue → latest-price cache → HTTP API → ingestion scheduler.
 
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
+#include "auth/AuthApi.hpp"
+#include "auth/AuthGuard.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
@@ -16,6 +18,7 @@
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
 #include "prices/LatestPrices.hpp"
+#include "state/SharedStore.hpp"
 #include "store/Database.hpp"
 
 #include <memory>
@@ -37,12 +40,21 @@ class Runtime {
 
  private:
   http::Readiness readiness() const;
+  /// Shared store, sessions, rate limit, auth guard and endpoints.
+  void startAuth();
 
   Settings settings_;
   Catalog catalog_;
   LatestPrices latest_;
   std::unique_ptr<PluginSet> plugins_;
   std::unique_ptr<Database> database_;
+  // Sessions, CSRF, rate limit and the auth endpoints (daemon/auth) on the shared store.
+  std::unique_ptr<state::SharedStore> shared_store_;
+  std::unique_ptr<auth::SessionManager> sessions_;
+  std::unique_ptr<auth::RateLimiter> auth_rate_limiter_;
+  std::unique_ptr<auth::TrustedProxies> trusted_proxies_;
+  std::unique_ptr<auth::AuthGuard> auth_guard_;
+  std::unique_ptr<auth::AuthApi> auth_api_;
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;

@@ -124,7 +124,7 @@ void readIdentityProviders(const Reader& read, Settings& settings) {
   const std::string idpaId = read.text("identity.idpa_client_id");
   const std::string idpaSecret = read.text("identity.idpa_client_secret");
   if (!idpaId.empty() && !idpaSecret.empty()) {
-    add("idp-a", "oauth2",
+    add("idp-a", read.text("identity.idpa_plugin").c_str(),
         {{"flavour", "idp-a"},
          {"client_id", idpaId},
          {"client_secret", idpaSecret},
@@ -135,7 +135,7 @@ void readIdentityProviders(const Reader& read, Settings& settings) {
   const std::string idpbId = read.text("identity.idpb_client_id");
   const std::string idpbSecret = read.text("identity.idpb_client_secret");
   if (!idpbId.empty() && !idpbSecret.empty()) {
-    add("idp-b", "oauth2",
+    add("idp-b", read.text("identity.idpb_plugin").c_str(),
         {{"flavour", "idp-b"},
          {"client_id", idpbId},
          {"client_secret", idpbSecret},
@@ -144,7 +144,7 @@ void readIdentityProviders(const Reader& read, Settings& settings) {
          {"api_url", read.text("identity.idpb_api_url")}});
   }
   if (read.boolean("identity.gameid_openid_enabled")) {
-    add("gameid", "openid2",
+    add("gameid", read.text("identity.gameid_plugin").c_str(),
         {{"openid_url", read.text("identity.gameid_openid_url")},
          {"host", read.text("identity.gameid_host")},
          {"api_url", read.text("identity.gameid_api_url")},

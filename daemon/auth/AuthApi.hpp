@@ -68,6 +68,7 @@ class AuthApi {
   state::SharedStore& store_;
   LoginFlows flows_;
   AccountResolver accounts_;
+  UserStore& users_;
   std::vector<ProviderEntry> providers_;
   AuthApiConfig config_;
 };

@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "http/HttpError.hpp"
 #include "http/Problem.hpp"
+#include "state/SharedStore.hpp"
 
 namespace skinpulse::http {
 namespace {
@@ -52,6 +53,15 @@ void Dispatcher::dispatch(Request& request, Response& response) const {
     // to create, for one) are dropped with the rest of the response.
     response = Response();
     renderProblem(error, response);
+  } catch (const state::StoreUnavailable& error) {
+    // Fail closed: whatever needed the shared store (session, lock, rate limit) is
+    // refused, never guessed.
+    log::main().warn("{} {}: {}", request.method, request.path, error.what());
+    response = Response();
+    renderProblem(HttpError(503, "store_unavailable",
+                            "the shared state store is unavailable; try again shortly",
+                            {{"Retry-After", "5"}}),
+                  response);
   } catch (const std::exception& error) {
     log::main().error("{} {} failed: {}", request.method, request.path, error.what());
     response = Response();

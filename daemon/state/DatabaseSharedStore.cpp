@@ -30,6 +30,8 @@ auto guarded(const char* what, Op op) -> decltype(op()) {
     return op();
   } catch (const std::logic_error&) {
     throw;
+  } catch (const StoreUnavailable&) {
+    throw;
   } catch (const std::exception& e) {
     throw StoreUnavailable(std::string("embedded shared store: ") + what +
                            " failed: " + store::describe(e));

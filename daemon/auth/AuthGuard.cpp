@@ -1,0 +1,67 @@
+#include "auth/AuthGuard.hpp"
+
+#include "auth/Csrf.hpp"
+#include "common/Log.hpp"
+#include "http/HttpError.hpp"
+#include "http/Router.hpp"
+
+namespace skinpulse::auth {
+namespace {
+
+bool isAuthPath(const std::string& path) {
+  static const std::string kPrefix = "/api/v1/auth";
+  return path.compare(0, kPrefix.size(), kPrefix) == 0 &&
+         (path.size() == kPrefix.size() || path[kPrefix.size()] == '/');
+}
+
+}  // namespace
+
+void throwStoreUnavailable() {
+  throw http::HttpError(503, "store_unavailable",
+                        "the session store is unavailable; try again shortly",
+                        {{"Retry-After", "5"}});
+}
+
+AuthGuard::AuthGuard(const SessionManager& sessions, const RateLimiter& limiter,
+                     const TrustedProxies& proxies)
+    : sessions_(sessions), limiter_(limiter), proxies_(proxies) {}
+
+void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) const {
+  if (isAuthPath(request.path)) {
+    RateLimiter::Decision decision;
+    try {
+      decision = limiter_.admit(proxies_.clientAddress(request));
+    } catch (const state::StoreUnavailable& e) {
+      log::main().warn("rate limit: {}", e.what());
+      throwStoreUnavailable();
+    }
+    if (!decision.allowed) {
+      throw http::HttpError(429, "rate_limited", "too many authentication requests",
+                            {{"Retry-After", std::to_string(decision.retry_after_seconds)}});
+    }
+  }
+
+  try {
+    request.session = sessions_.load(request);
+  } catch (const state::StoreUnavailable& e) {
+    // Public endpoints go on without a user context; anything that needs the session
+    // fails closed below, never with a 401 that would log the user out.
+    log::main().warn("session store: {}", e.what());
+    request.session = {};
+    request.session.state = http::SessionContext::State::kUnavailable;
+  }
+
+  const bool stateChanging = isStateChanging(request.method);
+  if (request.session.state == http::SessionContext::State::kUnavailable &&
+      (route.requires_user || stateChanging)) {
+    throwStoreUnavailable();
+  }
+  if (route.requires_user && !request.session.signedIn()) {
+    throw http::HttpError(401, "unauthenticated", "sign in first");
+  }
+  if (stateChanging && !csrfTokenMatches(request)) {
+    throw http::HttpError(403, "csrf_failed", "missing or wrong X-CSRF-Token");
+  }
+}
+
+}  // namespace skinpulse::auth

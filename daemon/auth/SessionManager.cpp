@@ -1,0 +1,147 @@
+#include "auth/SessionManager.hpp"
+
+#include "auth/Csrf.hpp"
+#include "common/Time.hpp"
+#include "http/Json.hpp"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <algorithm>
+
+namespace skinpulse::auth {
+namespace {
+
+constexpr const char* kCookieName = "skinpulse_session";
+constexpr const char* kSecureCookieName = "__Host-skinpulse_session";
+
+std::string trim(std::string_view text) {
+  const auto begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return {};
+  const auto end = text.find_last_not_of(" \t");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+std::string serialise(const http::SessionContext& session) {
+  http::JsonWriter json;
+  json.beginObject()
+      .key("user_id")
+      .value(session.user_id)
+      .key("csrf_token")
+      .value(session.csrf_token)
+      .key("created_at")
+      .value(session.created_at)
+      .key("expires_at")
+      .value(session.expires_at)
+      .endObject();
+  return json.take();
+}
+
+// The stored record, or nullopt when it is not one of ours (treated as no session).
+std::optional<http::SessionContext> parse(const std::string& text) {
+  try {
+    const auto root = Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+    http::SessionContext session;
+    session.user_id = root->getValue<std::string>("user_id");
+    session.csrf_token = root->getValue<std::string>("csrf_token");
+    session.created_at = root->getValue<std::int64_t>("created_at");
+    session.expires_at = root->getValue<std::int64_t>("expires_at");
+    if (session.csrf_token.empty()) return std::nullopt;
+    return session;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<std::string> findCookie(const http::Request& request, const std::string& name) {
+  for (const auto& [header, value] : request.headers) {
+    if (header.size() != 6 || !std::equal(header.begin(), header.end(), "cookie",
+                                          [](char a, char b) { return std::tolower(a) == b; })) {
+      continue;
+    }
+    std::string_view rest = value;
+    while (!rest.empty()) {
+      const auto semicolon = rest.find(';');
+      const std::string_view pair = rest.substr(0, semicolon);
+      rest = semicolon == std::string_view::npos ? std::string_view() : rest.substr(semicolon + 1);
+      const auto equals = pair.find('=');
+      if (equals == std::string_view::npos) continue;
+      if (trim(pair.substr(0, equals)) == name) return trim(pair.substr(equals + 1));
+    }
+  }
+  return std::nullopt;
+}
+
+SessionManager::SessionManager(state::SharedStore& store, SessionSettings settings, Clock clock)
+    : store_(store),
+      cookie_(std::move(settings.secret)),
+      lifetime_seconds_(static_cast<std::int64_t>(settings.lifetime_hours) * 3600),
+      secure_(settings.secure),
+      cookie_name_(settings.secure ? kSecureCookieName : kCookieName),
+      clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
+
+http::SessionContext SessionManager::load(const http::Request& request) const {
+  const auto value = findCookie(request, cookie_name_);
+  if (!value) return {};
+  return loadCookieValue(*value);
+}
+
+http::SessionContext SessionManager::loadCookieValue(const std::string& cookie_value) const {
+  const auto id = cookie_.verify(cookie_value);
+  if (!id) return {};
+  const std::string key = SessionCookie::storageKey(*id);
+  const auto stored = store_.get(key);
+  if (!stored) return {};
+  auto session = parse(*stored);
+  if (!session) return {};
+  if (session->expires_at <= clock_()) {
+    // Expired by the configured lifetime, whatever the store's TTL still says.
+    store_.remove(key);
+    return {};
+  }
+  session->key = key;
+  session->state = http::SessionContext::State::kActive;
+  return *session;
+}
+
+IssuedSession SessionManager::store(const std::string& user_id) const {
+  const std::string id = SessionCookie::newId();
+  IssuedSession issued;
+  auto& session = issued.context;
+  session.state = http::SessionContext::State::kActive;
+  session.key = SessionCookie::storageKey(id);
+  session.user_id = user_id;
+  session.csrf_token = newCsrfToken();
+  session.created_at = clock_();
+  session.expires_at = session.created_at + lifetime_seconds_;
+  store_.set(session.key, serialise(session), state::Ttl(lifetime_seconds_ * 1000));
+  issued.cookie_value = cookie_.sign(id);
+  return issued;
+}
+
+IssuedSession SessionManager::create(const std::string& user_id) const { return store(user_id); }
+
+IssuedSession SessionManager::rotate(const http::SessionContext& current,
+                                     const std::string& user_id) const {
+  if (current.active()) store_.remove(current.key);
+  return store(user_id);
+}
+
+void SessionManager::destroy(const http::SessionContext& session) const {
+  if (session.active()) store_.remove(session.key);
+}
+
+std::string SessionManager::setCookieHeader(const IssuedSession& issued) const {
+  return cookie_name_ + "=" + issued.cookie_value +
+         "; Path=/; Max-Age=" + std::to_string(lifetime_seconds_) + "; HttpOnly; SameSite=Lax" +
+         (secure_ ? "; Secure" : "");
+}
+
+std::string SessionManager::clearCookieHeader() const {
+  return cookie_name_ + "=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; " +
+         "HttpOnly; SameSite=Lax" + (secure_ ? "; Secure" : "");
+}
+
+}  // namespace skinpulse::auth

@@ -1,0 +1,82 @@
+#include "AuthTestSupport.hpp"
+#include "auth/ClientAddress.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace skinpulse;
+using auth::TrustedProxies;
+
+class ClientAddressTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ClientAddressTest);
+  CPPUNIT_TEST(testWithoutTrustedProxiesThePeerIsTheClient);
+  CPPUNIT_TEST(testUntrustedPeerCannotForgeTheHeader);
+  CPPUNIT_TEST(testTrustedPeerIsBelieved);
+  CPPUNIT_TEST(testChainIsReadFromTheRight);
+  CPPUNIT_TEST(testMalformedEntriesStopTheWalk);
+  CPPUNIT_TEST(testCidrMatching);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void testWithoutTrustedProxiesThePeerIsTheClient() {
+    const TrustedProxies none({});
+    CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"),
+                         none.clientAddress(xff("192.0.2.10", "203.0.113.5")));
+  }
+
+  void testUntrustedPeerCannotForgeTheHeader() {
+    const TrustedProxies proxies({"10.0.0.0/8"});
+    CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"),
+                         proxies.clientAddress(xff("192.0.2.10", "203.0.113.5")));
+  }
+
+  void testTrustedPeerIsBelieved() {
+    const TrustedProxies proxies({"10.0.0.0/8"});
+    CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.5"),
+                         proxies.clientAddress(xff("10.1.2.3", "203.0.113.5")));
+    // No header behind a trusted proxy: the proxy itself.
+    CPPUNIT_ASSERT_EQUAL(std::string("10.1.2.3"),
+                         proxies.clientAddress(test::makeRequest("GET", "/", {}, "10.1.2.3")));
+  }
+
+  void testChainIsReadFromTheRight() {
+    const TrustedProxies proxies({"10.0.0.0/8", "172.16.0.0/12"});
+    // The client forged "1.1.1.1" on the left; the trusted hops vouch only for 198.51.100.7.
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("198.51.100.7"),
+        proxies.clientAddress(xff("10.0.0.1", "1.1.1.1, 198.51.100.7, 172.16.0.9")));
+    // Two header lines are one list.
+    auto request = test::makeRequest(
+        "GET", "/", {{"X-Forwarded-For", "1.1.1.1"}, {"x-forwarded-for", "198.51.100.8"}},
+        "10.0.0.1");
+    CPPUNIT_ASSERT_EQUAL(std::string("198.51.100.8"), proxies.clientAddress(request));
+    // Every hop trusted: the leftmost.
+    CPPUNIT_ASSERT_EQUAL(std::string("10.9.9.9"),
+                         proxies.clientAddress(xff("10.0.0.1", "10.9.9.9, 172.16.0.1")));
+  }
+
+  void testMalformedEntriesStopTheWalk() {
+    const TrustedProxies proxies({"10.0.0.0/8"});
+    CPPUNIT_ASSERT_EQUAL(std::string("10.0.0.1"),
+                         proxies.clientAddress(xff("10.0.0.1", "203.0.113.5, not-an-ip")));
+    CPPUNIT_ASSERT_EQUAL(std::string("10.0.0.1"), proxies.clientAddress(xff("10.0.0.1", "")));
+  }
+
+  void testCidrMatching() {
+    const TrustedProxies proxies({"192.168.1.0/24", "::1/128", "203.0.113.9"});
+    Poco::Net::IPAddress a;
+    CPPUNIT_ASSERT(proxies.contains(Poco::Net::IPAddress("192.168.1.200")));
+    CPPUNIT_ASSERT(!proxies.contains(Poco::Net::IPAddress("192.168.2.1")));
+    CPPUNIT_ASSERT(proxies.contains(Poco::Net::IPAddress("::1")));
+    CPPUNIT_ASSERT(proxies.contains(Poco::Net::IPAddress("203.0.113.9")));
+    CPPUNIT_ASSERT(!proxies.contains(Poco::Net::IPAddress("203.0.113.8")));
+    CPPUNIT_ASSERT_THROW(TrustedProxies({"10.0.0.0/33"}), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(TrustedProxies({"nonsense/8"}), std::invalid_argument);
+  }
+
+ private:
+  static http::Request xff(const std::string& peer, const std::string& header) {
+    return test::makeRequest("GET", "/", {{"X-Forwarded-For", header}}, peer);
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ClientAddressTest);
