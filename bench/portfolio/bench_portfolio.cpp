@@ -82,15 +82,24 @@ Options parseOptions(int argc, char** argv) {
       return argv[++i];
     };
     auto count = [&]() { return static_cast<std::size_t>(std::stoul(value())); };
-    if (arg == "--share") o.share = value();
-    else if (arg == "--database") o.database = value();
-    else if (arg == "--assets") o.assets = count();
-    else if (arg == "--page-size") o.page_size = count();
-    else if (arg == "--holdings") o.holdings = count();
-    else if (arg == "--runs") o.runs = count();
-    else if (arg == "--valuations") o.valuations = count();
-    else if (arg == "--json") o.json = value();
-    else usage("unknown option " + arg);
+    if (arg == "--share")
+      o.share = value();
+    else if (arg == "--database")
+      o.database = value();
+    else if (arg == "--assets")
+      o.assets = count();
+    else if (arg == "--page-size")
+      o.page_size = count();
+    else if (arg == "--holdings")
+      o.holdings = count();
+    else if (arg == "--runs")
+      o.runs = count();
+    else if (arg == "--valuations")
+      o.valuations = count();
+    else if (arg == "--json")
+      o.json = value();
+    else
+      usage("unknown option " + arg);
   }
   if (o.share.empty()) usage("--share is required");
   if (o.page_size == 0 || o.page_size > 1000) usage("--page-size must be 1..1000");
@@ -131,16 +140,18 @@ std::vector<std::string> renderPages(const std::vector<ItemRecord>& items, std::
       const std::string& name = items[i % items.size()].market_hash_name;
       a += (i == begin ? "" : ",") + std::string(R"({"appid":730,"contextid":"2","assetid":")") +
            id + R"(","classid":")" + classid + R"(","instanceid":"0","amount":"1"})";
-      d += (i == begin ? "" : ",") + std::string(R"({"appid":730,"classid":")") + classid +
-           R"(","instanceid":"0","currency":0,"background_color":"","icon_url":")" +
-           std::string(180, 'x') +
-           R"(","descriptions":[{"type":"html","value":"Exterior: Field-Tested","name":"exterior_wear"}],)"
-           R"("tradable":1,"name":)" + jsonString(name) +
-           R"(,"name_color":"D2D2D2","type":"Mil-Spec Grade Rifle","market_name":)" +
-           jsonString(name) + R"(,"market_hash_name":)" + jsonString(name) +
-           R"(,"commodity":0,"marketable":1,"tags":[{"category":"Type","internal_name":"CSGO_Type_Rifle",)"
-           R"("localized_category_name":"Type","localized_tag_name":"Rifle"},{"category":"Rarity",)"
-           R"("internal_name":"Rarity_Rare_Weapon","localized_category_name":"Quality","localized_tag_name":"Mil-Spec Grade"}]})";
+      d +=
+          (i == begin ? "" : ",") + std::string(R"({"appid":730,"classid":")") + classid +
+          R"(","instanceid":"0","currency":0,"background_color":"","icon_url":")" +
+          std::string(180, 'x') +
+          R"(","descriptions":[{"type":"html","value":"Exterior: Field-Tested","name":"exterior_wear"}],)"
+          R"("tradable":1,"name":)" +
+          jsonString(name) +
+          R"(,"name_color":"D2D2D2","type":"Mil-Spec Grade Rifle","market_name":)" +
+          jsonString(name) + R"(,"market_hash_name":)" + jsonString(name) +
+          R"(,"commodity":0,"marketable":1,"tags":[{"category":"Type","internal_name":"CSGO_Type_Rifle",)"
+          R"("localized_category_name":"Type","localized_tag_name":"Rifle"},{"category":"Rarity",)"
+          R"("internal_name":"Rarity_Rare_Weapon","localized_category_name":"Quality","localized_tag_name":"Mil-Spec Grade"}]})";
     }
     std::string page = R"({"assets":)" + a + R"(],"descriptions":)" + d +
                        R"(],"total_inventory_count":)" + std::to_string(assets) + R"(,"success":1)";
@@ -214,8 +225,8 @@ int main(int argc, char** argv) {
   Poco::Net::HTTPServer server(new PagesFactory(pages, o.page_size), socket,
                                new Poco::Net::HTTPServerParams);
   server.start();
-  const std::string base = "http://127.0.0.1:" + std::to_string(socket.address().port()) +
-                           "/inventory";
+  const std::string base =
+      "http://127.0.0.1:" + std::to_string(socket.address().port()) + "/inventory";
 
   // The daemon's parts, as PortfolioModule assembles them.
   PocoHttpClient http;

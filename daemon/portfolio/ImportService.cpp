@@ -1,7 +1,7 @@
 #include "portfolio/ImportService.hpp"
 
+#include "auth/PlatformId.hpp"
 #include "common/Log.hpp"
-#include "portfolio/PlatformId.hpp"
 
 namespace skinpulse::portfolio {
 
@@ -29,7 +29,7 @@ ImportOutcome ImportService::run(const std::string& user_id) {
     throw ImportRefused(ImportRefused::Reason::kNotLinked,
                         "link a game-platform identity before importing");
   }
-  if (!isValidPlatformId(link->platform_id)) {
+  if (!auth::isIndividualPlatformId(link->platform_id)) {
     throw ImportRefused(ImportRefused::Reason::kInvalidPlatformId,
                         "the linked platform id is not an individual account id");
   }

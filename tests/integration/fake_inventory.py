@@ -3,10 +3,12 @@
     GET /inventory/{id64}/730/2?l=english&count=N[&start_assetid=A]
 
 Each platform id gets a scenario, set by the test:
-  pages(id, [page, ...])   200 pages in the documented shape; a page is a list of
+  pages(id, [page, ...], delay=0)
+                           200 pages in the documented shape; a page is a list of
                            (market_hash_name or None, amount) stacks; every page but the last
                            carries more_items=1 and last_assetid, and the next page is found
-                           by start_assetid exactly as the platform pages
+                           by start_assetid exactly as the platform pages; each answer
+                           waits `delay` seconds first
   status(id, code)         that status with the literal body `null` (403 private, 401 profile
                            not set up, 429) or, for 5xx, {"error": "... (EResult)"}
   oversize(id, total)      200 with a valid-looking JSON body of `total` bytes, sent in 64 KiB
@@ -91,11 +93,8 @@ class FakeInventory:
     def base_url(self):
         return "http://127.0.0.1:%d/inventory" % self.port
 
-    def pages(self, id64, stacks_per_page, first_assetid=1):
-        self._set(id64, ("pages", build_pages(stacks_per_page, first_assetid)))
-
-    def raw_pages(self, id64, pages):
-        self._set(id64, ("pages", pages))
+    def pages(self, id64, stacks_per_page, first_assetid=1, delay=0.0):
+        self._set(id64, ("pages", (build_pages(stacks_per_page, first_assetid), delay)))
 
     def status(self, id64, code):
         self._set(id64, ("status", code))
@@ -157,7 +156,9 @@ class FakeInventory:
                 if query.get("count") != "1000" or query.get("l") != "english":
                     return self.send_body(400, b"null")
                 if kind == "pages":
-                    return self.serve_page(arg, query.get("start_assetid"))
+                    pages, delay = arg
+                    time.sleep(delay)
+                    return self.serve_page(pages, query.get("start_assetid"))
                 if kind == "status":
                     body = b"null"
                     if arg >= 500:
@@ -225,7 +226,7 @@ def main():
 
     class AnyId(dict):
         def get(self, key, default=None):
-            return ("pages", built)
+            return ("pages", (built, 0.0))
 
     built = build_pages(pages)
     fake.scenarios = AnyId()
