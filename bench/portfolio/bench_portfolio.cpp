@@ -11,7 +11,8 @@
 //              parsed, matched against the seeded catalogue and written in one
 //              transaction, with the cooldown lock in the embedded shared store. The
 //              cooldown is 0, so every run imports again. Median of RUNS; also the fetch
-//              alone (InventoryFetcher::fetch) to show where the time goes.
+//              alone (InventoryFetcher::fetch) and the parse alone (parseInventoryPage on
+//              the same pages in memory) to show where the time goes.
 //   valuation  GET /api/v1/portfolio through PortfolioApi::show for a user holding
 //              HOLDINGS items, each with prices of two sources: holdings read from the
 //              store, valued at current_price, sorted and rendered. p50 and p99 of VALUATIONS.
@@ -26,6 +27,7 @@
 #include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
+#include "portfolio/InventoryPage.hpp"
 #include "portfolio/InventorySource.hpp"
 #include "state/DatabaseSharedStore.hpp"
 #include "store/Database.hpp"
@@ -242,10 +244,13 @@ int main(int argc, char** argv) {
   const auto user = database->users().createUser("bench@example.com", "Bench", "", 0);
   database->users().linkGameId({user.id, kPlatformId, 0});
 
-  std::vector<double> import_ms, fetch_ms;
+  std::vector<double> import_ms, fetch_ms, parse_ms;
   std::int64_t imported = 0;
   for (std::size_t run = 0; run < o.runs; ++run) {
     auto start = Clock::now();
+    for (const auto& page : pages) portfolio::parseInventoryPage(page);
+    parse_ms.push_back(millisSince(start));
+    start = Clock::now();
     inventory.fetch(kPlatformId);
     fetch_ms.push_back(millisSince(start));
     start = Clock::now();
@@ -291,11 +296,13 @@ int main(int argc, char** argv) {
   char line[512];
   std::snprintf(line, sizeof line,
                 "{\"assets\":%zu,\"pages\":%zu,\"page_bytes\":%zu,\"imported\":%lld,"
-                "\"import_ms_median\":%.1f,\"fetch_ms_median\":%.1f,\"holdings\":%zu,"
+                "\"import_ms_median\":%.1f,\"fetch_ms_median\":%.1f,\"parse_ms_median\":%.1f,"
+                "\"holdings\":%zu,"
                 "\"valuation_ms_p50\":%.2f,\"valuation_ms_p99\":%.2f,\"body_bytes\":%zu}",
                 o.assets, pages.size(), page_bytes, static_cast<long long>(imported),
-                percentile(import_ms, 0.5), percentile(fetch_ms, 0.5), o.holdings,
-                percentile(valuation_ms, 0.5), percentile(valuation_ms, 0.99), body_bytes);
+                percentile(import_ms, 0.5), percentile(fetch_ms, 0.5), percentile(parse_ms, 0.5),
+                o.holdings, percentile(valuation_ms, 0.5), percentile(valuation_ms, 0.99),
+                body_bytes);
   std::cout << line << std::endl;
   if (!o.json.empty()) std::ofstream(o.json, std::ios::app) << line << "\n";
   database.reset();
