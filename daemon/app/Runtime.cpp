@@ -164,6 +164,14 @@ http::Readiness Runtime::readiness() const {
       .endObject()
       .key("catalog_items")
       .value(static_cast<std::int64_t>(catalog_.size()));
+  // Reported, not part of readiness: without the store only sessions are down (§5).
+  json.key("shared_store")
+      .beginObject()
+      .key("backend")
+      .value(shared_store_->backend())
+      .key("ok")
+      .value(shared_store_->ping())
+      .endObject();
   plugins_->describe(json);
   json.key("sources").beginArray();
   if (scheduler_) {

@@ -6,7 +6,6 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Redis/Array.h>
 #include <Poco/Redis/Client.h>
-#include <Poco/Redis/Exception.h>
 #include <Poco/Redis/Type.h>
 #include <Poco/URI.h>
 
@@ -67,12 +66,17 @@ namespace {
   throw StoreUnavailable(std::string("redis shared store: ") + what + " failed: " + detail);
 }
 
+// An error reply of the server ("-ERR ..."): the connection itself is fine.
+class ErrorReply : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 RedisType::Ptr run(Client& client, const Array& command) {
   RedisType::Ptr reply = client.sendCommand(command);
   if (reply->type() == Poco::Redis::RedisTypeTraits<Poco::Redis::Error>::TypeId) {
     auto* error = dynamic_cast<Poco::Redis::Type<Poco::Redis::Error>*>(reply.get());
-    throw Poco::Redis::RedisException(error != nullptr ? error->value().getMessage()
-                                                       : std::string("error reply"));
+    throw ErrorReply(error != nullptr ? error->value().getMessage() : std::string("error reply"));
   }
   return reply;
 }
@@ -127,15 +131,18 @@ return {0, count, retry}
 // A pooled connection, returned on success and closed after any failure.
 class RedisSharedStore::Lease {
  public:
-  explicit Lease(RedisSharedStore& store) : store_(store), client_(store.acquire()) {}
+  explicit Lease(RedisSharedStore& store) : store_(store), client_(store.acquire(pooled_)) {}
   ~Lease() {
     if (ok_) store_.release(std::move(client_));
   }
   Client& client() { return *client_; }
   void succeeded() { ok_ = true; }
+  /// The connection came from the pool (it may have gone stale) rather than connect().
+  bool pooled() const { return pooled_; }
 
  private:
   RedisSharedStore& store_;
+  bool pooled_ = false;  // declared before client_: acquire() sets it while client_ is made
   std::unique_ptr<Client> client_;
   bool ok_ = false;
 };
@@ -159,6 +166,12 @@ std::unique_ptr<Client> RedisSharedStore::connect() const {
     auth << url_.password;
     run(*client, auth);
   }
+  if (!options_.client_name.empty()) {
+    Array name;
+    name << "CLIENT"
+         << "SETNAME" << options_.client_name;
+    run(*client, name);
+  }
   if (url_.database != 0) {
     Array select;
     select << "SELECT" << std::to_string(url_.database);
@@ -167,10 +180,11 @@ std::unique_ptr<Client> RedisSharedStore::connect() const {
   return client;
 }
 
-std::unique_ptr<Client> RedisSharedStore::acquire() {
+std::unique_ptr<Client> RedisSharedStore::acquire(bool& pooled) {
   {
     std::lock_guard lock(mutex_);
-    if (!idle_.empty()) {
+    pooled = !idle_.empty();
+    if (pooled) {
       auto client = std::move(idle_.back());
       idle_.pop_back();
       return client;
@@ -187,22 +201,29 @@ void RedisSharedStore::release(std::unique_ptr<Client> client) {
 template <typename Op>
 auto RedisSharedStore::withClient(const char* what, Op op)
     -> decltype(op(std::declval<Client&>())) {
-  try {
-    Lease lease(*this);
-    auto result = op(lease.client());
-    lease.succeeded();
-    return result;
-  } catch (const std::logic_error&) {
-    throw;
-  } catch (const Poco::Redis::RedisException& e) {
-    if (e.message().find("not an integer") != std::string::npos) {
-      throw std::invalid_argument("the value is not an integer counter");
+  // A pooled connection may have been closed by the server (restart, idle timeout) since
+  // its last use: a transport failure on one is retried once on a new connection.
+  for (int attempt = 0;; ++attempt) {
+    bool pooled = false;
+    try {
+      Lease lease(*this);
+      pooled = lease.pooled();
+      auto result = op(lease.client());
+      lease.succeeded();
+      return result;
+    } catch (const std::logic_error&) {
+      throw;
+    } catch (const ErrorReply& e) {
+      if (std::string(e.what()).find("not an integer") != std::string::npos) {
+        throw std::invalid_argument("the value is not an integer counter");
+      }
+      unavailable(what, e.what());
+    } catch (const Poco::Exception& e) {  // transport: refused, reset, timed out, EOF
+      if (pooled && attempt == 0) continue;
+      unavailable(what, e.displayText());
+    } catch (const std::exception& e) {
+      unavailable(what, e.what());
     }
-    unavailable(what, e.displayText());
-  } catch (const Poco::Exception& e) {
-    unavailable(what, e.displayText());
-  } catch (const std::exception& e) {
-    unavailable(what, e.what());
   }
 }
 

@@ -40,6 +40,8 @@ struct RedisOptions {
   int connect_timeout_ms = 1000;
   int reply_timeout_ms = 2000;
   std::size_t max_idle = 16;  ///< connections kept open between requests
+  /// CLIENT SETNAME of every connection (shows in CLIENT LIST); no spaces.
+  std::string client_name = "skinpulsed";
 };
 
 class RedisSharedStore final : public SharedStore {
@@ -62,7 +64,8 @@ class RedisSharedStore final : public SharedStore {
  private:
   class Lease;
   std::unique_ptr<Poco::Redis::Client> connect() const;
-  std::unique_ptr<Poco::Redis::Client> acquire();
+  /// A pooled connection (`pooled` = true) or a new one.
+  std::unique_ptr<Poco::Redis::Client> acquire(bool& pooled);
   void release(std::unique_ptr<Poco::Redis::Client> client);
   /// Runs `op` on a pooled connection; every failure but a caller's mistake
   /// (std::logic_error) becomes StoreUnavailable.

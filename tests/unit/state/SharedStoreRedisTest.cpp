@@ -6,8 +6,12 @@
 #include "state/RedisSharedStore.hpp"
 
 #include <Poco/Net/ServerSocket.h>
+#include <Poco/Redis/Array.h>
+#include <Poco/Redis/Client.h>
 
 #include <cstdlib>
+#include <sstream>
+#include <unistd.h>
 
 using namespace skinpulse;
 using skinpulse::test::SharedStoreContract;
@@ -16,6 +20,7 @@ class SharedStoreRedisTest : public SharedStoreContract {
   CPPUNIT_TEST_SUB_SUITE(SharedStoreRedisTest, SharedStoreContract);
   CPPUNIT_TEST(testParseRedisUrl);
   CPPUNIT_TEST(testHungServerTimesOut);
+  CPPUNIT_TEST(testReconnectsAfterServerDroppedPooledConnections);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -43,6 +48,34 @@ class SharedStoreRedisTest : public SharedStoreContract {
     }
   }
 
+  void testReconnectsAfterServerDroppedPooledConnections() {
+    if (skipped()) return;
+    store_->set(key("k"), "v", std::chrono::seconds(60));  // leaves a pooled connection
+    // Kill only this store's connections (by their unique name): other suites may share
+    // this Redis.
+    const auto url = state::parseRedisUrl(std::getenv("SKINPULSE_TEST_REDIS_URL"));
+    Poco::Redis::Client admin(url.host, url.port);
+    Poco::Redis::Array list;
+    list << "CLIENT"
+         << "LIST"
+         << "TYPE"
+         << "normal";
+    std::istringstream lines(admin.execute<Poco::Redis::BulkString>(list).value());
+    int killed = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (line.find(" name=" + client_name_ + " ") == std::string::npos) continue;
+      const std::string id = line.substr(3, line.find(' ') - 3);  // "id=N ..."
+      Poco::Redis::Array kill;
+      kill << "CLIENT"
+           << "KILL"
+           << "ID" << id;
+      killed += static_cast<int>(admin.execute<Poco::Int64>(kill));
+    }
+    CPPUNIT_ASSERT(killed >= 1);
+    // As after a Redis restart: the stale pooled connection is replaced, not reported.
+    CPPUNIT_ASSERT_EQUAL(std::string("v"), store_->get(key("k")).value());
+  }
+
   void testHungServerTimesOut() {
     // Accepts connections (the kernel backlog) but never answers: a reply timeout.
     Poco::Net::ServerSocket silent(Poco::Net::SocketAddress("127.0.0.1", 0));
@@ -61,7 +94,10 @@ class SharedStoreRedisTest : public SharedStoreContract {
   std::unique_ptr<state::SharedStore> makeStore() override {
     const char* url = std::getenv("SKINPULSE_TEST_REDIS_URL");
     if (url == nullptr || *url == '\0') return nullptr;
-    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url));
+    state::RedisOptions options;
+    client_name_ = "skinpulse-test-" + std::to_string(::getpid()) + "-" + prefix_.substr(5, 8);
+    options.client_name = client_name_;
+    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url), options);
   }
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
     // A port nobody listens on: bind one, then close it.
@@ -76,6 +112,9 @@ class SharedStoreRedisTest : public SharedStoreContract {
     return std::make_unique<state::RedisSharedStore>(url);
   }
   std::string skipReason() const override { return "SKINPULSE_TEST_REDIS_URL not set"; }
+
+ private:
+  std::string client_name_;
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(SharedStoreRedisTest);
