@@ -93,7 +93,7 @@ def sign_in(daemon, provider="gameid", platform_id=None, email=None):
 
 def daemon_env(fake, **extra):
     env = {
-        "SKINPULSE_PLUGIN_DIR": TEST_PLUGIN_DIR,
+        "SKINPULSE_PLUGIN_DIR": os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration")),
         "GAMEID_OPENID_ENABLED": "true",
         "GAMEID_OPENID_URL": "http://127.0.0.1:9/openid/login",
         "IDPA_CLIENT_ID": "test-client",

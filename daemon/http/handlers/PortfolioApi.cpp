@@ -1,5 +1,6 @@
 #include "http/handlers/PortfolioApi.hpp"
 
+#include "auth/AuthGuard.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
@@ -14,9 +15,6 @@ namespace {
 
 using portfolio::ImportRefused;
 using portfolio::InventoryError;
-
-// What a client should wait after a store outage: long enough for Redis to restart.
-constexpr int kStoreRetryAfterSeconds = 5;
 
 [[noreturn]] void throwRefusal(const ImportRefused& refusal) {
   switch (refusal.reason()) {
@@ -132,10 +130,7 @@ void PortfolioApi::import(Request& request, Response& response) const {
   } catch (const state::StoreUnavailable& error) {
     log::main().warn("portfolio: import refused, the shared store is unavailable: {}",
                      error.what());
-    // Fail closed: no lock, no import (decisions.md §6).
-    throw HttpError(503, "store_unavailable",
-                    "the shared store for import cooldowns is unavailable; retry shortly",
-                    {{"Retry-After", std::to_string(kStoreRetryAfterSeconds)}});
+    auth::throwStoreUnavailable();  // fail closed: no lock, no import (decisions.md §6)
   }
   JsonWriter json;
   json.beginObject()
