@@ -32,6 +32,7 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
       {"portfolio.import_cooldown_seconds", "IMPORT_COOLDOWN_SECONDS", "600"},
       {"portfolio.inventory_max_bytes", "INVENTORY_MAX_BYTES", "8388608"},
       {"portfolio.inventory_url", "GAMEID_INVENTORY_URL", "https://steamcommunity.com/inventory"},
+      {"portfolio.inventory_timeout_seconds", nullptr, "20"},
       {"auth.rate_limit_per_minute", "AUTH_RATE_LIMIT_PER_MINUTE", "20"},
       // The plugin serving each provider; tests point them at test plugins.
       {"identity.idpa_plugin", nullptr, "oauth2"},

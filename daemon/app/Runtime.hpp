@@ -18,6 +18,7 @@
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "portfolio/PortfolioModule.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
@@ -59,6 +60,7 @@ class Runtime {
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
+  std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;

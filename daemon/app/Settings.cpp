@@ -252,6 +252,10 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
 
   s.import_cooldown_seconds = read.smallInt("portfolio.import_cooldown_seconds", 0, 30 * 86400);
   s.inventory_max_bytes = read.integer("portfolio.inventory_max_bytes", 1024, 1024LL * 1024 * 1024);
+  s.inventory_url = read.text("portfolio.inventory_url");
+  if (!isHttpUrl(s.inventory_url))
+    read.fail("portfolio.inventory_url", "must be an http:// or https:// URL");
+  s.inventory_timeout_seconds = read.smallInt("portfolio.inventory_timeout_seconds", 1, 600);
   s.auth_rate_limit_per_minute = read.smallInt("auth.rate_limit_per_minute", 1, 1000000);
 
   for (const auto& section : tree.sections()) {

@@ -64,6 +64,8 @@ struct Settings {
   // [portfolio], [auth]
   int import_cooldown_seconds = 600;
   std::int64_t inventory_max_bytes = 8388608;
+  std::string inventory_url = "https://steamcommunity.com/inventory";
+  int inventory_timeout_seconds = 20;  ///< per inventory page
   int auth_rate_limit_per_minute = 20;
 
   std::vector<SourceSettings> sources;  ///< in configuration order

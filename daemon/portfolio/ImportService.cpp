@@ -1,0 +1,90 @@
+#include "portfolio/ImportService.hpp"
+
+#include "auth/PlatformId.hpp"
+#include "common/Log.hpp"
+
+namespace skinpulse::portfolio {
+
+namespace {
+
+// Unmatched names are logged, but an inventory of junk must not flood the log.
+constexpr std::size_t kUnmatchedNamesLogged = 10;
+
+}  // namespace
+
+ImportService::ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
+                             InventorySource& inventory, ImportLock& lock, ImportOptions options,
+                             Clock clock)
+    : users_(users),
+      holdings_(holdings),
+      catalog_(catalog),
+      inventory_(inventory),
+      lock_(lock),
+      options_(options),
+      clock_(std::move(clock)) {}
+
+ImportOutcome ImportService::run(const std::string& user_id) {
+  const auto link = users_.gameLinkOf(user_id);
+  if (!link) {
+    throw ImportRefused(ImportRefused::Reason::kNotLinked,
+                        "link a game-platform identity before importing");
+  }
+  if (!auth::isIndividualPlatformId(link->platform_id)) {
+    throw ImportRefused(ImportRefused::Reason::kInvalidPlatformId,
+                        "the linked platform id is not an individual account id");
+  }
+  const auto attempt = lock_.acquire(user_id, options_.lock_hold, options_.cooldown);
+  if (!attempt.token) {
+    throw ImportRefused(ImportRefused::Reason::kCooldown,
+                        "an import ran or is running; retry later", attempt.retry_after_seconds);
+  }
+  ImportOutcome outcome;
+  try {
+    const Inventory inventory = inventory_.fetch(link->platform_id);
+    outcome = write(user_id, inventory);
+  } catch (...) {
+    lock_.release(user_id, *attempt.token);
+    throw;
+  }
+  try {
+    lock_.finish(user_id, *attempt.token, options_.cooldown, clock_());
+  } catch (const std::exception& e) {
+    // The holdings are written, so the import succeeded. The lock stays "running" until
+    // it expires (lock_hold, longer than the cooldown): the user still waits.
+    log::main().warn("portfolio: import stored but its cooldown could not be set: {}", e.what());
+  }
+  return outcome;
+}
+
+ImportOutcome ImportService::write(const std::string& user_id, const Inventory& inventory) {
+  ImportOutcome outcome;
+  outcome.unmatched_units = inventory.unnamed_units;
+  std::vector<HoldingRecord> matched;
+  std::vector<std::string> unmatched_names;
+  std::size_t unmatched_count = 0;
+  const auto snapshot = catalog_.snapshot();
+  for (const auto& [name, units] : inventory.units_by_name) {
+    if (const auto* item = snapshot->findByName(name)) {
+      matched.push_back(HoldingRecord{item->record.id, units, 0});
+      outcome.imported_units += units;
+    } else {
+      outcome.unmatched_units += units;
+      ++unmatched_count;
+      if (unmatched_names.size() < kUnmatchedNamesLogged) unmatched_names.push_back(name);
+    }
+  }
+  holdings_.replaceHoldings(user_id, matched, clock_());
+  outcome.holdings = matched.size();
+  if (outcome.unmatched_units > 0) {
+    std::string names;
+    for (const auto& name : unmatched_names) names += (names.empty() ? "" : ", ") + name;
+    log::main().info("portfolio: import left {} unit(s) unmatched (not in the catalogue: {}{})",
+                     outcome.unmatched_units, names.empty() ? "no names" : names,
+                     unmatched_count > unmatched_names.size() ? ", ..." : "");
+  }
+  log::main().info("portfolio: imported {} unit(s) of {} item(s) from {} page(s)",
+                   outcome.imported_units, outcome.holdings, inventory.pages);
+  return outcome;
+}
+
+}  // namespace skinpulse::portfolio

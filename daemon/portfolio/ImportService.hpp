@@ -1,0 +1,79 @@
+#pragma once
+
+// ImportService: POST /api/v1/portfolio/import after the session and CSRF checks, in the
+// order of decisions.md §6: linked gameid → valid platform id → cooldown lock (shared
+// store, fail closed) → every inventory page → match by market_hash_name → one
+// transaction (upsert, delete what left, last_imported_at) → cooldown. Any failure after
+// the lock releases it and writes nothing.
+
+#include "catalog/Catalog.hpp"
+#include "portfolio/ImportLock.hpp"
+#include "portfolio/InventorySource.hpp"
+#include "store/HoldingStore.hpp"
+#include "store/UserStore.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+namespace skinpulse::portfolio {
+
+/// A precondition of the import does not hold; nothing was fetched or written.
+class ImportRefused : public std::runtime_error {
+ public:
+  enum class Reason {
+    kNotLinked,          ///< 409 gameid_not_linked
+    kInvalidPlatformId,  ///< 400 invalid_platform_id
+    kCooldown,           ///< 429 import_cooldown
+  };
+  ImportRefused(Reason reason, const std::string& message, std::int64_t retry_after = 0)
+      : std::runtime_error(message), reason_(reason), retry_after_(retry_after) {}
+  Reason reason() const { return reason_; }
+  /// Seconds, for kCooldown.
+  std::int64_t retryAfter() const { return retry_after_; }
+
+ private:
+  Reason reason_;
+  std::int64_t retry_after_;
+};
+
+struct ImportOptions {
+  std::chrono::seconds cooldown{600};  ///< IMPORT_COOLDOWN_SECONDS
+  /// How long the lock may be held: at least the slowest complete fetch (pages × timeout).
+  std::chrono::seconds lock_hold{1060};
+};
+
+struct ImportOutcome {
+  std::int64_t imported_units = 0;   ///< matched units, the `imported_assets` of the answer
+  std::int64_t unmatched_units = 0;  ///< units whose name is not in the catalogue (or absent)
+  std::size_t holdings = 0;          ///< distinct items now held
+};
+
+class ImportService {
+ public:
+  using Clock = std::function<std::int64_t()>;  ///< Unix seconds
+
+  ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
+                InventorySource& inventory, ImportLock& lock, ImportOptions options, Clock clock);
+
+  /// Imports `user_id`'s inventory. Throws ImportRefused, InventoryError,
+  /// state::StoreUnavailable (the lock could not be taken or set), or the store's
+  /// exception when the transaction fails; in every case holdings and cooldown are as
+  /// they were.
+  ImportOutcome run(const std::string& user_id);
+
+ private:
+  ImportOutcome write(const std::string& user_id, const Inventory& inventory);
+
+  UserStore& users_;
+  HoldingStore& holdings_;
+  const Catalog& catalog_;
+  InventorySource& inventory_;
+  ImportLock& lock_;
+  ImportOptions options_;
+  Clock clock_;
+};
+
+}  // namespace skinpulse::portfolio

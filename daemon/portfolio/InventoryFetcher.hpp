@@ -1,0 +1,52 @@
+#pragma once
+
+// Reads a user's whole inventory from the game platform (upstream-formats.md §d):
+// `{base}/{id64}/730/2?l=english&count=1000`, then `&start_assetid=<last_assetid>` while
+// `more_items` is set. Every page goes through the host HTTP client, which enforces the
+// timeout and stops reading a body as soon as it passes the byte cap.
+
+#include "skinpulse/sdk/host.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace skinpulse::portfolio {
+
+struct InventoryFetchOptions {
+  std::string base_url = "https://steamcommunity.com/inventory";  ///< no trailing slash needed
+  std::size_t max_page_bytes = 8u * 1024u * 1024u;                ///< INVENTORY_MAX_BYTES
+  std::chrono::milliseconds page_timeout{20000};
+  int max_pages = 50;
+  int page_size = 1000;  ///< the platform refuses more than 1000 (400)
+};
+
+/// The inventory summed by name. Each asset id counts once, however often the platform
+/// repeats it (pages overlap when the inventory changes while it is read).
+struct Inventory {
+  std::map<std::string, std::int64_t> units_by_name;
+  std::int64_t unnamed_units = 0;  ///< assets without a description or market_hash_name
+  std::int64_t assets = 0;         ///< distinct asset ids
+  int pages = 0;
+};
+
+class InventoryFetcher {
+ public:
+  InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options);
+
+  /// Fetches every page of `platform_id`'s inventory (validated by the caller). Throws
+  /// InventoryError: kPrivate (403), kUnavailable (401), kTooLarge (a page over the cap,
+  /// or more than max_pages pages: never a silently truncated inventory), kUpstream
+  /// (anything else that is not a well-formed 200).
+  Inventory fetch(const std::string& platform_id) const;
+
+  /// The URL of one page; `start_asset_id` empty for the first.
+  std::string pageUrl(const std::string& platform_id, const std::string& start_asset_id) const;
+
+ private:
+  sdk::HttpClient& http_;
+  InventoryFetchOptions options_;
+};
+
+}  // namespace skinpulse::portfolio

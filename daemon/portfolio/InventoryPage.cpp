@@ -1,0 +1,173 @@
+#include "portfolio/InventoryPage.hpp"
+
+#include "portfolio/InventoryError.hpp"
+
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <limits>
+#include <unordered_map>
+
+namespace skinpulse::portfolio {
+
+namespace {
+
+using Poco::Dynamic::Var;
+using Poco::JSON::Array;
+using Poco::JSON::Object;
+
+// The real format nests five levels (root → descriptions → description → tags → tag).
+constexpr std::size_t kMaxDepth = 16;
+constexpr std::size_t kMaxIdDigits = 20;
+// Real stacks (cases, stickers, graffiti) hold at most a few thousand units.
+constexpr std::uint64_t kMaxAmount = 1'000'000'000;
+
+[[noreturn]] void malformed(const std::string& what) {
+  throw InventoryError(InventoryError::Kind::kUpstream, "inventory page: " + what);
+}
+
+Object::Ptr parseRoot(std::string_view body) {
+  Var root;
+  try {
+    Poco::JSON::Parser parser;
+    parser.setDepth(kMaxDepth);
+    root = parser.parse(std::string(body));
+  } catch (const std::exception&) {
+    // Poco's message may quote the body: keep it out of the log.
+    malformed("not valid JSON (or nested deeper than " + std::to_string(kMaxDepth) + ")");
+  }
+  if (root.type() != typeid(Object::Ptr) || root.extract<Object::Ptr>().isNull()) {
+    malformed("top level is not a JSON object");
+  }
+  return root.extract<Object::Ptr>();
+}
+
+/// A non-negative integer given as a string of digits or as a JSON integer, in its
+/// canonical decimal form. Empty optional for anything else.
+std::optional<std::string> digits(const Var& value) {
+  if (value.isString()) {
+    const std::string text = value.extract<std::string>();
+    if (text.empty() || text.size() > kMaxIdDigits) return std::nullopt;
+    for (const char c : text) {
+      if (c < '0' || c > '9') return std::nullopt;
+    }
+    return text;
+  }
+  if (value.isInteger() && !value.isBoolean()) {
+    if (value.isSigned() && value.convert<Poco::Int64>() < 0) return std::nullopt;
+    return std::to_string(value.convert<Poco::UInt64>());
+  }
+  return std::nullopt;
+}
+
+std::string requiredId(const Object& object, const char* name, const char* where) {
+  if (!object.has(name)) malformed(std::string(where) + " without " + name);
+  auto id = digits(object.get(name));
+  if (!id) malformed(std::string(where) + " has a " + name + " that is not an integer id");
+  return *id;
+}
+
+/// instanceid is optional and "0" when absent (node-steamcommunity's join rule).
+std::string instanceId(const Object& object, const char* where) {
+  if (!object.has("instanceid") || object.get("instanceid").isEmpty()) return "0";
+  return requiredId(object, "instanceid", where);
+}
+
+/// 0/1 and true/false both occur (some clients and proxies rewrite them).
+std::optional<bool> flag(const Var& value) {
+  if (value.isBoolean()) return value.extract<bool>();
+  if (value.isInteger()) {
+    const auto number = value.convert<Poco::Int64>();
+    if (number == 0 || number == 1) return number == 1;
+  }
+  return std::nullopt;
+}
+
+Array::Ptr optionalArray(const Object& root, const char* name) {
+  if (!root.has(name) || root.get(name).isEmpty()) return nullptr;  // an empty inventory
+  const Var value = root.get(name);
+  if (value.type() != typeid(Array::Ptr) || value.extract<Array::Ptr>().isNull()) {
+    malformed(std::string(name) + " is not an array");
+  }
+  return value.extract<Array::Ptr>();
+}
+
+Object::Ptr elementObject(const Array& array, std::size_t i, const char* what) {
+  const Var element = array.get(static_cast<unsigned>(i));
+  if (element.type() != typeid(Object::Ptr) || element.extract<Object::Ptr>().isNull()) {
+    malformed(std::string(what) + " " + std::to_string(i) + " is not an object");
+  }
+  return element.extract<Object::Ptr>();
+}
+
+/// classid_instanceid → market_hash_name (empty optional: described, but without a name).
+using NamesByClass = std::unordered_map<std::string, std::optional<std::string>>;
+
+NamesByClass readDescriptions(const Object& root) {
+  NamesByClass names;
+  const auto descriptions = optionalArray(root, "descriptions");
+  if (!descriptions) return names;
+  for (std::size_t i = 0; i < descriptions->size(); ++i) {
+    const auto description = elementObject(*descriptions, i, "description");
+    const std::string key = requiredId(*description, "classid", "description") + "_" +
+                            instanceId(*description, "description");
+    std::optional<std::string> name;
+    if (description->has("market_hash_name") && !description->get("market_hash_name").isEmpty()) {
+      const Var value = description->get("market_hash_name");
+      if (!value.isString()) malformed("description has a market_hash_name that is not a string");
+      name = value.extract<std::string>();
+    }
+    names.emplace(key, std::move(name));  // a repeated class keeps its first description
+  }
+  return names;
+}
+
+std::int64_t amountOf(const Object& asset) {
+  if (!asset.has("amount")) return 1;
+  const auto text = digits(asset.get("amount"));
+  if (!text || text->size() > 10) malformed("asset has an amount that is not a count");
+  const std::uint64_t amount = std::stoull(*text);
+  if (amount < 1 || amount > kMaxAmount) malformed("asset has an amount out of range");
+  return static_cast<std::int64_t>(amount);
+}
+
+}  // namespace
+
+InventoryPage parseInventoryPage(std::string_view body) {
+  const Object::Ptr root = parseRoot(body);
+  if (!root->has("success") || flag(root->get("success")) != std::optional<bool>(true)) {
+    malformed("success is not 1");
+  }
+  InventoryPage page;
+  const NamesByClass names = readDescriptions(*root);
+  if (const auto assets = optionalArray(*root, "assets")) {
+    page.assets.reserve(assets->size());
+    for (std::size_t i = 0; i < assets->size(); ++i) {
+      const auto asset = elementObject(*assets, i, "asset");
+      InventoryAsset out;
+      out.asset_id = requiredId(*asset, "assetid", "asset");
+      const std::string key =
+          requiredId(*asset, "classid", "asset") + "_" + instanceId(*asset, "asset");
+      if (const auto found = names.find(key); found != names.end()) {
+        out.market_hash_name = found->second;
+      }
+      out.amount = amountOf(*asset);
+      page.assets.push_back(std::move(out));
+    }
+  }
+  if (root->has("more_items") && !root->get("more_items").isEmpty()) {
+    const auto more = flag(root->get("more_items"));
+    if (!more) malformed("more_items is not 0 or 1");
+    page.more_items = *more;
+  }
+  if (page.more_items) {
+    if (!root->has("last_assetid")) malformed("more_items without last_assetid");
+    const auto last = digits(root->get("last_assetid"));
+    if (!last) malformed("last_assetid is not an integer id");
+    page.last_asset_id = *last;
+  }
+  return page;
+}
+
+}  // namespace skinpulse::portfolio

@@ -1,0 +1,36 @@
+#pragma once
+
+// One page of the platform's inventory endpoint (upstream-formats.md §d.1), reduced to
+// what an import needs: every asset with the market_hash_name of its description.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace skinpulse::portfolio {
+
+struct InventoryAsset {
+  std::string asset_id;
+  /// Empty when the page carries no description for the asset's class, or the
+  /// description has no market_hash_name: such an asset cannot be matched.
+  std::optional<std::string> market_hash_name;
+  std::int64_t amount = 1;  ///< units in the stack, >= 1
+};
+
+struct InventoryPage {
+  std::vector<InventoryAsset> assets;
+  bool more_items = false;
+  std::string last_asset_id;  ///< set when more_items: the next page's start_assetid
+};
+
+/// Parses a 200 body. Throws InventoryError(kUpstream) when the body is not the
+/// documented shape: not a JSON object, `success` not 1, ids or amounts that are not
+/// non-negative integers, `more_items` without `last_assetid`, nesting deeper than the
+/// format ever goes. Refusing the whole page (rather than skipping a strange asset) is
+/// deliberate: an import deletes holdings that are missing from the inventory, so a
+/// half-read page would silently cost the user holdings.
+InventoryPage parseInventoryPage(std::string_view body);
+
+}  // namespace skinpulse::portfolio

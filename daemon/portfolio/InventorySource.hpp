@@ -1,0 +1,25 @@
+#pragma once
+
+#include "portfolio/InventoryFetcher.hpp"
+
+namespace skinpulse::portfolio {
+
+/// Where an import reads the inventory from: the platform in the daemon, a fake in tests.
+class InventorySource {
+ public:
+  virtual ~InventorySource() = default;
+  /// Throws InventoryError.
+  virtual Inventory fetch(const std::string& platform_id) = 0;
+};
+
+/// The platform, through the host HTTP client.
+class PlatformInventorySource final : public InventorySource {
+ public:
+  explicit PlatformInventorySource(InventoryFetcher fetcher) : fetcher_(std::move(fetcher)) {}
+  Inventory fetch(const std::string& platform_id) override { return fetcher_.fetch(platform_id); }
+
+ private:
+  InventoryFetcher fetcher_;
+};
+
+}  // namespace skinpulse::portfolio

@@ -1,0 +1,48 @@
+#include "portfolio/PortfolioModule.hpp"
+
+#include "common/Time.hpp"
+#include "http/handlers/PortfolioApi.hpp"
+#include "net/PocoHttpClient.hpp"
+#include "plugin/RandomToken.hpp"
+#include "portfolio/ImportLock.hpp"
+#include "portfolio/ImportService.hpp"
+#include "portfolio/InventorySource.hpp"
+
+#include <algorithm>
+
+namespace skinpulse::portfolio {
+
+PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
+                                 state::SharedStore& shared, const Catalog& catalog,
+                                 const LatestPrices& latest)
+    : http_(std::make_unique<PocoHttpClient>()) {
+  InventoryFetchOptions fetch;
+  fetch.base_url = settings.inventory_url;
+  fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
+  fetch.page_timeout = std::chrono::seconds(settings.inventory_timeout_seconds);
+  fetch.max_pages = kMaxInventoryPages;
+  inventory_ = std::make_unique<PlatformInventorySource>(InventoryFetcher(*http_, fetch));
+
+  lock_ = std::make_unique<ImportLock>(shared, [] { return randomToken(16); });
+
+  ImportOptions options;
+  options.cooldown = std::chrono::seconds(settings.import_cooldown_seconds);
+  // The lock must outlive the slowest possible fetch (every page at its timeout), and
+  // the cooldown too: if setting the cooldown fails, the lock stands in for it.
+  const auto slowest =
+      std::chrono::seconds(kMaxInventoryPages * settings.inventory_timeout_seconds + 60);
+  options.lock_hold = std::max(slowest, options.cooldown);
+  imports_ =
+      std::make_unique<ImportService>(database.users(), database.holdings(), catalog, *inventory_,
+                                      *lock_, options, [] { return time::nowSeconds(); });
+
+  api_ = std::make_unique<http::PortfolioApi>(
+      *imports_, database.holdings(), catalog, latest,
+      http::PortfolioApiConfig{settings.reference_sources, settings.enabledSourceNames()});
+}
+
+PortfolioModule::~PortfolioModule() = default;
+
+void PortfolioModule::registerRoutes(http::Router& router) { api_->registerRoutes(router); }
+
+}  // namespace skinpulse::portfolio

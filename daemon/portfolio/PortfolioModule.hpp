@@ -1,0 +1,50 @@
+#pragma once
+
+// PortfolioModule: the portfolio feature assembled from the daemon's parts, so Runtime
+// adds it with one line. Owns its HTTP client (the platform is one more upstream with a
+// timeout and a byte cap), the inventory source, the cooldown lock, the import service
+// and the HTTP handlers.
+
+#include "app/Settings.hpp"
+#include "catalog/Catalog.hpp"
+#include "http/Router.hpp"
+#include "prices/LatestPrices.hpp"
+#include "state/SharedStore.hpp"
+#include "store/Database.hpp"
+
+#include <memory>
+
+namespace skinpulse {
+class PocoHttpClient;
+namespace http {
+class PortfolioApi;
+}
+}  // namespace skinpulse
+
+namespace skinpulse::portfolio {
+
+class ImportLock;
+class ImportService;
+class PlatformInventorySource;
+
+/// Pages an import may read: decisions.md §6 (more is inventory_too_large).
+constexpr int kMaxInventoryPages = 50;
+
+class PortfolioModule {
+ public:
+  /// Every reference must outlive the module.
+  PortfolioModule(const Settings& settings, Database& database, state::SharedStore& shared,
+                  const Catalog& catalog, const LatestPrices& latest);
+  ~PortfolioModule();
+
+  void registerRoutes(http::Router& router);
+
+ private:
+  std::unique_ptr<PocoHttpClient> http_;
+  std::unique_ptr<PlatformInventorySource> inventory_;
+  std::unique_ptr<ImportLock> lock_;
+  std::unique_ptr<ImportService> imports_;
+  std::unique_ptr<http::PortfolioApi> api_;
+};
+
+}  // namespace skinpulse::portfolio

@@ -1,0 +1,452 @@
+"""POST /api/v1/portfolio/import and GET /api/v1/portfolio against the real daemon and a
+local fake of the platform's inventory endpoint (decisions.md §6 and §2).
+
+Users sign in the way real ones do: through the daemon's own gameid login flow (session
+created, flow kept in it, callback, session rotated, cookie set). The provider behind it
+is the `scripted` test identity plugin (tests/plugins/identity_scripted.cpp), which
+asserts the platform id its callback query names, so every test gets a fresh linked
+user without a real OpenID provider. The CSRF token comes from GET /api/v1/auth/csrf.
+"""
+import json
+import os
+import shutil
+import socket
+import sqlite3
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+import urllib.parse
+from itertools import count
+
+from fake_inventory import FakeInventory
+from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, free_port, run_tool
+
+ITEM_A = "AK-47 | Redline (Field-Tested)"
+ITEM_B = "Recoil Case"
+ITEM_C = "★ Karambit | Doppler (Factory New)"
+MAX_BYTES = 256 * 1024
+_ids = count(76561197960300001)
+
+
+def next_platform_id():
+    return str(next(_ids))
+
+
+def iso(ts):
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+def cookie_of(response):
+    """name=value of the response's Set-Cookie, or None."""
+    header = response.header("set-cookie")
+    return header.split(";", 1)[0] if header else None
+
+
+class User:
+    """A signed-in browser: its session cookie and CSRF token."""
+
+    def __init__(self, daemon, cookie, platform_id):
+        self.daemon = daemon
+        self.cookie = cookie
+        self.platform_id = platform_id
+        self.csrf = None
+
+    def request(self, method, path, csrf=True, body=None):
+        headers = {"Cookie": self.cookie}
+        if csrf and method == "POST":
+            if self.csrf is None:
+                token = self.daemon.get("/api/v1/auth/csrf", headers={"Cookie": self.cookie})
+                assert token.status == 200, token.body
+                self.csrf = token.json()["csrf_token"]
+            headers["X-CSRF-Token"] = self.csrf
+        return self.daemon.request(method, path, body=body, headers=headers)
+
+    def import_(self, **kw):
+        return self.request("POST", "/api/v1/portfolio/import", **kw)
+
+    def portfolio(self):
+        return self.request("GET", "/api/v1/portfolio")
+
+
+def sign_in(daemon, provider="gameid", platform_id=None, email=None):
+    """The login flow of `provider` through the scripted plugin; returns a User."""
+    start_path = "/api/v1/auth/gameid/login" if provider == "gameid" else "/api/v1/auth/" + provider
+    start = daemon.get(start_path)
+    assert start.status == 302, (start.status, start.body)
+    anonymous = cookie_of(start)
+    location = urllib.parse.urlsplit(start.header("location"))
+    query = dict(urllib.parse.parse_qsl(location.query))
+    callback = urllib.parse.urlsplit(query["redirect_uri"]).path
+    params = {"state": query["state"], "replay": "r-%f-%s" % (time.time(), platform_id or email)}
+    if platform_id:
+        params["subject"] = platform_id
+    if email:
+        params.update({"subject": email, "email": email, "verified": "1"})
+    done = daemon.get(callback + "?" + urllib.parse.urlencode(params),
+                      headers={"Cookie": anonymous})
+    assert done.status == 302, (done.status, done.body)
+    assert "auth_error" not in done.header("location"), done.header("location")
+    return User(daemon, cookie_of(done), platform_id)
+
+
+def daemon_env(fake, **extra):
+    env = {
+        "SKINPULSE_PLUGIN_DIR": os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration")),
+        "GAMEID_OPENID_ENABLED": "true",
+        "GAMEID_OPENID_URL": "http://127.0.0.1:9/openid/login",
+        "IDPA_CLIENT_ID": "test-client",
+        "IDPA_CLIENT_SECRET": "test-secret",
+        "GAMEID_INVENTORY_URL": fake.base_url,
+        "INVENTORY_MAX_BYTES": str(MAX_BYTES),
+        "IMPORT_COOLDOWN_SECONDS": "600",
+        "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
+        "REDIS_URL": "",
+    }
+    env.update(extra)
+    return env
+
+
+INI = """[identity]
+gameid_plugin = scripted
+idpa_plugin = scripted
+[portfolio]
+inventory_timeout_seconds = 2
+"""
+
+
+def make_daemon(workdir, fake, **extra):
+    return Daemon(workdir, ini=INI, env=daemon_env(fake, **extra))
+
+
+def holdings_in_db(workdir):
+    with sqlite3.connect(os.path.join(workdir, "skinpulse.db")) as db:
+        return db.execute("SELECT user_id, item_id, quantity FROM holdings "
+                          "ORDER BY user_id, item_id").fetchall()
+
+
+class RedisServer:
+    """A redis-server of our own on a free port, killable mid-test."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.proc = None
+
+    def start(self):
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def kill(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+    @property
+    def url(self):
+        return "redis://127.0.0.1:%d/0" % self.port
+
+
+class PortfolioTest(DaemonTestCase):
+    """One daemon (embedded shared store, 600 s cooldown) for the single-import cases."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-portfolio-")
+        cls.fake = FakeInventory().start()
+        cls.now = int(time.time())
+        lines = []
+        for name, price in ((ITEM_A, 4000), (ITEM_B, 55), (ITEM_C, 150000)):
+            for age, delta in ((7200, 0), (600, 10)):
+                lines.append({"market_hash_name": name, "source": "market-a",
+                              "time": iso(cls.now - age), "price": price + delta, "volume": 1})
+        backfill = os.path.join(cls._classtmp, "history.jsonl")
+        with open(backfill, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(json.dumps(line, ensure_ascii=False) + "\n")
+        cls.daemon = make_daemon(cls._classtmp, cls.fake)
+        result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config,
+                          "--file", backfill, env=cls.daemon.env)
+        assert result.returncode == 0, result.stderr + result.stdout
+        cls.daemon.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        cls.fake.stop()
+        shutil.rmtree(cls._classtmp, ignore_errors=True)
+
+    def new_user(self):
+        return sign_in(self.daemon, platform_id=next_platform_id())
+
+    def assertProblem(self, response, status, code):
+        self.assertEqual(response.status, status, response.body)
+        self.assertEqual(response.header("content-type"), "application/problem+json")
+        self.assertEqual(response.json()["code"], code, response.body)
+        self.assertEqual(response.header("cache-control"), "no-store")
+        self.assertSecurityHeaders(response)
+
+    def assertNothingImported(self, user):
+        portfolio = user.portfolio()
+        self.assertEqual(portfolio.status, 200, portfolio.body)
+        body = portfolio.json()
+        self.assertEqual(body["holdings"], [])
+        self.assertIsNone(body["last_imported_at"])
+
+    # -- the import ---------------------------------------------------------------------
+    def test_two_page_import_then_valuation(self):
+        user = self.new_user()
+        self.fake.pages(user.platform_id, [
+            [(ITEM_A, 1), (ITEM_B, 20), ("Not A Real Item | Anywhere", 1)],
+            [(ITEM_A, 1), (ITEM_C, 1), (None, 3), (ITEM_B, 5)],
+        ])
+        empty = user.portfolio()
+        self.assertEqual(empty.status, 200)
+        self.assertEqual(empty.json(), {"user_id": empty.json()["user_id"], "total_value": 0,
+                                        "item_count": 0, "holdings": [],
+                                        "last_imported_at": None})
+        response = user.import_()
+        self.assertEqual(response.status, 200, response.body)
+        self.assertEqual(response.header("cache-control"), "no-store")
+        self.assertEqual(response.json(), {"message": "Imported 28 assets",
+                                           "imported_assets": 28, "unmatched_assets": 4})
+        requests = self.fake.requests_for(user.platform_id)
+        self.assertEqual(len(requests), 2)
+        self.assertNotIn("start_assetid", requests[0])
+        self.assertEqual(requests[1]["start_assetid"], "3")  # page 1's last_assetid
+
+        portfolio = user.portfolio()
+        self.assertEqual(portfolio.status, 200)
+        body = portfolio.json()
+        self.assertEqual(body["item_count"], 3)
+        rows = [(h["market_hash_name"], h["quantity"], h["current_price"], h["total_value"])
+                for h in body["holdings"]]
+        # By total_value: knife 1 × 150010, AK 2 × 4010 = 8020, case 25 × 65 = 1625.
+        self.assertEqual(rows, [(ITEM_C, 1, 150010, 150010), (ITEM_A, 2, 4010, 8020),
+                                (ITEM_B, 25, 65, 1625)])
+        self.assertEqual(body["total_value"], 150010 + 8020 + 1625)
+        self.assertRegex(body["last_imported_at"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+        self.assertEqual({h["imported_at"] for h in body["holdings"]}, {body["last_imported_at"]})
+        self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "quantity",
+                                                    "current_price", "total_value",
+                                                    "imported_at"})
+
+    def test_second_import_inside_the_cooldown(self):
+        user = self.new_user()
+        self.fake.pages(user.platform_id, [[(ITEM_B, 2)]])
+        self.assertEqual(user.import_().status, 200)
+        second = user.import_()
+        self.assertProblem(second, 429, "import_cooldown")
+        self.assertTrue(590 <= int(second.header("retry-after")) <= 600, second.header("retry-after"))
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 1)
+
+    def test_private_inventory_costs_nothing(self):
+        user = self.new_user()
+        self.fake.status(user.platform_id, 403)
+        self.assertProblem(user.import_(), 422, "inventory_private")
+        self.assertNothingImported(user)
+        # No cooldown was started: the user fixes the privacy setting and imports at once.
+        self.fake.pages(user.platform_id, [[(ITEM_A, 1)]])
+        self.assertEqual(user.import_().status, 200)
+
+    def test_profile_not_set_up(self):
+        user = self.new_user()
+        self.fake.status(user.platform_id, 401)
+        self.assertProblem(user.import_(), 422, "inventory_unavailable")
+        self.assertNothingImported(user)
+
+    def test_upstream_failures(self):
+        user = self.new_user()
+        for status in (500, 503, 429):
+            self.fake.status(user.platform_id, status)
+            self.assertProblem(user.import_(), 502, "upstream_unavailable")
+        self.assertNothingImported(user)
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 3)  # no cooldown
+
+    def test_oversize_body_stops_reading_early(self):
+        user = self.new_user()
+        total = 64 * 1024 * 1024  # 256 times the cap
+        self.fake.oversize(user.platform_id, total)
+        started = time.time()
+        self.assertProblem(user.import_(), 502, "inventory_too_large")
+        result = self.fake.wait_oversize_result(user.platform_id)
+        self.assertTrue(result["closed_early"], result)
+        self.assertLess(result["sent"], total // 4, result)
+        self.assertLess(time.time() - started, 10)
+        self.assertNothingImported(user)
+
+    def test_slow_upstream_times_out(self):
+        user = self.new_user()
+        self.fake.slow(user.platform_id, 6)
+        started = time.time()
+        self.assertProblem(user.import_(), 502, "upstream_unavailable")
+        self.assertLess(time.time() - started, 5)  # the 2 s page timeout, not the 6 s wait
+        self.assertNothingImported(user)
+
+    def test_too_many_pages(self):
+        user = self.new_user()
+        self.fake.pages(user.platform_id, [[(ITEM_B, 1)]] * 51)
+        self.assertProblem(user.import_(), 502, "inventory_too_large")
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 50)
+        self.assertNothingImported(user)
+
+    def test_two_concurrent_imports_run_once(self):
+        user = self.new_user()
+        self.fake.pages(user.platform_id, [[(ITEM_B, 3)]], delay=1.0)
+        # The CSRF token first, so both requests race for the lock only.
+        token = self.daemon.get("/api/v1/auth/csrf", headers={"Cookie": user.cookie})
+        user.csrf = token.json()["csrf_token"]
+        results = []
+        barrier = threading.Barrier(2)
+
+        def run():
+            barrier.wait()
+            results.append(user.import_())
+
+        threads = [threading.Thread(target=run) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        statuses = sorted(r.status for r in results)
+        self.assertEqual(statuses, [200, 429], [r.body for r in results])
+        refused = next(r for r in results if r.status == 429)
+        self.assertEqual(refused.json()["code"], "import_cooldown")
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 1)
+
+    # -- preconditions, in order --------------------------------------------------------
+    def test_preconditions(self):
+        # No session at all: 401, before anything else.
+        anonymous = self.daemon.request("POST", "/api/v1/portfolio/import")
+        self.assertProblem(anonymous, 401, "unauthenticated")
+        self.assertProblem(self.daemon.get("/api/v1/portfolio"), 401, "unauthenticated")
+        user = self.new_user()
+        self.fake.pages(user.platform_id, [[(ITEM_B, 1)]])
+        # Session but no CSRF token, then a wrong one: 403.
+        self.assertProblem(user.import_(csrf=False), 403, "csrf_failed")
+        wrong = self.daemon.request("POST", "/api/v1/portfolio/import",
+                                    headers={"Cookie": user.cookie, "X-CSRF-Token": "nope"})
+        self.assertProblem(wrong, 403, "csrf_failed")
+        # A body where none is taken.
+        self.assertProblem(user.import_(body=b"{}"), 400, "invalid_body")
+        self.assertEqual(self.fake.requests_for(user.platform_id), [])
+
+    def test_without_a_linked_gameid(self):
+        user = sign_in(self.daemon, provider="idp-a", email="nolink-%d@example.com" % time.time_ns())
+        self.assertProblem(user.import_(), 409, "gameid_not_linked")
+        self.assertNothingImported(user)
+
+    def test_invalid_platform_id_never_reaches_the_platform(self):
+        user = self.new_user()
+        # A link that the login would refuse today (account number 0), as a stale row.
+        bad = "76561197960265728"
+        with sqlite3.connect(os.path.join(self._classtmp, "skinpulse.db"), timeout=10) as db:
+            db.execute("UPDATE game_links SET platform_id = ? WHERE platform_id = ?",
+                       (bad, user.platform_id))
+        self.fake.pages(bad, [[(ITEM_B, 1)]])
+        self.assertProblem(user.import_(), 400, "invalid_platform_id")
+        self.assertEqual(self.fake.requests_for(bad), [])
+
+
+class PortfolioLifecycleTest(DaemonTestCase):
+    """Cases that need their own daemons: short cooldowns, restarts, Redis."""
+
+    def setUp(self):
+        super().setUp()
+        self.fake = FakeInventory().start()
+        self.daemons = []
+        self.redis = None
+
+    def tearDown(self):
+        for daemon in self.daemons:
+            daemon.stop()
+        if self.redis:
+            self.redis.kill()
+        self.fake.stop()
+        super().tearDown()
+
+    def start(self, workdir=None, **env):
+        workdir = workdir or self.workdir
+        daemon = make_daemon(workdir, self.fake, **env)
+        self.daemons.append(daemon)
+        return daemon.start()
+
+    def test_item_that_left_the_inventory_is_deleted(self):
+        daemon = self.start(IMPORT_COOLDOWN_SECONDS="1")
+        user = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(user.platform_id, [[(ITEM_A, 1), (ITEM_B, 4)], [(ITEM_C, 1)]])
+        self.assertEqual(user.import_().json()["imported_assets"], 6)
+        first = user.portfolio().json()
+        time.sleep(1.2)  # the 1 s cooldown passes
+        self.fake.pages(user.platform_id, [[(ITEM_B, 7)]], first_assetid=100)
+        second = user.import_()
+        self.assertEqual(second.status, 200, second.body)
+        self.assertEqual(second.json()["imported_assets"], 7)
+        body = user.portfolio().json()
+        self.assertEqual([(h["market_hash_name"], h["quantity"]) for h in body["holdings"]],
+                         [(ITEM_B, 7)])
+        self.assertEqual(body["item_count"], 1)
+        self.assertGreaterEqual(body["last_imported_at"], first["last_imported_at"])
+
+    def test_cooldown_holds_across_a_restart(self):
+        daemon = self.start()
+        user = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(user.platform_id, [[(ITEM_B, 2)]])
+        self.assertEqual(user.import_().status, 200)
+        daemon.stop()
+        restarted = self.start()  # same database, same embedded shared store
+        user.daemon = restarted
+        again = user.import_()
+        self.assertEqual(again.status, 429, again.body)
+        self.assertEqual(again.json()["code"], "import_cooldown")
+        self.assertLessEqual(int(again.header("retry-after")), 600)
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 1)
+
+    def test_cooldown_is_shared_by_instances_on_one_redis(self):
+        self.redis = RedisServer().start()
+        first = self.start(REDIS_URL=self.redis.url)
+        other_dir = os.path.join(self.workdir, "second")
+        os.mkdir(other_dir)
+        second = self.start(other_dir, REDIS_URL=self.redis.url,
+                            DATABASE_URL=first.env["DATABASE_URL"])
+        user = sign_in(first, platform_id=next_platform_id())
+        self.fake.pages(user.platform_id, [[(ITEM_B, 2)]])
+        self.assertEqual(user.import_().status, 200)
+        user.daemon = second  # the session lives in Redis too
+        refused = user.import_()
+        self.assertEqual(refused.status, 429, refused.body)
+        self.assertEqual(refused.json()["code"], "import_cooldown")
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 1)
+
+    def test_redis_killed_fails_closed(self):
+        self.redis = RedisServer().start()
+        daemon = self.start(REDIS_URL=self.redis.url, IMPORT_COOLDOWN_SECONDS="0")
+        user = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(user.platform_id, [[(ITEM_A, 1)]])
+        self.assertEqual(user.import_().status, 200)
+        before = holdings_in_db(self.workdir)
+        self.assertEqual(len(before), 1)
+        self.fake.pages(user.platform_id, [[(ITEM_B, 9)]], first_assetid=50)
+        self.redis.kill()
+        refused = user.import_()
+        self.assertEqual(refused.status, 503, refused.body)
+        self.assertEqual(refused.json()["code"], "store_unavailable")
+        self.assertIsNotNone(refused.header("retry-after"))
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 1)  # never fetched
+        self.assertEqual(holdings_in_db(self.workdir), before)  # nothing written
+        self.assertEqual(daemon.proc.poll(), None)  # and the daemon is fine
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,40 @@
+// The import lock on Redis: needs SKINPULSE_TEST_REDIS_URL (label needs-redis), otherwise
+// every test but the outage one is skipped.
+
+#include "ImportLockContract.hpp"
+#include "state/RedisSharedStore.hpp"
+
+#include <Poco/Net/ServerSocket.h>
+
+#include <cstdlib>
+
+using namespace skinpulse;
+using skinpulse::test::ImportLockContract;
+
+class ImportLockRedisTest : public ImportLockContract {
+  CPPUNIT_TEST_SUB_SUITE(ImportLockRedisTest, ImportLockContract);
+  CPPUNIT_TEST_SUITE_END();
+
+ protected:
+  std::unique_ptr<state::SharedStore> makeStore() override {
+    const char* url = std::getenv("SKINPULSE_TEST_REDIS_URL");
+    if (url == nullptr || *url == '\0') return nullptr;
+    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url));
+  }
+
+  std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
+    std::uint16_t port = 0;
+    {
+      Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
+      port = probe.address().port();
+    }
+    state::RedisUrl url;
+    url.host = "127.0.0.1";
+    url.port = port;
+    return std::make_unique<state::RedisSharedStore>(url);
+  }
+
+  std::string skipReason() const override { return "SKINPULSE_TEST_REDIS_URL not set"; }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ImportLockRedisTest);

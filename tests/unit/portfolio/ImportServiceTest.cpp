@@ -1,0 +1,310 @@
+#include "MemorySharedStore.hpp"
+#include "portfolio/ImportService.hpp"
+#include "portfolio/InventoryError.hpp"
+#include "store/Database.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <atomic>
+#include <condition_variable>
+#include <thread>
+
+using namespace skinpulse;
+using namespace skinpulse::portfolio;
+using skinpulse::test::MemorySharedStore;
+
+namespace {
+
+constexpr const char* kPlatformId = "76561197960287930";
+constexpr std::int64_t kNow = 1'800'000'000;
+
+/// Answers fetches with a set inventory or failure; can hold a fetch until released.
+class ScriptedInventory final : public InventorySource {
+ public:
+  Inventory inventory;
+  std::optional<InventoryError> failure;
+  std::atomic<int> fetches{0};
+  bool hold = false;
+
+  Inventory fetch(const std::string& platform_id) override {
+    if (platform_id != kPlatformId) throw std::logic_error("fetched " + platform_id);
+    ++fetches;
+    {
+      std::unique_lock lock(mutex_);
+      entered_ = true;
+      changed_.notify_all();
+      changed_.wait(lock, [&] { return !hold; });
+    }
+    if (failure) throw *failure;
+    return inventory;
+  }
+  void waitUntilEntered() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return entered_; });
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    hold = false;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool entered_ = false;
+};
+
+/// A HoldingStore whose writes fail, as a broken database would.
+class FailingHoldings final : public HoldingStore {
+ public:
+  explicit FailingHoldings(HoldingStore& real) : real_(real) {}
+  void replaceHoldings(const std::string&, const std::vector<HoldingRecord>&,
+                       std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
+  std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override {
+    return real_.holdingsOf(user_id);
+  }
+  std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override {
+    return real_.lastImportedAt(user_id);
+  }
+
+ private:
+  HoldingStore& real_;
+};
+
+}  // namespace
+
+class ImportServiceTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ImportServiceTest);
+  CPPUNIT_TEST(importsMatchedUnitsAndStartsTheCooldown);
+  CPPUNIT_TEST(aSecondImportInsideTheCooldownIsRefusedWithTheTimeLeft);
+  CPPUNIT_TEST(theCooldownEnds);
+  CPPUNIT_TEST(deletesItemsThatLeftTheInventory);
+  CPPUNIT_TEST(refusesAUserWithoutLinkBeforeAnythingElse);
+  CPPUNIT_TEST(refusesAnInvalidPlatformIdBeforeTheLock);
+  CPPUNIT_TEST(aStoreOutageRefusesWithoutFetching);
+  CPPUNIT_TEST(anInventoryFailureWritesNothingAndReleasesTheLock);
+  CPPUNIT_TEST(aFailedWriteReleasesTheLock);
+  CPPUNIT_TEST(aStoreOutageAfterTheWriteStillReportsTheImport);
+  CPPUNIT_TEST(concurrentImportsRunOnce);
+  CPPUNIT_TEST(aZeroCooldownFreesTheLock);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void setUp() override {
+    db_ = openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
+    db_->catalog().seed(
+        {{"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""},
+         {"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""},
+         {"★ Karambit", "Knife", "Vanilla", "Covert", false, ""}},
+        kNow);
+    catalog_.reset(db_->catalog().allItems());
+    user_ = db_->users().createUser("a@example.com", "A", "", kNow).id;
+    CPPUNIT_ASSERT(db_->users().linkGameId({user_, kPlatformId, kNow}));
+    store_ = std::make_unique<MemorySharedStore>();
+    lock_ = std::make_unique<ImportLock>(*store_, [this] { return std::to_string(++tokens_); });
+    inventory_.inventory.units_by_name = {
+        {"Recoil Case", 25}, {"AK-47 | Redline (Field-Tested)", 1}, {"Not In Catalogue", 2}};
+    inventory_.inventory.unnamed_units = 1;
+  }
+
+  ImportService service(HoldingStore& holdings, std::int64_t cooldown = 600) {
+    ImportOptions options;
+    options.cooldown = std::chrono::seconds(cooldown);
+    options.lock_hold = std::chrono::seconds(1060);
+    return ImportService(db_->users(), holdings, catalog_, inventory_, *lock_, options,
+                         [this] { return now_; });
+  }
+  ImportService service() { return service(db_->holdings()); }
+
+  std::int64_t idOf(const std::string& name) {
+    return catalog_.snapshot()->findByName(name)->record.id;
+  }
+
+  ImportRefused::Reason refusal(ImportService& imports, std::int64_t* retry_after = nullptr) {
+    try {
+      imports.run(user_);
+    } catch (const ImportRefused& e) {
+      if (retry_after) *retry_after = e.retryAfter();
+      return e.reason();
+    }
+    CPPUNIT_FAIL("the import was not refused");
+    return ImportRefused::Reason::kCooldown;
+  }
+
+  void importsMatchedUnitsAndStartsTheCooldown() {
+    auto imports = service();
+    const auto outcome = imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{26}, outcome.imported_units);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, outcome.unmatched_units);  // 2 unknown + 1 unnamed
+    const auto held = db_->holdings().holdingsOf(user_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, held.size());
+    for (const auto& holding : held) {
+      const std::int64_t expected = holding.item_id == idOf("Recoil Case") ? 25 : 1;
+      CPPUNIT_ASSERT_EQUAL(expected, holding.quantity);
+      CPPUNIT_ASSERT_EQUAL(now_, holding.imported_at);
+    }
+    CPPUNIT_ASSERT_EQUAL(now_, *db_->holdings().lastImportedAt(user_));
+    const auto cooldown = store_->ttlLeft(ImportLock::keyOf(user_));
+    CPPUNIT_ASSERT(cooldown);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{600000}, *cooldown);
+  }
+
+  void aSecondImportInsideTheCooldownIsRefusedWithTheTimeLeft() {
+    auto imports = service();
+    imports.run(user_);
+    store_->now_ms += 100'500;  // 100.5 s later: 499.5 s left, rounded up
+    std::int64_t retry_after = 0;
+    CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{500}, retry_after);
+    CPPUNIT_ASSERT_EQUAL(1, inventory_.fetches.load());  // never reached the platform
+  }
+
+  void theCooldownEnds() {
+    auto imports = service();
+    imports.run(user_);
+    store_->now_ms += 600'000;
+    imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(2, inventory_.fetches.load());
+  }
+
+  void deletesItemsThatLeftTheInventory() {
+    auto imports = service(db_->holdings(), 0);
+    imports.run(user_);
+    inventory_.inventory.units_by_name = {{"Recoil Case", 3}, {"★ Karambit", 1}};
+    inventory_.inventory.unnamed_units = 0;
+    now_ += 10;
+    const auto outcome = imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, outcome.imported_units);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, outcome.unmatched_units);
+    const auto held = db_->holdings().holdingsOf(user_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, held.size());
+    for (const auto& holding : held) {
+      CPPUNIT_ASSERT(holding.item_id != idOf("AK-47 | Redline (Field-Tested)"));
+    }
+    // An empty inventory empties the portfolio.
+    inventory_.inventory.units_by_name.clear();
+    imports.run(user_);
+    CPPUNIT_ASSERT(db_->holdings().holdingsOf(user_).empty());
+    CPPUNIT_ASSERT_EQUAL(now_, *db_->holdings().lastImportedAt(user_));
+  }
+
+  void refusesAUserWithoutLinkBeforeAnythingElse() {
+    const auto other = db_->users().createUser("b@example.com", "B", "", kNow).id;
+    store_->down = true;  // the link is checked before the store is touched
+    auto imports = service();
+    try {
+      imports.run(other);
+      CPPUNIT_FAIL("imported without a link");
+    } catch (const ImportRefused& e) {
+      CPPUNIT_ASSERT(e.reason() == ImportRefused::Reason::kNotLinked);
+    }
+    CPPUNIT_ASSERT_EQUAL(0, inventory_.fetches.load());
+  }
+
+  void refusesAnInvalidPlatformIdBeforeTheLock() {
+    const auto other = db_->users().createUser("b@example.com", "B", "", kNow).id;
+    // A group id (account type 7): numeric, 18 digits, outside the individual range.
+    CPPUNIT_ASSERT(db_->users().linkGameId({other, "103582791429521408", kNow}));
+    store_->down = true;
+    auto imports = service();
+    try {
+      imports.run(other);
+      CPPUNIT_FAIL("imported with an invalid platform id");
+    } catch (const ImportRefused& e) {
+      CPPUNIT_ASSERT(e.reason() == ImportRefused::Reason::kInvalidPlatformId);
+    }
+    CPPUNIT_ASSERT_EQUAL(0, inventory_.fetches.load());
+  }
+
+  void aStoreOutageRefusesWithoutFetching() {
+    store_->down = true;
+    auto imports = service();
+    CPPUNIT_ASSERT_THROW(imports.run(user_), state::StoreUnavailable);
+    CPPUNIT_ASSERT_EQUAL(0, inventory_.fetches.load());
+    CPPUNIT_ASSERT(db_->holdings().holdingsOf(user_).empty());
+    CPPUNIT_ASSERT(!db_->holdings().lastImportedAt(user_));
+  }
+
+  void anInventoryFailureWritesNothingAndReleasesTheLock() {
+    auto imports = service(db_->holdings(), 0);
+    imports.run(user_);
+    const auto before = db_->holdings().holdingsOf(user_);
+    auto cooled = service();
+    inventory_.failure = InventoryError(InventoryError::Kind::kPrivate, "403");
+    now_ += 10;
+    CPPUNIT_ASSERT_THROW(cooled.run(user_), InventoryError);
+    CPPUNIT_ASSERT((before == db_->holdings().holdingsOf(user_)));
+    CPPUNIT_ASSERT_EQUAL(now_ - 10, *db_->holdings().lastImportedAt(user_));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, store_->size());  // no lock, no cooldown
+    inventory_.failure.reset();
+    cooled.run(user_);  // the user may retry at once
+    CPPUNIT_ASSERT_EQUAL(now_, *db_->holdings().lastImportedAt(user_));
+  }
+
+  void aFailedWriteReleasesTheLock() {
+    FailingHoldings failing(db_->holdings());
+    auto imports = service(failing);
+    CPPUNIT_ASSERT_THROW(imports.run(user_), std::runtime_error);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, store_->size());
+    CPPUNIT_ASSERT(db_->holdings().holdingsOf(user_).empty());
+  }
+
+  void aStoreOutageAfterTheWriteStillReportsTheImport() {
+    // The store goes down while the inventory is fetched: the write happens, the
+    // cooldown cannot be set, and the running lock (held longer than a cooldown) stays.
+    inventory_.hold = true;
+    auto imports = service();
+    std::int64_t imported = -1;
+    std::thread runner([&] { imported = imports.run(user_).imported_units; });
+    inventory_.waitUntilEntered();
+    store_->down = true;
+    inventory_.release();
+    runner.join();
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{26}, imported);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, db_->holdings().holdingsOf(user_).size());
+    store_->down = false;
+    std::int64_t retry_after = 0;
+    CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
+    CPPUNIT_ASSERT(store_->ttlLeft(ImportLock::keyOf(user_)).value() > 600000);
+  }
+
+  void concurrentImportsRunOnce() {
+    inventory_.hold = true;
+    auto imports = service();
+    std::atomic<int> succeeded{0};
+    std::thread first([&] {
+      imports.run(user_);
+      ++succeeded;
+    });
+    inventory_.waitUntilEntered();
+    std::int64_t retry_after = 0;
+    CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{600}, retry_after);  // the cooldown it will start
+    inventory_.release();
+    first.join();
+    CPPUNIT_ASSERT_EQUAL(1, succeeded.load());
+    CPPUNIT_ASSERT_EQUAL(1, inventory_.fetches.load());
+  }
+
+  void aZeroCooldownFreesTheLock() {
+    auto imports = service(db_->holdings(), 0);
+    imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, store_->size());
+    imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(2, inventory_.fetches.load());
+  }
+
+ private:
+  std::unique_ptr<Database> db_;
+  Catalog catalog_;
+  std::string user_;
+  std::unique_ptr<MemorySharedStore> store_;
+  std::unique_ptr<ImportLock> lock_;
+  ScriptedInventory inventory_;
+  int tokens_ = 0;
+  std::int64_t now_ = kNow + 100;
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ImportServiceTest);

@@ -1,0 +1,100 @@
+#include "portfolio/Valuation.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace skinpulse;
+using namespace skinpulse::portfolio;
+
+namespace {
+
+constexpr std::int64_t kNow = 1800000000;
+
+ItemRecord item(std::int64_t id, const std::string& name) {
+  ItemRecord record;
+  record.id = id;
+  record.market_hash_name = name;
+  return record;
+}
+
+}  // namespace
+
+class ValuationTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ValuationTest);
+  CPPUNIT_TEST(valuesAtTheReferenceSourcesCurrentPrice);
+  CPPUNIT_TEST(anItemWithoutPriceIsWorthZero);
+  CPPUNIT_TEST(ordersByValueThenItemId);
+  CPPUNIT_TEST(saturatesInsteadOfWrapping);
+  CPPUNIT_TEST(anEmptyPortfolioIsWorthZero);
+  CPPUNIT_TEST_SUITE_END();
+
+ public:
+  void setUp() override {
+    catalog_ = std::make_unique<CatalogSnapshot>(
+        std::vector<ItemRecord>{item(1, "Recoil Case"), item(2, "AK-47 | Redline (Field-Tested)"),
+                                item(3, "★ Karambit"), item(4, "Sticker | Howl")});
+  }
+
+  void valuesAtTheReferenceSourcesCurrentPrice() {
+    LatestPrices latest;
+    // "market" has two points in 24 h and comes first in the order: it decides.
+    latest.apply({{2, "market", kNow - 600, 1200, 1},
+                  {2, "market", kNow - 60, 1250, 1},
+                  {2, "other", kNow - 10, 9999, 1}});
+    const auto valuation =
+        valueHoldings({{2, 3, 100}}, *catalog_, latest, {"market", "other"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, valuation.holdings.size());
+    const auto& holding = valuation.holdings[0];
+    CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), holding.market_hash_name);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1250}, holding.current_price);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3750}, holding.total_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{100}, holding.imported_at);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3750}, valuation.total_value);
+  }
+
+  void anItemWithoutPriceIsWorthZero() {
+    LatestPrices latest;
+    latest.apply({{1, "market", kNow - 60, 250, 1}});
+    const auto valuation =
+        valueHoldings({{1, 4, 100}, {3, 1, 100}}, *catalog_, latest, {"market"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1000}, valuation.total_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, valuation.holdings[1].item_id);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.holdings[1].current_price);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.holdings[1].total_value);
+  }
+
+  void ordersByValueThenItemId() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, 100, 1},
+                  {2, "m", kNow, 50, 1},
+                  {3, "m", kNow, 200, 1},
+                  {4, "m", kNow, 100, 1}});
+    // Values: 1 → 200, 2 → 200, 3 → 200, 4 → 300; ties by item_id ascending.
+    const auto valuation =
+        valueHoldings({{1, 2, 0}, {2, 4, 0}, {3, 1, 0}, {4, 3, 0}}, *catalog_, latest, {"m"}, kNow);
+    std::vector<std::int64_t> ids;
+    for (const auto& h : valuation.holdings) ids.push_back(h.item_id);
+    CPPUNIT_ASSERT((ids == std::vector<std::int64_t>{4, 1, 2, 3}));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{900}, valuation.total_value);
+  }
+
+  void saturatesInsteadOfWrapping() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, INT64_C(1) << 40, 1}, {2, "m", kNow, 1, 1}});
+    const auto valuation =
+        valueHoldings({{1, INT64_C(1) << 30, 0}, {2, 5, 0}}, *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.holdings[0].total_value);
+    CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.total_value);
+  }
+
+  void anEmptyPortfolioIsWorthZero() {
+    LatestPrices latest;
+    const auto valuation = valueHoldings({}, *catalog_, latest, {}, kNow);
+    CPPUNIT_ASSERT(valuation.holdings.empty());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.total_value);
+  }
+
+ private:
+  std::unique_ptr<CatalogSnapshot> catalog_;
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(ValuationTest);
