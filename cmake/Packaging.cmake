@@ -16,7 +16,10 @@ set(CPACK_PACKAGE_NAME skinpulse)
 set(CPACK_PACKAGE_VENDOR "skinpulse")
 set(CPACK_PACKAGE_CONTACT "${SKINPULSE_MAINTAINER}")
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "CS2 item market price tracker")
+# No CPACK_PACKAGE_DESCRIPTION_SUMMARY: CPackDeb would prepend it to each component's
+# description, whose first line already is that package's synopsis.
+set(runtime_summary "CS2 item market price tracker")
+set(sdk_summary "CS2 item market price tracker - plugin SDK")
 set(CPACK_PACKAGE_HOMEPAGE_URL "https://skinpulse.example.org/")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_GENERATOR "DEB;RPM")
@@ -45,29 +48,32 @@ set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME skinpulse)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION net)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_RECOMMENDS "systemd")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SUGGESTS "postgresql, redis-server")
-set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
-    "CS2 item market price tracker
-skinpulsed keeps a catalogue of the tradable Counter-Strike 2 items, polls
+set(runtime_description
+    "skinpulsed keeps a catalogue of the tradable Counter-Strike 2 items, polls
 market sources on a schedule, stores normalised price history in SQLite or
 PostgreSQL and serves it over a JSON HTTP API. Market sources, identity
 providers and metrics are plugins. This package has the daemon, the
 skinpulsectl admin tool, the bundled plugins, the configuration in
 /etc/skinpulse and a hardened systemd unit.")
+set(CPACK_DEBIAN_RUNTIME_DESCRIPTION "${runtime_summary}\n${runtime_description}")
 
 set(CPACK_DEBIAN_SDK_PACKAGE_NAME skinpulse-dev)
 set(CPACK_DEBIAN_SDK_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_SDK_PACKAGE_ARCHITECTURE all)
 set(CPACK_DEBIAN_SDK_PACKAGE_DEPENDS "")
 set(CPACK_DEBIAN_SDK_PACKAGE_RECOMMENDS
     "skinpulse (= ${PROJECT_VERSION}-${SKINPULSE_PACKAGE_RELEASE}), cmake, g++")
-set(CPACK_DEBIAN_SDK_DESCRIPTION
-    "CS2 item market price tracker - plugin SDK
-The C++ headers and the SkinpulseSDK CMake package for writing skinpulse
+set(sdk_description
+    "The C++ headers and the SkinpulseSDK CMake package for writing skinpulse
 plugins (market sources, identity providers, metrics) out of tree:
 find_package(SkinpulseSDK) gives the target skinpulse::sdk. Includes the
 plugin guide and a complete example source plugin.")
+set(CPACK_DEBIAN_SDK_DESCRIPTION "${sdk_summary}\n${sdk_description}")
 
-# Maintainer scripts share one set of shell functions.
-file(READ ${pkg_dir}/scripts/functions.sh SKINPULSE_SCRIPT_FUNCTIONS)
+# Maintainer scripts share shell functions: common.sh (paths, systemd) in all of them,
+# install.sh (secrets file, state directory) in postinst / %post only.
+file(READ ${pkg_dir}/scripts/common.sh SKINPULSE_SCRIPT_COMMON)
+file(READ ${pkg_dir}/scripts/install.sh SKINPULSE_SCRIPT_INSTALL)
 foreach(script deb-postinst deb-prerm deb-postrm rpm-post rpm-preun rpm-postun)
   configure_file(${pkg_dir}/scripts/${script}.in ${pkg_out}/${script} @ONLY)
 endforeach()
@@ -113,9 +119,13 @@ set(CPACK_RPM_PACKAGE_AUTOREQ yes)
 set(CPACK_RPM_PACKAGE_AUTOPROV no)
 set(CPACK_RPM_RUNTIME_PACKAGE_NAME skinpulse)
 set(CPACK_RPM_SDK_PACKAGE_NAME skinpulse-devel)
-set(CPACK_RPM_SDK_PACKAGE_SUMMARY "CS2 item market price tracker - plugin SDK")
-set(CPACK_RPM_RUNTIME_PACKAGE_DESCRIPTION "${CPACK_DEBIAN_RUNTIME_DESCRIPTION}")
-set(CPACK_RPM_SDK_PACKAGE_DESCRIPTION "${CPACK_DEBIAN_SDK_DESCRIPTION}")
+set(CPACK_RPM_SDK_PACKAGE_ARCHITECTURE noarch)
+set(CPACK_RPM_SDK_PACKAGE_GROUP "Development/Libraries")
+set(CPACK_RPM_SPEC_MORE_DEFINE "%define packager ${SKINPULSE_MAINTAINER}")
+set(CPACK_RPM_RUNTIME_PACKAGE_SUMMARY "${runtime_summary}")
+set(CPACK_RPM_SDK_PACKAGE_SUMMARY "${sdk_summary}")
+set(CPACK_RPM_RUNTIME_PACKAGE_DESCRIPTION "${runtime_description}")
+set(CPACK_RPM_SDK_PACKAGE_DESCRIPTION "${sdk_description}")
 set(CPACK_RPM_RUNTIME_POST_INSTALL_SCRIPT_FILE ${pkg_out}/rpm-post)
 set(CPACK_RPM_RUNTIME_PRE_UNINSTALL_SCRIPT_FILE ${pkg_out}/rpm-preun)
 set(CPACK_RPM_RUNTIME_POST_UNINSTALL_SCRIPT_FILE ${pkg_out}/rpm-postun)
@@ -126,7 +136,7 @@ endforeach()
 set(CPACK_RPM_RUNTIME_USER_FILELIST ${rpm_config_files})
 # Directories owned by the distribution (filesystem, systemd, cmake) stay out of ours.
 set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
-    /etc /usr/lib/systemd /usr/lib/systemd/system /usr/share/doc /usr/include
-    /usr/${CMAKE_INSTALL_LIBDIR} /usr/${CMAKE_INSTALL_LIBDIR}/cmake /var /var/lib)
+    /etc /usr/bin /usr/sbin /usr/lib /usr/lib/systemd /usr/lib/systemd/system /usr/share
+    /usr/share/doc /usr/share/cmake /usr/include /var /var/lib)
 
 include(CPack)

@@ -102,11 +102,11 @@ class CheckConfigTest(DaemonTestCase):
 
     def test_daemon_lists_every_problem_one_line_each(self):
         self.assert_every_problem(
-            self.check("skinpulsed", self.BROKEN, env={"SESSION_SECRET": "short"}))
+            self.check("skinpulsed", self.BROKEN, env={"SESSION_SECRET": "short", "LISTEN": None}))
 
     def test_skinpulsectl_lists_the_same_problems(self):
         self.assert_every_problem(
-            self.check("skinpulsectl", self.BROKEN, env={"SESSION_SECRET": "short"}))
+            self.check("skinpulsectl", self.BROKEN, env={"SESSION_SECRET": "short", "LISTEN": None}))
 
     def test_missing_secret_from_the_environment_is_one_problem(self):
         proc = self.check("skinpulsed", "[log]\nlevel = info\n",

@@ -1,6 +1,4 @@
-# --- shared by the .deb and .rpm maintainer scripts (packaging/scripts/functions.sh) ---
-skinpulse_env=/etc/skinpulse/skinpulsed.env
-
+# --- shared: first-install steps (packaging/scripts/install.sh) ---
 # Secrets file for the unit's EnvironmentFile=: root-owned, mode 0640, a fresh random
 # SESSION_SECRET (64 hex digits). Never overwrites an existing file.
 skinpulse_create_env() {
@@ -33,16 +31,6 @@ skinpulse_create_state_dir() {
     if [ ! -d /run/systemd/system ] && [ ! -e /var/lib/skinpulse ]; then
         mkdir -p /var/lib/skinpulse
         chmod 0750 /var/lib/skinpulse
-    fi
-}
-
-skinpulse_systemd_running() {
-    [ -d /run/systemd/system ]
-}
-
-skinpulse_daemon_reload() {
-    if skinpulse_systemd_running; then
-        systemctl --system daemon-reload >/dev/null 2>&1 || true
     fi
 }
 # --- end of shared functions ---
