@@ -108,6 +108,16 @@ foreach(component_doc "runtime;skinpulse" "sdk;skinpulse-dev")
           DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/doc/${package} COMPONENT ${component})
 endforeach()
 
+# Manual pages, compressed as Debian policy wants them (and rpm accepts).
+foreach(page skinpulsed.8 skinpulsectl.1)
+  string(REGEX REPLACE ".*\\.([0-9])$" "\\1" section ${page})
+  execute_process(COMMAND gzip -9nc ${pkg_dir}/man/${page} OUTPUT_FILE ${pkg_out}/${page}.gz)
+  install(FILES ${pkg_out}/${page}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man${section}
+          COMPONENT runtime)
+endforeach()
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${pkg_dir}/man/skinpulsed.8 ${pkg_dir}/man/skinpulsectl.1 ${pkg_dir}/debian/changelog.in)
+
 # --- RPM --------------------------------------------------------------------------------
 set(CPACK_RPM_COMPONENT_INSTALL ON)
 set(CPACK_RPM_FILE_NAME RPM-DEFAULT)
@@ -137,6 +147,7 @@ set(CPACK_RPM_RUNTIME_USER_FILELIST ${rpm_config_files})
 # Directories owned by the distribution (filesystem, systemd, cmake) stay out of ours.
 set(CPACK_RPM_EXCLUDE_FROM_AUTO_FILELIST_ADDITION
     /etc /usr/bin /usr/sbin /usr/lib /usr/lib/systemd /usr/lib/systemd/system /usr/share
-    /usr/share/doc /usr/share/cmake /usr/include /var /var/lib)
+    /usr/share/doc /usr/share/cmake /usr/share/man /usr/share/man/man1 /usr/share/man/man8
+    /usr/include /var /var/lib)
 
 include(CPack)
