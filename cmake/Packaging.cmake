@@ -46,6 +46,8 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME skinpulse)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION net)
+# passwd: groupadd in postinst (shlibdeps adds the libraries).
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "passwd")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_RECOMMENDS "systemd")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SUGGESTS "postgresql, redis-server")
 set(runtime_description
@@ -136,6 +138,7 @@ set(CPACK_RPM_RUNTIME_PACKAGE_SUMMARY "${runtime_summary}")
 set(CPACK_RPM_SDK_PACKAGE_SUMMARY "${sdk_summary}")
 set(CPACK_RPM_RUNTIME_PACKAGE_DESCRIPTION "${runtime_description}")
 set(CPACK_RPM_SDK_PACKAGE_DESCRIPTION "${sdk_description}")
+set(CPACK_RPM_RUNTIME_PACKAGE_REQUIRES_POST "shadow-utils")
 set(CPACK_RPM_RUNTIME_POST_INSTALL_SCRIPT_FILE ${pkg_out}/rpm-post)
 set(CPACK_RPM_RUNTIME_PRE_UNINSTALL_SCRIPT_FILE ${pkg_out}/rpm-preun)
 set(CPACK_RPM_RUNTIME_POST_UNINSTALL_SCRIPT_FILE ${pkg_out}/rpm-postun)

@@ -25,6 +25,13 @@ ENV
     mv "$tmp" "$skinpulse_env"
 }
 
+# The static group of the service (SupplementaryGroups= in the unit): the daemon runs as a
+# transient user, so a configuration file holding a plugin's key is made readable to it
+# with `chgrp skinpulse FILE; chmod 0640 FILE`.
+skinpulse_create_group() {
+    getent group skinpulse >/dev/null 2>&1 || groupadd --system skinpulse
+}
+
 # State directory for a daemon started by hand. Under systemd, StateDirectory= makes it
 # (DynamicUser moves a pre-existing one to /var/lib/private/skinpulse on first start).
 skinpulse_create_state_dir() {
