@@ -10,32 +10,40 @@ namespace fs = std::filesystem;
 
 namespace skinpulse {
 
+std::string mainConfigFile(const std::optional<std::string>& config_file) {
+  if (config_file) return *config_file;
+  if (fs::exists(build_paths::kInstalledConfigFile)) return build_paths::kInstalledConfigFile;
+  return {};
+}
+
+std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& main_file) {
+  std::vector<std::string> files;
+  const auto confD = tree.find("daemon.conf_d");
+  fs::path dir = confD ? fs::path(confD->text) : fs::path("conf.d");
+  if (dir.is_relative()) dir = fs::path(main_file).parent_path() / dir;
+  std::error_code error;
+  if (fs::is_directory(dir, error)) {
+    for (const auto& entry : fs::directory_iterator(dir)) {
+      if (entry.is_regular_file() && entry.path().extension() == ".ini") {
+        files.push_back(entry.path().string());
+      }
+    }
+    std::sort(files.begin(), files.end());
+  } else if (confD) {
+    throw ConfigError(tree.describe("daemon.conf_d"), "'" + dir.string() + "' is not a directory",
+                      "daemon.conf_d");
+  }
+  return files;
+}
+
 LoadedConfig loadConfig(const std::optional<std::string>& config_file, const RunLocation& location,
                         const std::map<std::string, std::string>& environment) {
   LoadedConfig loaded;
   ConfigTree tree;
-  if (config_file) {
-    loaded.main_file = *config_file;
-  } else if (fs::exists(build_paths::kInstalledConfigFile)) {
-    loaded.main_file = build_paths::kInstalledConfigFile;
-  }
+  loaded.main_file = mainConfigFile(config_file);
   if (!loaded.main_file.empty()) {
     tree.loadIniFile(loaded.main_file);
-    const auto confD = tree.find("daemon.conf_d");
-    fs::path dir = confD ? fs::path(confD->text) : fs::path("conf.d");
-    if (dir.is_relative()) dir = fs::path(loaded.main_file).parent_path() / dir;
-    std::error_code error;
-    if (fs::is_directory(dir, error)) {
-      for (const auto& entry : fs::directory_iterator(dir)) {
-        if (entry.is_regular_file() && entry.path().extension() == ".ini") {
-          loaded.drop_ins.push_back(entry.path().string());
-        }
-      }
-      std::sort(loaded.drop_ins.begin(), loaded.drop_ins.end());
-    } else if (confD) {
-      throw ConfigError(tree.describe("daemon.conf_d"),
-                        "'" + dir.string() + "' is not a directory");
-    }
+    loaded.drop_ins = dropInFiles(tree, loaded.main_file);
     for (const auto& file : loaded.drop_ins) tree.loadIniFile(file);
   }
   RunLocation where = location;

@@ -20,6 +20,14 @@ struct LoadedConfig {
 LoadedConfig loadConfig(const std::optional<std::string>& config_file, const RunLocation& location,
                         const std::map<std::string, std::string>& environment);
 
+/// The main file loadConfig reads: `config_file`, else the installed one when it exists,
+/// else "" (built-in defaults).
+std::string mainConfigFile(const std::optional<std::string>& config_file);
+
+/// The drop-ins named by `[daemon] conf_d` of `tree` (the main file's values), sorted.
+/// Throws ConfigError when conf_d is set but not a directory.
+std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& main_file);
+
 /// Whether `executable_dir` is the build tree's bin directory.
 bool isBuildTreeBinary(const std::string& executable_dir);
 

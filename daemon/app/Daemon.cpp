@@ -1,10 +1,11 @@
 #include "app/Daemon.hpp"
 
 #include "BuildPaths.hpp"
+#include "app/ConfigCheck.hpp"
 #include "app/ConfigError.hpp"
 #include "app/ConfigLoader.hpp"
-#include "app/PluginSetup.hpp"
 #include "app/Runtime.hpp"
+#include "app/SystemdNotify.hpp"
 #include "common/Log.hpp"
 
 #include <Poco/Exception.h>
@@ -15,12 +16,17 @@
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <unistd.h>
 
 namespace skinpulse {
 namespace {
 
 constexpr int kExitConfig = 78;  // EX_CONFIG
 constexpr int kExitFailure = 1;
+
+void notify(const std::string& error) {
+  if (!error.empty()) log::main().warn("systemd notification failed: {}", error);
+}
 
 }  // namespace
 
@@ -71,29 +77,39 @@ int Daemon::main(const std::vector<std::string>&) {
     std::cout << "skinpulsed " << build_paths::kVersion << "\n";
     return EXIT_OK;
   }
+  const RunLocation location{isBuildTreeBinary(config().getString("application.dir", "")), ""};
+  if (check_only_) {
+    // Every problem, one line each; the plugins' own log lines would only repeat them.
+    log::configure("error", log::Format::kText);
+    return printReport(checkConfiguration(config_file_, location, processEnvironment()), std::cout,
+                       std::cerr) == 0
+               ? EXIT_OK
+               : kExitFailure;
+  }
   LoadedConfig loaded;
   try {
-    const RunLocation location{isBuildTreeBinary(config().getString("application.dir", "")), ""};
     loaded = loadConfig(config_file_, location, processEnvironment());
     log::configure(loaded.settings.log_level,
                    loaded.settings.log_json ? log::Format::kJson : log::Format::kText);
-    if (check_only_) {
-      checkPluginConfiguration(loaded.settings);
-      std::cout << "configuration OK"
-                << (loaded.main_file.empty() ? " (built-in defaults)" : ": " + loaded.main_file)
-                << "\n";
-      return EXIT_OK;
-    }
   } catch (const ConfigError& error) {
     std::cerr << "skinpulsed: configuration error: " << error.what() << "\n";
-    return check_only_ ? kExitFailure : kExitConfig;
+    return kExitConfig;
   }
 
   try {
+    // Under systemd (Type=notify) the manager learns we are ready only once we listen, and
+    // that a stop is ours, not a crash; without $NOTIFY_SOCKET these are no-ops.
+    const auto notifier = systemd::Notifier::fromEnvironment(processEnvironment(), ::getpid());
     Runtime runtime(loaded);
     runtime.start();
+    systemd::WatchdogPinger watchdog(notifier);
+    watchdog.start();
+    notify(notifier.ready("listening on " + loaded.settings.listen_host + ":" +
+                          std::to_string(runtime.port())));
     waitForTerminationRequest();
     log::main().info("shutting down");
+    notify(notifier.stopping());
+    watchdog.stop();
     if (!runtime.stop()) {
       // A plugin is still executing: unloading it would crash, waiting breaks the 5 s
       // shutdown promise. Nothing is mid-transaction (stores happen after fetches).

@@ -28,8 +28,10 @@ class Reader {
   std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const {
     const auto parsed = parseInteger(text(key));
     if (!parsed || *parsed < min || *parsed > max) {
-      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not an integer in " +
-                                                 std::to_string(min) + ".." + std::to_string(max));
+      throw ConfigError(tree_.describe(key),
+                        "'" + text(key) + "' is not an integer in " + std::to_string(min) + ".." +
+                            std::to_string(max),
+                        key);
     }
     return *parsed;
   }
@@ -39,12 +41,12 @@ class Reader {
   bool boolean(const std::string& key) const {
     const auto parsed = parseBoolean(text(key));
     if (!parsed) {
-      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not true or false");
+      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not true or false", key);
     }
     return *parsed;
   }
   [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
-    throw ConfigError(tree_.describe(key), problem);
+    throw ConfigError(tree_.describe(key), problem, key);
   }
 
  private:
@@ -79,11 +81,12 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, metrics, portfolio, "
-                        "auth, identity or source.NAME)");
+                        "auth, identity or source.NAME)",
+                        "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
       if (!known.count(section + "." + key)) {
-        throw ConfigError(tree.describe(section + "." + key), "unknown key");
+        throw ConfigError(tree.describe(section + "." + key), "unknown key", section + "." + key);
       }
     }
   }
@@ -93,11 +96,13 @@ SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std:
   SourceSettings source;
   source.name = section.substr(std::string("source.").size());
   if (!isValidInstanceName(source.name)) {
-    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
+    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
+                      "[" + section + "]");
   }
   const std::string prefix = section + ".";
   if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-    throw ConfigError("[" + section + "] plugin", "missing (the plugin to run, e.g. simulated)");
+    throw ConfigError("[" + section + "] plugin", "missing (the plugin to run, e.g. simulated)",
+                      "[" + section + "]");
   }
   source.plugin = read.text(prefix + "plugin");
   source.enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
@@ -234,7 +239,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   if (secretMissing && !location.secret_optional) {
     const std::string name =
         read.present("session.secret") ? tree.describe("session.secret") : "SESSION_SECRET";
-    throw ConfigError(name, "missing; set it to at least 32 random bytes");
+    throw ConfigError(name, "missing; set it to at least 32 random bytes", "session.secret");
   }
   s.session_secret = read.text("session.secret");
   if (!secretMissing && s.session_secret.size() < kMinSecretBytes) {

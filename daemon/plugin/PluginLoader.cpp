@@ -68,6 +68,10 @@ LoadOutcome loadChecked(const std::filesystem::path& path, LoadOutcome outcome) 
   std::string entryError;
   const skinpulse_plugin_descriptor* descriptor = callEntry(*library, entryError);
   if (!entryError.empty()) return refuse(std::move(outcome), entryError);
+  if (descriptor != nullptr) {
+    outcome.row.abi =
+        std::to_string(descriptor->abi_major) + "." + std::to_string(descriptor->abi_minor);
+  }
   if (auto reason = checkDescriptor(descriptor, outcome.row.file)) {
     return refuse(std::move(outcome), *reason);
   }

@@ -12,6 +12,7 @@ struct PluginReportRow {
   std::string kind;     ///< "source", "identity", "metric"; from the file name when refused early
   std::string name;     ///< plugin name; from the file name when refused early
   std::string version;  ///< plugin version; empty when the descriptor could not be trusted
+  std::string abi;      ///< SDK ABI "major.minor" the plugin was built for; empty if unknown
   std::string status;   ///< "loaded" or "refused"
   std::string reason;   ///< why it was refused; empty when loaded
 

@@ -1,5 +1,6 @@
 #include "Commands.hpp"
 
+#include "app/ConfigCheck.hpp"
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogSeeder.hpp"
@@ -31,24 +32,22 @@ std::unique_ptr<Database> open(const Settings& settings) {
 
 }  // namespace
 
-int checkConfig(const LoadedConfig& config) {
-  checkPluginConfiguration(config.settings);
-  std::cout << "configuration OK"
-            << (config.main_file.empty() ? " (built-in defaults)" : ": " + config.main_file)
-            << "\n";
-  return 0;
+int checkConfig(const std::optional<std::string>& config_file, const RunLocation& location) {
+  return printReport(checkConfiguration(config_file, location, processEnvironment()), std::cout,
+                     std::cerr);
 }
 
 int listPlugins(const LoadedConfig& config) {
   PluginRegistry registry;
   registry.scan(config.settings.plugin_dir);
   std::cout << "plugin directory: " << config.settings.plugin_dir << "\n";
-  std::cout << std::left << std::setw(28) << "FILE" << std::setw(10) << "KIND" << std::setw(18)
-            << "NAME" << std::setw(10) << "VERSION"
-            << "STATUS\n";
+  std::cout << std::left << std::setw(10) << "KIND" << std::setw(18) << "NAME" << std::setw(10)
+            << "VERSION" << std::setw(6) << "ABI" << std::setw(9) << "STATUS"
+            << "FILE\n";
   for (const auto& row : registry.report()) {
-    std::cout << std::setw(28) << row.file << std::setw(10) << row.kind << std::setw(18) << row.name
-              << std::setw(10) << row.version << row.status
+    std::cout << std::setw(10) << row.kind << std::setw(18) << row.name << std::setw(10)
+              << (row.version.empty() ? "-" : row.version) << std::setw(6)
+              << (row.abi.empty() ? "-" : row.abi) << std::setw(9) << row.status << row.file
               << (row.reason.empty() ? "" : ": " + row.reason) << "\n";
   }
   return 0;

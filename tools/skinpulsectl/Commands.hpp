@@ -6,7 +6,8 @@
 
 namespace skinpulse::ctl {
 
-int checkConfig(const LoadedConfig& config);
+/// Every problem of the configuration, one line each (see ConfigCheck).
+int checkConfig(const std::optional<std::string>& config_file, const RunLocation& location);
 int listPlugins(const LoadedConfig& config);
 int listSources(const LoadedConfig& config);
 int migrate(const LoadedConfig& config);

@@ -18,8 +18,8 @@ constexpr const char* kUsage =
     "usage: skinpulsectl [--config FILE] COMMAND [ARGS]\n"
     "\n"
     "commands:\n"
-    "  check-config          validate the configuration and the plugins it names\n"
-    "  plugins               list the plugin files and whether the daemon accepts them\n"
+    "  check-config          list every configuration problem, one line each\n"
+    "  plugins               list installed plugins: kind, name, version, ABI, status\n"
     "  sources               list the configured market-source instances\n"
     "  migrate               apply pending database migrations\n"
     "  backfill --file FILE  load price history (JSON Lines) into the database\n";
@@ -61,10 +61,13 @@ int main(int argc, char** argv) {
     skinpulse::log::configure("warn", skinpulse::log::Format::kText);
     skinpulse::RunLocation location{skinpulse::isBuildTreeBinary(executableDir()), ""};
     // check-config validates what the daemon would; the other commands sign nothing.
-    location.secret_optional = command != "check-config";
+    if (command == "check-config") {
+      skinpulse::log::configure("error", skinpulse::log::Format::kText);
+      return skinpulse::ctl::checkConfig(configFile, location);
+    }
+    location.secret_optional = true;
     const auto config =
         skinpulse::loadConfig(configFile, location, skinpulse::processEnvironment());
-    if (command == "check-config") return skinpulse::ctl::checkConfig(config);
     if (command == "plugins") return skinpulse::ctl::listPlugins(config);
     if (command == "sources") return skinpulse::ctl::listSources(config);
     if (command == "migrate") return skinpulse::ctl::migrate(config);
