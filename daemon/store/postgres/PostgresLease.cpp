@@ -8,9 +8,11 @@
 namespace skinpulse::store::postgres {
 namespace {
 
-// One application-wide key: every skinpulse instance on the database competes for it.
-// ASCII "skinpuls" as a 64-bit number.
-constexpr const char* kTryLock = "SELECT pg_try_advisory_lock(7308604897068083059)";
+// Every skinpulse instance on the same database and schema competes for one key:
+// (ASCII "skin", hash of the schema). Deployments in different schemas of one database
+// (and the tests, which run in schemas of their own) do not contend.
+constexpr const char* kTryLock =
+    "SELECT pg_try_advisory_lock(1936419182, hashtext(current_schema()))";
 
 using Result = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
