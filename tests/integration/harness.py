@@ -19,6 +19,17 @@ TEST_PLUGIN_DIR = os.environ.get("SKINPULSE_TEST_PLUGIN_DIR", "build/tests/plugi
 SECRET = "integration-test-secret-0123456789abcdef"
 
 
+def wait_until(predicate, timeout=30, every=0.2):
+    """Polls `predicate` until it returns something truthy; returns its last value."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(every)
+    return predicate()
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -6,19 +6,10 @@ import unittest
 import urllib.parse
 
 from fake_markets import FakeMarkets
-from harness import Daemon, DaemonTestCase, run_tool
+from harness import Daemon, DaemonTestCase, wait_until, run_tool
 
 KNIFE = "★ StatTrak™ Karambit | Autotronic (Field-Tested)"
 
-
-def wait_until(predicate, timeout=30):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    return predicate()
 
 
 class IngestTest(DaemonTestCase):

@@ -7,7 +7,7 @@ import time
 import unittest
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase
+from harness import Daemon, DaemonTestCase, wait_until
 
 PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 SEED = os.path.join(os.environ.get("SKINPULSE_SOURCE_DIR", "."), "share", "simulated",
@@ -21,15 +21,6 @@ def psql(sql):
     subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", PG_URL, "-c", sql], check=True,
                    capture_output=True)
 
-
-def wait_until(predicate, timeout=30):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.2)
-    return predicate()
 
 
 @unittest.skipUnless(PG_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
