@@ -12,9 +12,11 @@
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
 #include "http/handlers/ItemsApi.hpp"
+#include "http/handlers/MetricsApi.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "metrics/MetricsEngine.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
 
@@ -43,9 +45,11 @@ class Runtime {
   LatestPrices latest_;
   std::unique_ptr<PluginSet> plugins_;
   std::unique_ptr<Database> database_;
+  std::unique_ptr<metrics::MetricsEngine> metrics_;
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
+  std::unique_ptr<http::MetricsApi> metrics_api_;
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;
