@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <stdexcept>
 
 namespace skinpulse::metrics {
 namespace {
@@ -99,16 +98,16 @@ double finiteOrZero(double value) { return std::isfinite(value) ? value : 0.0; }
 
 MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
                              MetricsEngineConfig config)
-    : catalog_(catalog), latest_(latest), metrics_(std::move(metrics)), config_(std::move(config)) {
-  const auto score = metrics_.find("coefficient_of_variation");
-  const auto change = metrics_.find("percent_change");
-  if (!score || !change) {
-    throw std::invalid_argument(
-        "the metric plugins must provide coefficient_of_variation and percent_change "
-        "(rankings are built from them)");
+    : catalog_(catalog),
+      latest_(latest),
+      metrics_(std::move(metrics)),
+      config_(std::move(config)),
+      score_field_(metrics_.find("coefficient_of_variation")),
+      percent_change_field_(metrics_.find("percent_change")) {
+  if (!score_field_ || !percent_change_field_) {
+    log::main().error(
+        "metrics: no coefficient_of_variation or percent_change metric; rankings stay empty");
   }
-  score_field_ = *score;
-  percent_change_field_ = *change;
   std::array<MetricsSnapshot::Window, kWindowCount> empty;
   snapshot_ = std::make_shared<const MetricsSnapshot>(0, std::move(empty));
 }
@@ -245,8 +244,10 @@ void MetricsEngine::recompute(std::int64_t now) {
         shown = &values;
         source = &source_names_[chosen->source];
         samples = stats.n;
-        candidates.push_back(Candidate{id, finiteOrZero(values[score_field_] * 100.0),
-                                       values[percent_change_field_], chosen->source});
+        if (score_field_ && percent_change_field_) {
+          candidates.push_back(Candidate{id, finiteOrZero(values[*score_field_] * 100.0),
+                                         values[*percent_change_field_], chosen->source});
+        }
       } else {
         // No reference: the source with the most points (0 or 1), ties in reference order.
         for (const auto& s : series) {

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -81,8 +82,10 @@ class MetricsEngine final : public CycleObserver {
   const LatestPrices& latest_;
   MetricSet metrics_;
   MetricsEngineConfig config_;
-  std::size_t score_field_;           ///< coefficient_of_variation in metrics_.fields()
-  std::size_t percent_change_field_;  ///< percent_change
+  /// coefficient_of_variation and percent_change in metrics_.fields(); without either
+  /// (its plugin missing) the rankings stay empty.
+  std::optional<std::size_t> score_field_;
+  std::optional<std::size_t> percent_change_field_;
 
   std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
   std::unordered_map<std::int64_t, std::vector<Series>> items_;
