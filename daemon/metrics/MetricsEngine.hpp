@@ -51,8 +51,10 @@ class MetricsEngine final : public CycleObserver {
   /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
   /// computed at `now`.
   void rebuild(PriceStore& prices, std::int64_t now);
-  /// Folds points into the series (not yet published).
-  void apply(const std::vector<PricePoint>& points);
+  /// Folds points into the series (not yet published). `now` is the cycle's time: each
+  /// series' windows move up to it as its points arrive, so no level ever holds more
+  /// than its window (a rebuild folds a week into minute buckets otherwise).
+  void apply(const std::vector<PricePoint>& points, std::int64_t now);
   /// Recomputes every item at `now` and publishes the snapshot.
   void recompute(std::int64_t now);
 
@@ -74,7 +76,9 @@ class MetricsEngine final : public CycleObserver {
     std::array<BucketLevel, kWindowCount> levels;
   };
 
-  void fold(const PricePoint& point);
+  struct Pass;  // what one recompute shares between its windows
+  void fold(const PricePoint& point, std::int64_t now);
+  void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out) const;
   std::uint32_t sourceId(const std::string& name);
   void publish(std::shared_ptr<const MetricsSnapshot> next);
 

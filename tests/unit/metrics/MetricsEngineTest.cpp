@@ -96,7 +96,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
 
   void feed(MetricsEngine& e, const std::vector<PricePoint>& points, std::int64_t now = kNow) {
     latest_.apply(points);
-    e.apply(points);
+    e.apply(points, now);
     e.recompute(now);
   }
 
