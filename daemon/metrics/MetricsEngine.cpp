@@ -253,7 +253,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w,
   const auto& rank = *pass.rank;
   const auto& order = *pass.order;
   std::vector<double> values;
-  out.objects.reserve(pass.items.size() * (384 + 48 * metrics_.fields().size()));
+  out.objects.reserve(last_bytes_[w] + last_bytes_[w] / 16 + 4096);
   out.slots.reserve(pass.items.size());
   std::vector<Candidate> candidates;
   for (const auto& [id, item_series] : pass.items) {
@@ -298,6 +298,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w,
     out.slots.push_back(MetricsSnapshot::Window::Slot{
         id, offset, static_cast<std::uint32_t>(out.objects.size() - offset)});
   }
+  last_bytes_[w] = out.objects.size();
   appendTail(out.empty_tail, shape.name, nullptr, 0, metrics_.fields(), pass.zeros,
              pass.computed_at);
 

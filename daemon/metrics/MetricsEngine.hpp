@@ -96,6 +96,8 @@ class MetricsEngine final : public CycleObserver {
   std::vector<std::string> source_names_;
   std::unordered_map<std::string, std::uint32_t> source_ids_;
   std::int64_t last_compute_ = 0;
+  /// Bytes of each window's objects last time: the next buffer is reserved from it.
+  mutable std::array<std::size_t, kWindowCount> last_bytes_{};
 
   // A mutex, not std::atomic<shared_ptr>: see Catalog.hpp (libstdc++ spin lock).
   mutable std::mutex snapshot_mutex_;
