@@ -100,7 +100,7 @@ struct MetricsEngine::Pass {
   std::int64_t now = 0;
   const std::vector<std::string>* order = nullptr;  ///< the reference order, by name
   const std::vector<std::size_t>* rank = nullptr;   ///< by source id
-  std::vector<std::pair<std::int64_t, const std::vector<Series>*>> items;  ///< by id
+  std::vector<std::pair<std::int64_t, std::vector<Series>*>> items;  ///< by id
   std::string computed_at;
   std::vector<double> zeros;
   std::shared_ptr<const CatalogSnapshot> catalog;
@@ -214,9 +214,7 @@ void MetricsEngine::recompute(std::int64_t now) {
   pass.items.reserve(items_.size());
   for (auto it = items_.begin(); it != items_.end();) {
     auto& series = it->second;
-    for (auto& s : series) {
-      for (std::size_t w = 0; w < kWindowCount; ++w) s.levels[w].advance(kWindows[w], now);
-    }
+    // Series with nothing left in the widest window (as of the last pass) are forgotten.
     std::erase_if(series, [](const Series& s) { return s.levels.back().count() == 0; });
     if (series.empty()) {
       it = items_.erase(it);
@@ -233,8 +231,8 @@ void MetricsEngine::recompute(std::int64_t now) {
   pass.zeros.assign(metrics_.fields().size(), 0.0);
   pass.catalog = catalog_.snapshot();
 
-  // The windows are independent: one thread each (the series are only read from here on;
-  // metrics are thread-safe by the SDK's contract).
+  // The windows are independent: one thread each, each sliding and reading only its own
+  // level of every series (metrics are thread-safe by the SDK's contract).
   std::array<MetricsSnapshot::Window, kWindowCount> windows;
   std::vector<std::thread> helpers;
   for (std::size_t w = 1; w < kWindowCount; ++w) {
@@ -246,8 +244,7 @@ void MetricsEngine::recompute(std::int64_t now) {
   publish(std::make_shared<const MetricsSnapshot>(now, std::move(windows)));
 }
 
-void MetricsEngine::computeWindow(const Pass& pass, std::size_t w,
-                                  MetricsSnapshot::Window& out) const {
+void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapshot::Window& out) {
   const WindowShape& shape = kWindows[w];
   const std::int64_t now = pass.now;
   const auto& rank = *pass.rank;
@@ -257,7 +254,8 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w,
   out.slots.reserve(pass.items.size());
   std::vector<Candidate> candidates;
   for (const auto& [id, item_series] : pass.items) {
-    const auto& series = *item_series;
+    auto& series = *item_series;
+    for (auto& s : series) s.levels[w].advance(shape, now);
     const Series* chosen = nullptr;
     sdk::WindowStats stats;
     for (const auto& s : series) {

@@ -78,7 +78,8 @@ class MetricsEngine final : public CycleObserver {
 
   struct Pass;  // what one recompute shares between its windows
   void fold(const PricePoint& point, std::int64_t now);
-  void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out) const;
+  /// Slides level `window` of every series to pass.now and renders that window.
+  void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out);
   std::uint32_t sourceId(const std::string& name);
   void publish(std::shared_ptr<const MetricsSnapshot> next);
 
@@ -97,7 +98,7 @@ class MetricsEngine final : public CycleObserver {
   std::unordered_map<std::string, std::uint32_t> source_ids_;
   std::int64_t last_compute_ = 0;
   /// Bytes of each window's objects last time: the next buffer is reserved from it.
-  mutable std::array<std::size_t, kWindowCount> last_bytes_{};
+  std::array<std::size_t, kWindowCount> last_bytes_{};
 
   // A mutex, not std::atomic<shared_ptr>: see Catalog.hpp (libstdc++ spin lock).
   mutable std::mutex snapshot_mutex_;
