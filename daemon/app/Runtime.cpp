@@ -22,6 +22,10 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
   latest_.reset(database_->prices().latestPerItemSource());
+  metrics_ = std::make_unique<metrics::MetricsEngine>(
+      catalog_, latest_, plugins_->metricSet(),
+      metrics::MetricsEngineConfig{settings_.reference_sources, settings_.enabledSourceNames()});
+  metrics_->rebuild(database_->prices(), time::nowSeconds());
 
   items_api_ = std::make_unique<http::ItemsApi>(
       catalog_, latest_, database_->prices(),
@@ -33,6 +37,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   portfolio_->registerRoutes(router_);
   health_api_ = std::make_unique<http::HealthApi>([this] { return readiness(); });
   health_api_->registerRoutes(router_);
+  metrics_api_ = std::make_unique<http::MetricsApi>(catalog_, *metrics_);
+  metrics_api_->registerRoutes(router_);
 }
 
 Runtime::~Runtime() { stop(); }
@@ -119,6 +125,8 @@ void Runtime::start() {
 
   ingest_ =
       std::make_unique<IngestCycle>(*database_, catalog_, latest_, settings_.catalog_auto_add);
+  ingest_->addObserver(*metrics_);  // first: later observers read this cycle's snapshot
+  metrics_->startRefresh(std::chrono::seconds(60));
   std::vector<Scheduler::Source> sources;
   for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
     const auto& config = plugins_->sourceSettings()[i];
@@ -157,6 +165,7 @@ bool Runtime::stop() {
     server_.reset();
   }
   if (clean) scheduler_.reset();
+  if (metrics_) metrics_->stopRefresh();
   return clean;
 }
 

@@ -15,9 +15,11 @@
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
 #include "http/handlers/ItemsApi.hpp"
+#include "http/handlers/MetricsApi.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "metrics/MetricsEngine.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
@@ -57,10 +59,12 @@ class Runtime {
   std::unique_ptr<auth::TrustedProxies> trusted_proxies_;
   std::unique_ptr<auth::AuthGuard> auth_guard_;
   std::unique_ptr<auth::AuthApi> auth_api_;
+  std::unique_ptr<metrics::MetricsEngine> metrics_;
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
   std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
+  std::unique_ptr<http::MetricsApi> metrics_api_;
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;

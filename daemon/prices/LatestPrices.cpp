@@ -37,6 +37,11 @@ void addName(std::vector<std::string>& names, const std::string& name) {
 
 LatestPrices::LatestPrices() : current_(std::make_shared<const Snapshot>()) {}
 
+void LatestPrices::publish(std::shared_ptr<const Snapshot> next) {
+  std::lock_guard lock(current_mutex_);
+  current_ = std::move(next);
+}
+
 void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> grouped;
   auto next = std::make_shared<Snapshot>();
@@ -52,13 +57,13 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
                           std::make_shared<const std::vector<SourceLatest>>(std::move(sources)));
   }
   std::lock_guard lock(writer_);
-  current_.store(std::move(next));
+  publish(std::move(next));
 }
 
 void LatestPrices::apply(const std::vector<PricePoint>& points) {
   if (points.empty()) return;
   std::lock_guard lock(writer_);
-  const auto previous = current_.load();
+  const auto previous = snapshot();
   auto next = std::make_shared<Snapshot>(*previous);
   // Each touched item gets one fresh copy of its entries, folded in place.
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched;
@@ -73,7 +78,7 @@ void LatestPrices::apply(const std::vector<PricePoint>& points) {
   for (auto& [item, sources] : touched) {
     next->by_item[item] = std::make_shared<const std::vector<SourceLatest>>(std::move(sources));
   }
-  current_.store(std::move(next));
+  publish(std::move(next));
 }
 
 std::vector<SourceLatest> LatestPrices::of(std::int64_t item_id) const {

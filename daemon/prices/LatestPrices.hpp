@@ -6,7 +6,6 @@
 
 #include "store/PriceStore.hpp"
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -40,7 +39,10 @@ class LatestPrices {
   /// Readers keep the previous snapshot until the new one is complete.
   void apply(const std::vector<PricePoint>& points);
 
-  std::shared_ptr<const Snapshot> snapshot() const { return current_.load(); }
+  std::shared_ptr<const Snapshot> snapshot() const {
+    std::lock_guard lock(current_mutex_);
+    return current_;
+  }
 
   /// The newest point of every source of one item, ordered by source name.
   std::vector<SourceLatest> of(std::int64_t item_id) const;
@@ -49,8 +51,13 @@ class LatestPrices {
   std::vector<std::string> sourceNames() const;
 
  private:
+  void publish(std::shared_ptr<const Snapshot> next);
+
   std::mutex writer_;  ///< apply() and reset() build the next snapshot one at a time
-  std::atomic<std::shared_ptr<const Snapshot>> current_;
+  // A mutex held for a pointer copy, not std::atomic<std::shared_ptr>: see Catalog.hpp
+  // (libstdc++ 12's spin lock).
+  mutable std::mutex current_mutex_;
+  std::shared_ptr<const Snapshot> current_;
 };
 
 /// The reference order of decisions.md §3.1: `configured` when set, else the enabled

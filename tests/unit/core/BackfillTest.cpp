@@ -1,3 +1,4 @@
+#include "mocks/NullPriceStore.hpp"
 #include "prices/Backfill.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -13,7 +14,7 @@ namespace {
 constexpr std::int64_t kNow = 1795348800;  // 2026-11-22T12:00:00Z, after every line's time
 
 // An in-memory PriceStore with the store's dedupe rule: (item, source, time) is the key.
-class MemoryPrices final : public PriceStore {
+class MemoryPrices final : public test::NullPriceStore {
  public:
   std::size_t insert(const std::vector<PricePoint>& points) override {
     std::size_t added = 0;
@@ -29,16 +30,7 @@ class MemoryPrices final : public PriceStore {
     ++revision;
     return insert(points);
   }
-  std::int64_t newestTime() override { return 0; }
   std::int64_t backfillRevision() override { return revision; }
-  std::vector<PricePoint> history(std::int64_t, std::int64_t,
-                                  const std::optional<std::string>&) override {
-    return {};
-  }
-  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
-  std::vector<Latest> latestPerItemSource() override { return {}; }
-  std::size_t deleteOlderThan(std::int64_t, std::size_t) override { return 0; }
-  std::vector<std::string> sourceNames() override { return {}; }
 
   std::set<std::tuple<std::int64_t, std::string, std::int64_t>> keys;
   std::vector<PricePoint> stored;

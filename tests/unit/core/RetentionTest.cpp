@@ -1,4 +1,5 @@
 #include "ingest/Retention.hpp"
+#include "mocks/NullPriceStore.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -7,7 +8,7 @@ using namespace skinpulse;
 namespace {
 
 // Records the batches it is asked for; holds `remaining` old points.
-class CountingPrices final : public PriceStore {
+class CountingPrices final : public test::NullPriceStore {
  public:
   std::size_t remaining = 0;
   std::vector<std::size_t> batches;
@@ -20,17 +21,6 @@ class CountingPrices final : public PriceStore {
     remaining -= deleted;
     return deleted;
   }
-  std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
-  std::size_t insertBackfill(const std::vector<PricePoint>&) override { return 0; }
-  std::int64_t newestTime() override { return 0; }
-  std::int64_t backfillRevision() override { return 0; }
-  std::vector<PricePoint> history(std::int64_t, std::int64_t,
-                                  const std::optional<std::string>&) override {
-    return {};
-  }
-  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
-  std::vector<Latest> latestPerItemSource() override { return {}; }
-  std::vector<std::string> sourceNames() override { return {}; }
 };
 
 }  // namespace

@@ -55,11 +55,11 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   void tearDown() override { registry_.reset(); }
 
   void testScanLoadsTheGoodPlugins() {
-    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, accepted_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{5}, accepted_);
     std::set<std::string> loaded;
     for (const PluginLibrary& plugin : registry_->plugins()) loaded.insert(plugin.fileName());
-    const std::set<std::string> expected = {"identity_good.so", "metric_good.so", "source_good.so",
-                                            "source_throws.so"};
+    const std::set<std::string> expected = {"identity_good.so", "metric_good.so", "metric_range.so",
+                                            "source_good.so", "source_throws.so"};
     CPPUNIT_ASSERT(expected == loaded);
 
     const PluginReportRow& row = rowFor(*registry_, "source_good.so");
@@ -117,7 +117,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
 
   void testRowsSortedByFileName() {
     const auto& rows = registry_->report();
-    CPPUNIT_ASSERT_EQUAL(std::size_t{9}, rows.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{10}, rows.size());
     for (std::size_t i = 1; i < rows.size(); ++i) {
       CPPUNIT_ASSERT_MESSAGE(rows[i - 1].file + " before " + rows[i].file,
                              rows[i - 1].file < rows[i].file);
@@ -127,7 +127,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   void testOneWarnLinePerRefusal() {
     PluginRegistry registry;
     test::LogCapture capture(log::main());
-    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, registry.scan(kPluginDir));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{5}, registry.scan(kPluginDir));
     CPPUNIT_ASSERT_EQUAL(5, capture.countLines("warning|"));
     for (const char* file : {"source_wrongabi.so", "source_badsig.so", "source_nosymbol.so",
                              "source_misnamed.so", "not_a_plugin.so"}) {
@@ -137,18 +137,18 @@ class PluginRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(
         1, capture.countLines("warning|plugin source_wrongabi.so refused: SDK ABI 2.0, daemon "
                               "supports 1.0"));
-    CPPUNIT_ASSERT_EQUAL(4, capture.countLines("info|plugin "));
+    CPPUNIT_ASSERT_EQUAL(5, capture.countLines("info|plugin "));
   }
 
   void testDuplicateRefused() {
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, registry_->scan(kPluginDir));
-    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, registry_->plugins().size());
-    CPPUNIT_ASSERT_EQUAL(std::size_t{18}, registry_->report().size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{5}, registry_->plugins().size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{20}, registry_->report().size());
     const PluginReportRow& second = registry_->report().back();  // second scan's last file
     CPPUNIT_ASSERT_EQUAL(std::string("source_wrongabi.so"), second.file);
     SKINPULSE_ASSERT_CONTAINS(second.reason, "SDK ABI 2.0");
     int duplicates = 0;
-    for (std::size_t i = 9; i < registry_->report().size(); ++i) {
+    for (std::size_t i = 10; i < registry_->report().size(); ++i) {
       const PluginReportRow& row = registry_->report()[i];
       CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
       if (row.reason.find("duplicate") != std::string::npos) ++duplicates;
@@ -158,7 +158,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
         SKINPULSE_ASSERT_CONTAINS(row.reason, "source_good.so");
       }
     }
-    CPPUNIT_ASSERT_EQUAL(4, duplicates);
+    CPPUNIT_ASSERT_EQUAL(5, duplicates);
   }
 
   void testMissingDirectoryIsNotFatal() {

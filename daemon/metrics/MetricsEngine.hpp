@@ -1,0 +1,117 @@
+#pragma once
+
+// MetricsEngine: keeps every (item, source) series pre-aggregated for the three windows
+// (BucketLevel), folds each stored cycle in, and after it recomputes every item's
+// Volatility metrics and the rankings into a new MetricsSnapshot (decisions.md §3.1-3.2).
+//
+// It is the first CycleObserver of the ingestion cycle: the live-update hub added after
+// it reads snapshot() for the cycle's volatility frames. A quiet daemon still slides its
+// windows: a refresher thread recomputes when no cycle has for a while.
+//
+// Points reach the series once: a point not newer than its series' newest (the same
+// observation reported again, or a late one) is left to the next start-up's rebuild,
+// which reads the store in order.
+
+#include "catalog/Catalog.hpp"
+#include "ingest/CycleObserver.hpp"
+#include "metrics/BucketLevel.hpp"
+#include "metrics/MetricSet.hpp"
+#include "metrics/MetricsSnapshot.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/PriceStore.hpp"
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace skinpulse::metrics {
+
+struct MetricsEngineConfig {
+  std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
+  std::vector<std::string> enabled_sources;               ///< in configuration order
+};
+
+class MetricsEngine final : public CycleObserver {
+ public:
+  /// How far back rebuild() reads: the 7d window plus a day in which to find p_ref.
+  static constexpr std::int64_t kHistorySeconds = 8 * 86400;
+
+  MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
+                MetricsEngineConfig config);
+  ~MetricsEngine() override;
+
+  /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
+  /// computed at `now`.
+  void rebuild(PriceStore& prices, std::int64_t now);
+  /// Folds points into the series (not yet published). `now` is the cycle's time: each
+  /// series' windows move up to it as its points arrive, so no level ever holds more
+  /// than its window (a rebuild folds a week into minute buckets otherwise).
+  void apply(const std::vector<PricePoint>& points, std::int64_t now);
+  /// Recomputes every item at `now` and publishes the snapshot.
+  void recompute(std::int64_t now);
+
+  void onCycle(const CycleUpdate& update) override;
+  /// Points arrived outside our cycles (a backfill, or the polling instance's cycles on a
+  /// standby): rebuilds from the store rebuild() last read.
+  void onReload() override;
+
+  /// Recomputes every `period` in which no cycle did. stop/destruction ends the thread.
+  void startRefresh(std::chrono::seconds period);
+  void stopRefresh();
+
+  /// The newest published snapshot; never null.
+  std::shared_ptr<const MetricsSnapshot> snapshot() const;
+
+  const MetricSet& metricSet() const { return metrics_; }
+
+ private:
+  struct Series {
+    std::uint32_t source = 0;  ///< index into source_names_
+    std::int64_t newest = -1;  ///< time of the newest point folded in
+    std::array<BucketLevel, kWindowCount> levels;
+  };
+
+  struct Pass;  // what one recompute shares between its windows
+  void fold(const PricePoint& point, std::int64_t now);
+  /// Slides level `window` of every series to pass.now and renders that window.
+  void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out);
+  std::uint32_t sourceId(const std::string& name);
+  void publish(std::shared_ptr<const MetricsSnapshot> next);
+
+  const Catalog& catalog_;
+  const LatestPrices& latest_;
+  MetricSet metrics_;
+  MetricsEngineConfig config_;
+  /// coefficient_of_variation and percent_change in metrics_.fields(); without either
+  /// (its plugin missing) the rankings stay empty.
+  std::optional<std::size_t> score_field_;
+  std::optional<std::size_t> percent_change_field_;
+
+  std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
+  std::unordered_map<std::int64_t, std::vector<Series>> items_;
+  std::vector<std::string> source_names_;
+  std::unordered_map<std::string, std::uint32_t> source_ids_;
+  std::int64_t last_compute_ = 0;
+  PriceStore* store_ = nullptr;  ///< what rebuild() read, for onReload()
+  /// Bytes of each window's objects last time: the next buffer is reserved from it.
+  std::array<std::size_t, kWindowCount> last_bytes_{};
+
+  // A mutex, not std::atomic<shared_ptr>: see Catalog.hpp (libstdc++ spin lock).
+  mutable std::mutex snapshot_mutex_;
+  std::shared_ptr<const MetricsSnapshot> snapshot_;
+
+  std::mutex refresh_mutex_;
+  std::condition_variable refresh_wake_;
+  bool refresh_stop_ = false;
+  std::thread refresher_;
+};
+
+}  // namespace skinpulse::metrics

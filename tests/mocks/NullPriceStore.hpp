@@ -1,0 +1,29 @@
+#pragma once
+
+// NullPriceStore: a PriceStore that stores nothing and finds nothing. Tests derive from
+// it and override only what the code under test uses, so a new PriceStore method does
+// not mean editing every fake.
+
+#include "store/PriceStore.hpp"
+
+namespace skinpulse::test {
+
+class NullPriceStore : public PriceStore {
+ public:
+  std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
+  std::size_t insertBackfill(const std::vector<PricePoint>& points) override {
+    return insert(points);
+  }
+  std::int64_t backfillRevision() override { return 0; }
+  std::int64_t newestTime() override { return 0; }
+  std::vector<PricePoint> history(std::int64_t, std::int64_t,
+                                  const std::optional<std::string>&) override {
+    return {};
+  }
+  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
+  std::vector<Latest> latestPerItemSource() override { return {}; }
+  std::size_t deleteOlderThan(std::int64_t, std::size_t) override { return 0; }
+  std::vector<std::string> sourceNames() override { return {}; }
+};
+
+}  // namespace skinpulse::test
