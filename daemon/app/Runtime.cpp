@@ -28,6 +28,13 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   items_api_->registerRoutes(router_);
   health_api_ = std::make_unique<http::HealthApi>([this] { return readiness(); });
   health_api_->registerRoutes(router_);
+
+  events_ = events::makeEventBus(settings_.redis_url);
+  live_hub_ = std::make_unique<ws::LiveHub>();
+  events_->subscribe(
+      [hub = live_hub_.get()](const events::UpdateBatchPtr& batch) { hub->publish(batch); });
+  ws_api_ = std::make_unique<ws::WsApi>(*live_hub_);
+  ws_api_->registerRoutes(router_);
 }
 
 Runtime::~Runtime() { stop(); }
@@ -81,12 +88,18 @@ void Runtime::start() {
   options.keep_alive_timeout_seconds = settings_.keep_alive_timeout_seconds;
   options.max_keep_alive_requests = settings_.max_keep_alive_requests;
   options.access_log = settings_.access_log;
+  live_hub_->start();
+  events_->start();
+  log::main().info("live updates: {} event bus", events_->name());
   server_ = std::make_unique<http::HttpServer>(router_, options);
   server_->start();
   log::main().info("listening on {}:{}", settings_.listen_host, server_->port());
 
   ingest_ =
       std::make_unique<IngestCycle>(*database_, catalog_, latest_, settings_.catalog_auto_add);
+  // Live updates observe last: the volatility frames need the metrics of this cycle.
+  live_updates_ = std::make_unique<ws::LiveUpdates>(*events_);
+  ingest_->addObserver(*live_updates_);
   std::vector<Scheduler::Source> sources;
   for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
     const auto& config = plugins_->sourceSettings()[i];
@@ -115,6 +128,8 @@ bool Runtime::stop() {
     server_->stop();
     server_.reset();
   }
+  if (live_hub_) live_hub_->stop();
+  if (events_) events_->stop();
   if (clean) scheduler_.reset();
   return clean;
 }

@@ -8,6 +8,7 @@
 #include "app/ConfigLoader.hpp"
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
+#include "events/EventBus.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
@@ -17,6 +18,9 @@
 #include "ingest/Scheduler.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
+#include "ws/LiveHub.hpp"
+#include "ws/LiveUpdates.hpp"
+#include "ws/WsApi.hpp"
 
 #include <memory>
 
@@ -46,6 +50,11 @@ class Runtime {
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
+  // Live updates: declared before the server and ingestion so they outlive both.
+  std::unique_ptr<events::EventBus> events_;
+  std::unique_ptr<ws::LiveHub> live_hub_;
+  std::unique_ptr<ws::WsApi> ws_api_;
+  std::unique_ptr<ws::LiveUpdates> live_updates_;
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;

@@ -3,6 +3,7 @@
 // Request and Response: what handlers see. The server adapter fills them from Poco's
 // objects, so handlers and the router are tested without sockets.
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -39,6 +40,10 @@ struct Response {
   std::string body;
   /// A body shared with a cache, sent instead of `body` when set (no copy per request).
   std::shared_ptr<const std::string> shared_body;
+  /// Protocol switch (status 101): after the response is written, the connection leaves
+  /// the HTTP server and this is called with its descriptor (now the callee's to close)
+  /// and any bytes the client sent after the request that were already read.
+  std::function<void(int fd, std::string early_bytes)> take_over;
 
   void setHeader(const std::string& name, const std::string& value);
   void json(std::string text, int code = 200) {
