@@ -29,10 +29,29 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     identity_.push_back(std::move(created).value());
     log::main().info("identity provider '{}' enabled (plugin {})", provider.name, provider.plugin);
   }
+  for (const auto& metric : settings.metrics) {
+    const PluginInstanceSpec spec{PluginKind::kMetric, metric.name, metric.plugin, metric.keys};
+    auto created = registry_.createMetric(spec, *services_);
+    if (!created) throw ConfigError("metric " + metric.name, created.error());
+    metrics_.push_back(std::move(created).value());
+  }
+  metricSet();  // refuses unusable value names before the daemon goes further
+  log::main().info("{} metric plugin(s) ready", metrics_.size());
+}
+
+metrics::MetricSet PluginSet::metricSet() const {
+  std::vector<metrics::MetricSet::Entry> entries;
+  for (const auto& metric : metrics_) entries.push_back({metric.instanceName(), metric.get()});
+  try {
+    return metrics::MetricSet(std::move(entries));
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("metric plugins", e.what());
+  }
 }
 
 PluginSet::~PluginSet() {
   // Instances first (their Host refers to services_ and http_), explicitly.
+  metrics_.clear();
   identity_.clear();
   sources_.clear();
 }

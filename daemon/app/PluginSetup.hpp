@@ -10,6 +10,7 @@
 
 #include "app/Settings.hpp"
 #include "http/Json.hpp"
+#include "metrics/MetricSet.hpp"
 #include "plugin/PluginRegistry.hpp"
 
 #include <memory>
@@ -29,6 +30,11 @@ class PluginSet {
   /// The settings of each created source, parallel to sources().
   const std::vector<SourceSettings>& sourceSettings() const { return source_settings_; }
   const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
+  /// The metric instances: the built-in ones first, then `[metric.NAME]` in config order.
+  const std::vector<MetricInstance>& metrics() const { return metrics_; }
+  /// The metrics as the engine uses them; valid while this PluginSet lives. Throws
+  /// ConfigError when a metric's value names are unusable (see MetricSet).
+  metrics::MetricSet metricSet() const;
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
   void describe(http::JsonWriter& json) const;
@@ -40,6 +46,7 @@ class PluginSet {
   std::vector<SourceSettings> source_settings_;
   std::vector<SourceInstance> sources_;
   std::vector<IdentityInstance> identity_;
+  std::vector<MetricInstance> metrics_;
 };
 
 /// For --check-config and `skinpulsectl check-config`: builds (and drops) a PluginSet

@@ -20,6 +20,10 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
   latest_.reset(database_->prices().latestPerItemSource());
+  metrics_ = std::make_unique<metrics::MetricsEngine>(
+      catalog_, latest_, plugins_->metricSet(),
+      metrics::MetricsEngineConfig{settings_.reference_sources, settings_.enabledSourceNames()});
+  metrics_->rebuild(database_->prices(), time::nowSeconds());
 
   items_api_ = std::make_unique<http::ItemsApi>(
       catalog_, latest_, database_->prices(),
@@ -28,6 +32,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   items_api_->registerRoutes(router_);
   health_api_ = std::make_unique<http::HealthApi>([this] { return readiness(); });
   health_api_->registerRoutes(router_);
+  metrics_api_ = std::make_unique<http::MetricsApi>(catalog_, *metrics_);
+  metrics_api_->registerRoutes(router_);
 
   events_ = events::makeEventBus(settings_.redis_url);
   live_hub_ = std::make_unique<ws::LiveHub>();
@@ -97,8 +103,15 @@ void Runtime::start() {
 
   ingest_ =
       std::make_unique<IngestCycle>(*database_, catalog_, latest_, settings_.catalog_auto_add);
+  ingest_->addObserver(*metrics_);  // first: later observers read this cycle's snapshot
+  metrics_->startRefresh(std::chrono::seconds(60));
   // Live updates observe last: the volatility frames need the metrics of this cycle.
-  live_updates_ = std::make_unique<ws::LiveUpdates>(*events_);
+  live_updates_ = std::make_unique<ws::LiveUpdates>(
+      *events_, [engine = metrics_.get()](std::int64_t item_id) -> std::optional<std::string> {
+        const auto object = engine->snapshot()->volatility(item_id, "24h");
+        if (object.empty()) return std::nullopt;
+        return std::string(object);
+      });
   ingest_->addObserver(*live_updates_);
   std::vector<Scheduler::Source> sources;
   for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
@@ -131,6 +144,7 @@ bool Runtime::stop() {
   if (live_hub_) live_hub_->stop();
   if (events_) events_->stop();
   if (clean) scheduler_.reset();
+  if (metrics_) metrics_->stopRefresh();
   return clean;
 }
 

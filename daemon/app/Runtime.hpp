@@ -13,9 +13,11 @@
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
 #include "http/handlers/ItemsApi.hpp"
+#include "http/handlers/MetricsApi.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "metrics/MetricsEngine.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
 #include "ws/LiveHub.hpp"
@@ -47,9 +49,11 @@ class Runtime {
   LatestPrices latest_;
   std::unique_ptr<PluginSet> plugins_;
   std::unique_ptr<Database> database_;
+  std::unique_ptr<metrics::MetricsEngine> metrics_;
   http::Router router_;
   std::unique_ptr<http::ItemsApi> items_api_;
   std::unique_ptr<http::HealthApi> health_api_;
+  std::unique_ptr<http::MetricsApi> metrics_api_;
   // Live updates: declared before the server and ingestion so they outlive both.
   std::unique_ptr<events::EventBus> events_;
   std::unique_ptr<ws::LiveHub> live_hub_;

@@ -74,12 +74,12 @@ void rejectUnknownKeys(const ConfigTree& tree) {
   std::set<std::string> known;
   for (const auto& spec : daemonConfigKeys()) known.insert(spec.key);
   for (const auto& section : tree.sections()) {
-    if (section.rfind("source.", 0) == 0) continue;
+    if (section.rfind("source.", 0) == 0 || section.rfind("metric.", 0) == 0) continue;
     if (!isDaemonSection(section)) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, metrics, portfolio, "
-                        "auth, identity or source.NAME)");
+                        "auth, identity, source.NAME or metric.NAME)");
     }
     for (const auto& key : tree.keysOf(section)) {
       if (!known.count(section + "." + key)) {
@@ -115,6 +115,36 @@ SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std:
     source.keys[key] = read.text(prefix + key);
   }
   return source;
+}
+
+// `[metric.NAME]`: plugin (required), enabled (default true), plugin keys. The built-in
+// metrics are always on: a section may not name one of them.
+void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings) {
+  for (const auto& plugin : builtInMetricPlugins()) {
+    settings.metrics.push_back(MetricSettings{plugin, plugin, {}});
+  }
+  for (const auto& section : tree.sections()) {
+    if (section.rfind("metric.", 0) != 0) continue;
+    MetricSettings metric;
+    metric.name = section.substr(std::string("metric.").size());
+    if (!isValidInstanceName(metric.name)) {
+      throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
+    }
+    const auto& builtIn = builtInMetricPlugins();
+    if (std::find(builtIn.begin(), builtIn.end(), metric.name) != builtIn.end()) {
+      throw ConfigError("[" + section + "]", "is a built-in metric, always enabled");
+    }
+    const std::string prefix = section + ".";
+    if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
+      throw ConfigError("[" + section + "] plugin", "missing (the metric plugin to run)");
+    }
+    metric.plugin = read.text(prefix + "plugin");
+    const bool enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
+    for (const auto& key : tree.keysOf(section)) {
+      if (key != "plugin" && key != "enabled") metric.keys[key] = read.text(prefix + key);
+    }
+    if (enabled) settings.metrics.push_back(std::move(metric));
+  }
 }
 
 void readIdentityProviders(const Reader& read, Settings& settings) {
@@ -153,6 +183,12 @@ void readIdentityProviders(const Reader& read, Settings& settings) {
 }
 
 }  // namespace
+
+const std::vector<std::string>& builtInMetricPlugins() {
+  static const std::vector<std::string> plugins = {"stddev", "percent_change", "bollinger",
+                                                   "coefficient_of_variation", "trend"};
+  return plugins;
+}
 
 std::vector<std::string> Settings::enabledSourceNames() const {
   std::vector<std::string> names;
@@ -258,6 +294,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
   }
   readIdentityProviders(read, s);
+  readMetrics(tree, read, s);
   return s;
 }
 

@@ -23,6 +23,17 @@ struct SourceSettings {
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
 };
 
+/// A metric plugin instance: one of the built-in five, or a `[metric.NAME]` section.
+struct MetricSettings {
+  std::string name;                         ///< for messages and /readyz
+  std::string plugin;                       ///< plugin name, file <plugin dir>/metric_<plugin>.so
+  std::map<std::string, std::string> keys;  ///< plugin-specific keys
+};
+
+/// The metric plugins every daemon runs: their fields are the Volatility metrics object of
+/// the interface, so they cannot be disabled (decisions.md §3.2).
+const std::vector<std::string>& builtInMetricPlugins();
+
 /// An identity provider enabled by its environment variables.
 struct IdentitySettings {
   std::string name;    ///< idp-a, idp-b, gameid
@@ -68,6 +79,8 @@ struct Settings {
 
   std::vector<SourceSettings> sources;  ///< in configuration order
   std::vector<IdentitySettings> identity_providers;
+  /// The built-in metrics, then the enabled `[metric.NAME]` sections in configuration order.
+  std::vector<MetricSettings> metrics;
 
   /// Names of enabled source instances, in configuration order.
   std::vector<std::string> enabledSourceNames() const;

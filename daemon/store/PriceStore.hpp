@@ -3,6 +3,7 @@
 #include "store/Records.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,17 @@ class PriceStore {
 
   /// All points with time > since, ordered by item, source, time (rebuilding windows).
   virtual std::vector<PricePoint> pointsSince(std::int64_t since) = 0;
+
+  /// The same points as pointsSince, in the same order, handed to `visit` in consecutive
+  /// chunks of at most `chunk` points, so a caller folding a week of history (the metrics
+  /// engine at start-up) never holds more than one chunk. Stores that can page override
+  /// this; the default reads everything at once.
+  using PointChunkVisitor = std::function<void(const std::vector<PricePoint>&)>;
+  virtual void scanSince(std::int64_t since, std::size_t chunk, const PointChunkVisitor& visit) {
+    (void)chunk;
+    const auto points = pointsSince(since);
+    if (!points.empty()) visit(points);
+  }
 
   /// For every (item, source): its newest point and, when there is one, the time of the
   /// one before it. Loads the latest-price cache at start.

@@ -8,6 +8,8 @@
 
 #include <Poco/Nullable.h>
 
+#include <algorithm>
+
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -104,6 +106,35 @@ std::vector<PricePoint> SqlPriceStore::pointsSince(std::int64_t since) {
   return selectPoints(lease.session(), pool_.sql("WHERE time > ? ORDER BY item_id, source, time"),
                       since)
       .rows();
+}
+
+void SqlPriceStore::scanSince(std::int64_t since, std::size_t chunk,
+                              const PointChunkVisitor& visit) {
+  // Keyset pages over the primary key (item_id, source, time): each page is one index
+  // range scan starting after the last row of the previous one, whatever the table size.
+  // Row-value comparison reads the same on SQLite and PostgreSQL.
+  const auto limit = static_cast<Poco::Int64>(std::max<std::size_t>(chunk, 1));
+  PointColumns page;
+  {
+    auto lease = pool_.read();
+    page = selectPoints(lease.session(),
+                        pool_.sql("WHERE time > ? ORDER BY item_id, source, time LIMIT ?"), since,
+                        limit);
+  }
+  while (!page.item_id.empty()) {
+    const std::size_t last = page.item_id.size() - 1;
+    const std::int64_t item = page.item_id[last];
+    const std::string source = page.source[last];
+    const std::int64_t time = page.time[last];
+    const bool full = page.item_id.size() >= static_cast<std::size_t>(limit);
+    visit(page.rows());
+    if (!full) break;
+    auto lease = pool_.read();
+    page = selectPoints(lease.session(),
+                        pool_.sql("WHERE time > ? AND (item_id, source, time) > (?, ?, ?) "
+                                  "ORDER BY item_id, source, time LIMIT ?"),
+                        since, item, source, time, limit);
+  }
 }
 
 std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {

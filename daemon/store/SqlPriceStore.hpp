@@ -14,6 +14,7 @@ class SqlPriceStore final : public PriceStore {
   std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
                                   const std::optional<std::string>& source) override;
   std::vector<PricePoint> pointsSince(std::int64_t since) override;
+  void scanSince(std::int64_t since, std::size_t chunk, const PointChunkVisitor& visit) override;
   std::vector<Latest> latestPerItemSource() override;
   std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) override;
   std::vector<std::string> sourceNames() override;

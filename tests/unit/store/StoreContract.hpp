@@ -28,6 +28,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
   CPPUNIT_TEST(testLatestPerItemSource);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
+  CPPUNIT_TEST(testScanSinceInChunks);
   CPPUNIT_TEST(testUsersByEmailIgnoringCase);
   CPPUNIT_TEST(testIdentityUpsert);
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
@@ -49,6 +50,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();
   void testDeleteOlderThanAndPointsSince();
+  void testScanSinceInChunks();
   void testLargeBatchDedupesAndRoundTrips();
   void testUsersByEmailIgnoringCase();
   void testIdentityUpsert();

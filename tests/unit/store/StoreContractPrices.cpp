@@ -135,4 +135,38 @@ void StoreContract::testDeleteOlderThanAndPointsSince() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.pointsSince(300).size());
 }
 
+// The metrics engine's start-up read: every point after `since`, in key order, in chunks
+// no larger than asked, the page boundaries falling inside a series and between sources.
+void StoreContract::testScanSinceInChunks() {
+  if (skipped()) return;
+  seedItems(3);
+  auto& prices = db_->prices();
+  std::vector<PricePoint> points;
+  for (std::int64_t t = 1; t <= 7; ++t) {
+    points.push_back(point(2, "b", 100 + t, t));
+    points.push_back(point(2, "a", 100 + t, 10 + t));
+    points.push_back(point(1, "b", 100 + t, 20 + t));
+  }
+  points.push_back(point(3, "a", 50));  // not after `since`
+  prices.insert(points);
+  const auto expected = prices.pointsSince(100);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{21}, expected.size());
+  for (const std::size_t chunk :
+       {std::size_t{1}, std::size_t{4}, std::size_t{7}, std::size_t{21}, std::size_t{1000}}) {
+    std::vector<PricePoint> seen;
+    std::size_t calls = 0;
+    prices.scanSince(100, chunk, [&](const std::vector<PricePoint>& part) {
+      CPPUNIT_ASSERT(!part.empty());
+      CPPUNIT_ASSERT(part.size() <= chunk);
+      seen.insert(seen.end(), part.begin(), part.end());
+      ++calls;
+    });
+    CPPUNIT_ASSERT(seen == expected);
+    CPPUNIT_ASSERT_EQUAL((expected.size() + chunk - 1) / chunk, calls);
+  }
+  std::size_t calls = 0;
+  prices.scanSince(1000, 10, [&](const std::vector<PricePoint>&) { ++calls; });
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, calls);
+}
+
 }  // namespace skinpulse::test

@@ -3,7 +3,23 @@
 // Metric: a plugin that turns the statistics of one price series over one window into
 // named numbers (e.g. "rolling_stddev"). Metrics are pure functions of WindowStats: no
 // I/O, no state, callable from any thread concurrently.
+//
+// How the host uses a metric (docs/plugin-guide.md, "Metric plugins"):
+//  - The series is the item's reference source for the window (decisions.md §3.1) and
+//    the window is (now − W, now], its old edge aligned to a bucket edge (1 min for 1h,
+//    5 min for 24h, 1 h for 7d). compute() runs once per item and window after every
+//    ingestion cycle, so keep it cheap and allocation-light.
+//  - compute() is only called with n >= 2. When an item has no source with two points in
+//    the window the host writes 0 for every name the metric returns.
+//  - The names must be the same on every call: the host learns them once, at start, from
+//    a probe window of three points. A name is `field` or `group.field` ([a-z0-9_]+); the
+//    fields of one group become a nested object ("bollinger": {"upper": ...}). Names must
+//    not clash with another metric's or with the host's own fields (item_id, window,
+//    source, samples, computed_at): the daemon refuses to start otherwise.
+//  - A value that is not finite is written as JSON null. An exception from compute()
+//    makes that metric's fields null for that item (logged once).
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -35,6 +51,11 @@ struct WindowStats {
 /// Named results; the host merges them into the Volatility metrics object. A name with
 /// a dot ("bollinger.upper") becomes a nested field.
 using MetricValues = std::vector<std::pair<std::string, double>>;
+
+/// σ = √(m2_price / n), the population standard deviation; 0 for an empty window.
+inline double populationStddev(const WindowStats& stats) {
+  return stats.n > 0 ? std::sqrt(stats.m2_price / static_cast<double>(stats.n)) : 0.0;
+}
 
 class Metric {
  public:

@@ -1,0 +1,352 @@
+#include "metrics/MetricsEngine.hpp"
+
+#include "common/Log.hpp"
+#include "common/Time.hpp"
+#include "http/Json.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+
+namespace skinpulse::metrics {
+namespace {
+
+constexpr std::size_t kRebuildChunk = 50000;
+
+void appendNumber(std::string& out, double value) {
+  if (!std::isfinite(value)) {
+    out += "null";
+    return;
+  }
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+void appendInteger(std::string& out, std::int64_t value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, result.ptr);
+}
+
+// `"key":`
+void appendKey(std::string& out, std::string_view key) {
+  out += '"';
+  out += key;
+  out += "\":";
+}
+
+// The metric fields, groups nested, each preceded by a comma.
+void appendFields(std::string& out, const std::vector<MetricSet::Field>& fields,
+                  const std::vector<double>& values) {
+  const std::string* group = nullptr;  // the nested object open, if any
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const auto& field = fields[i];
+    if (group != nullptr && field.group == *group) {
+      out += ',';
+    } else {
+      if (group != nullptr) out += '}';
+      group = nullptr;
+      out += ',';
+      if (!field.group.empty()) {
+        appendKey(out, field.group);
+        out += '{';
+        group = &field.group;
+      }
+    }
+    appendKey(out, field.key);
+    appendNumber(out, values[i]);
+  }
+  if (group != nullptr) out += '}';
+}
+
+// Everything after `{"item_id":N` of a Volatility metrics object.
+void appendTail(std::string& out, std::string_view window, const std::string* source,
+                std::int64_t samples, const std::vector<MetricSet::Field>& fields,
+                const std::vector<double>& values, std::string_view computed_at) {
+  out += ",\"window\":\"";
+  out += window;
+  out += "\",\"source\":";
+  if (source != nullptr) {
+    http::appendJsonString(out, *source);
+  } else {
+    out += "null";
+  }
+  out += ",\"samples\":";
+  appendInteger(out, samples);
+  appendFields(out, fields, values);
+  out += ",\"computed_at\":\"";
+  out += computed_at;
+  out += "\"}";
+}
+
+struct Candidate {
+  std::int64_t item_id;
+  double score;
+  double percent_change;
+  std::uint32_t source;
+};
+
+bool moreVolatile(const Candidate& a, const Candidate& b) {
+  if (a.score != b.score) return a.score > b.score;
+  return a.item_id < b.item_id;
+}
+
+double finiteOrZero(double value) { return std::isfinite(value) ? value : 0.0; }
+
+}  // namespace
+
+MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
+                             MetricsEngineConfig config)
+    : catalog_(catalog), latest_(latest), metrics_(std::move(metrics)), config_(std::move(config)) {
+  const auto score = metrics_.find("coefficient_of_variation");
+  const auto change = metrics_.find("percent_change");
+  if (!score || !change) {
+    throw std::invalid_argument(
+        "the metric plugins must provide coefficient_of_variation and percent_change "
+        "(rankings are built from them)");
+  }
+  score_field_ = *score;
+  percent_change_field_ = *change;
+  std::array<MetricsSnapshot::Window, kWindowCount> empty;
+  snapshot_ = std::make_shared<const MetricsSnapshot>(0, std::move(empty));
+}
+
+MetricsEngine::~MetricsEngine() { stopRefresh(); }
+
+std::uint32_t MetricsEngine::sourceId(const std::string& name) {
+  const auto it = source_ids_.find(name);
+  if (it != source_ids_.end()) return it->second;
+  const auto id = static_cast<std::uint32_t>(source_names_.size());
+  source_names_.push_back(name);
+  source_ids_.emplace(name, id);
+  return id;
+}
+
+void MetricsEngine::fold(const PricePoint& point) {
+  if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
+  const std::uint32_t source = sourceId(point.source);
+  auto& series = items_[point.item_id];
+  auto it = std::find_if(series.begin(), series.end(),
+                         [&](const Series& s) { return s.source == source; });
+  if (it == series.end()) {
+    series.emplace_back();
+    it = series.end() - 1;
+    it->source = source;
+  }
+  if (point.time <= it->newest) return;
+  it->newest = point.time;
+  for (std::size_t w = 0; w < kWindowCount; ++w) {
+    it->levels[w].add(kWindows[w], point.time, point.price);
+  }
+}
+
+void MetricsEngine::apply(const std::vector<PricePoint>& points) {
+  std::lock_guard lock(state_mutex_);
+  for (const auto& point : points) fold(point);
+}
+
+void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
+  const auto started = std::chrono::steady_clock::now();
+  std::size_t read = 0;
+  {
+    std::lock_guard lock(state_mutex_);
+    items_.clear();
+    prices.scanSince(now - kHistorySeconds, kRebuildChunk,
+                     [&](const std::vector<PricePoint>& chunk) {
+                       read += chunk.size();
+                       for (const auto& point : chunk) fold(point);
+                     });
+  }
+  recompute(now);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
+  log::main().info("metrics: {} point(s) of {} item(s) loaded from the last {} days in {} ms", read,
+                   items_.size(), kHistorySeconds / 86400, ms);
+}
+
+void MetricsEngine::onCycle(const CycleUpdate& update) {
+  apply(update.points);
+  recompute(update.time);
+}
+
+void MetricsEngine::recompute(std::int64_t now) {
+  std::lock_guard lock(state_mutex_);
+  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
+                                    latest_.sourceNames());
+  // Reference rank of each source: its place in `order`; sources outside it rank after,
+  // alphabetically, and can never be the reference (they only break "most points" ties).
+  std::vector<std::size_t> rank(source_names_.size());
+  {
+    std::vector<std::uint32_t> outside;
+    for (std::uint32_t id = 0; id < source_names_.size(); ++id) {
+      const auto at = std::find(order.begin(), order.end(), source_names_[id]);
+      if (at != order.end()) {
+        rank[id] = static_cast<std::size_t>(at - order.begin());
+      } else {
+        outside.push_back(id);
+      }
+    }
+    std::sort(outside.begin(), outside.end(), [&](std::uint32_t a, std::uint32_t b) {
+      return source_names_[a] < source_names_[b];
+    });
+    for (std::size_t i = 0; i < outside.size(); ++i) rank[outside[i]] = order.size() + i;
+  }
+
+  // Slide every window; forget series with nothing left in the widest one.
+  std::vector<std::int64_t> ids;
+  ids.reserve(items_.size());
+  for (auto it = items_.begin(); it != items_.end();) {
+    auto& series = it->second;
+    for (auto& s : series) {
+      for (std::size_t w = 0; w < kWindowCount; ++w) s.levels[w].advance(kWindows[w], now);
+    }
+    std::erase_if(series, [](const Series& s) { return s.levels.back().count() == 0; });
+    if (series.empty()) {
+      it = items_.erase(it);
+      continue;
+    }
+    std::sort(series.begin(), series.end(),
+              [&](const Series& a, const Series& b) { return rank[a.source] < rank[b.source]; });
+    ids.push_back(it->first);
+    ++it;
+  }
+  std::sort(ids.begin(), ids.end());
+
+  const std::string computed_at = time::formatIso8601(now);
+  const std::vector<double> zeros(metrics_.fields().size(), 0.0);
+  std::vector<double> values;
+  std::array<MetricsSnapshot::Window, kWindowCount> windows;
+  for (std::size_t w = 0; w < kWindowCount; ++w) {
+    const WindowShape& shape = kWindows[w];
+    auto& out = windows[w];
+    out.objects.reserve(ids.size() * 320);
+    out.slots.reserve(ids.size());
+    std::vector<Candidate> candidates;
+    for (const std::int64_t id : ids) {
+      const auto& series = items_.find(id)->second;
+      const Series* chosen = nullptr;
+      sdk::WindowStats stats;
+      for (const auto& s : series) {
+        if (rank[s.source] >= order.size() || s.levels[w].count() < 2) continue;
+        stats = s.levels[w].stats(shape, now);
+        if (stats.n >= 2) {
+          chosen = &s;
+          break;
+        }
+      }
+      const std::string* source = nullptr;
+      std::int64_t samples = 0;
+      const std::vector<double>* shown = &zeros;
+      if (chosen != nullptr) {
+        metrics_.evaluate(stats, values);
+        shown = &values;
+        source = &source_names_[chosen->source];
+        samples = stats.n;
+        candidates.push_back(Candidate{id, finiteOrZero(values[score_field_] * 100.0),
+                                       values[percent_change_field_], chosen->source});
+      } else {
+        // No reference: the source with the most points (0 or 1), ties in reference order.
+        for (const auto& s : series) {
+          const std::int64_t n = s.levels[w].stats(shape, now).n;
+          if (n > samples) {
+            samples = n;
+            source = &source_names_[s.source];
+          }
+        }
+      }
+      const auto offset = static_cast<std::uint32_t>(out.objects.size());
+      out.objects += "{\"item_id\":";
+      appendInteger(out.objects, id);
+      appendTail(out.objects, shape.name, source, samples, metrics_.fields(), *shown, computed_at);
+      out.slots.push_back(MetricsSnapshot::Window::Slot{
+          id, offset, static_cast<std::uint32_t>(out.objects.size() - offset)});
+    }
+    appendTail(out.empty_tail, shape.name, nullptr, 0, metrics_.fields(), zeros, computed_at);
+
+    // Top-N only: the catalogue is never sorted whole.
+    const std::size_t top = std::min(candidates.size(), MetricsSnapshot::kMaxRanking);
+    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(top),
+                      candidates.end(), moreVolatile);
+    candidates.resize(top);
+    const auto catalog = catalog_.snapshot();
+    for (const auto& c : candidates) {
+      const auto* item = catalog->findById(c.item_id);
+      const auto current = currentPrice(latest_.of(c.item_id), order, now);
+      std::string& r = out.ranking;
+      if (!out.ranking_ends.empty()) r += ',';
+      r += "{\"item_id\":";
+      appendInteger(r, c.item_id);
+      r += ",\"market_hash_name\":";
+      http::appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
+      r += ",\"volatility_score\":";
+      appendNumber(r, c.score);
+      r += ",\"percent_change\":";
+      appendNumber(r, c.percent_change);
+      r += ",\"current_price\":";
+      if (current.price) {
+        appendInteger(r, *current.price);
+      } else {
+        r += "null";
+      }
+      r += ",\"source\":";
+      http::appendJsonString(r, source_names_[c.source]);
+      r += '}';
+      out.ranking_ends.push_back(r.size());
+      out.ranked.push_back(MetricsSnapshot::Ranked{c.item_id, c.score, c.percent_change});
+    }
+  }
+  last_compute_ = now;
+  publish(std::make_shared<const MetricsSnapshot>(now, std::move(windows)));
+}
+
+void MetricsEngine::publish(std::shared_ptr<const MetricsSnapshot> next) {
+  std::shared_ptr<const MetricsSnapshot> old;
+  {
+    std::lock_guard lock(snapshot_mutex_);
+    old = std::move(snapshot_);
+    snapshot_ = std::move(next);
+  }
+  // `old` is freed here, outside the lock, unless a reader still holds it.
+}
+
+std::shared_ptr<const MetricsSnapshot> MetricsEngine::snapshot() const {
+  std::lock_guard lock(snapshot_mutex_);
+  return snapshot_;
+}
+
+void MetricsEngine::startRefresh(std::chrono::seconds period) {
+  stopRefresh();
+  refresh_stop_ = false;
+  refresher_ = std::thread([this, period] {
+    std::unique_lock lock(refresh_mutex_);
+    while (!refresh_wake_.wait_for(lock, period, [this] { return refresh_stop_; })) {
+      lock.unlock();
+      try {
+        const std::int64_t now = time::nowSeconds();
+        std::int64_t last = 0;
+        {
+          std::lock_guard state(state_mutex_);
+          last = last_compute_;
+        }
+        if (now - last >= period.count()) recompute(now);
+      } catch (const std::exception& e) {
+        log::main().error("metrics refresh failed: {}", e.what());
+      }
+      lock.lock();
+    }
+  });
+}
+
+void MetricsEngine::stopRefresh() {
+  {
+    std::lock_guard lock(refresh_mutex_);
+    refresh_stop_ = true;
+  }
+  refresh_wake_.notify_all();
+  if (refresher_.joinable()) refresher_.join();
+}
+
+}  // namespace skinpulse::metrics

@@ -1,0 +1,103 @@
+#pragma once
+
+// MetricsEngine: keeps every (item, source) series pre-aggregated for the three windows
+// (BucketLevel), folds each stored cycle in, and after it recomputes every item's
+// Volatility metrics and the rankings into a new MetricsSnapshot (decisions.md §3.1-3.2).
+//
+// It is the first CycleObserver of the ingestion cycle: the live-update hub added after
+// it reads snapshot() for the cycle's volatility frames. A quiet daemon still slides its
+// windows: a refresher thread recomputes when no cycle has for a while.
+//
+// Points reach the series once: a point not newer than its series' newest (the same
+// observation reported again, or a late one) is left to the next start-up's rebuild,
+// which reads the store in order.
+
+#include "catalog/Catalog.hpp"
+#include "ingest/CycleObserver.hpp"
+#include "metrics/BucketLevel.hpp"
+#include "metrics/MetricSet.hpp"
+#include "metrics/MetricsSnapshot.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/PriceStore.hpp"
+
+#include <array>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace skinpulse::metrics {
+
+struct MetricsEngineConfig {
+  std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
+  std::vector<std::string> enabled_sources;               ///< in configuration order
+};
+
+class MetricsEngine final : public CycleObserver {
+ public:
+  /// How far back rebuild() reads: the 7d window plus a day in which to find p_ref.
+  static constexpr std::int64_t kHistorySeconds = 8 * 86400;
+
+  MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
+                MetricsEngineConfig config);
+  ~MetricsEngine() override;
+
+  /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
+  /// computed at `now`.
+  void rebuild(PriceStore& prices, std::int64_t now);
+  /// Folds points into the series (not yet published).
+  void apply(const std::vector<PricePoint>& points);
+  /// Recomputes every item at `now` and publishes the snapshot.
+  void recompute(std::int64_t now);
+
+  void onCycle(const CycleUpdate& update) override;
+
+  /// Recomputes every `period` in which no cycle did. stop/destruction ends the thread.
+  void startRefresh(std::chrono::seconds period);
+  void stopRefresh();
+
+  /// The newest published snapshot; never null.
+  std::shared_ptr<const MetricsSnapshot> snapshot() const;
+
+  const MetricSet& metricSet() const { return metrics_; }
+
+ private:
+  struct Series {
+    std::uint32_t source = 0;  ///< index into source_names_
+    std::int64_t newest = -1;  ///< time of the newest point folded in
+    std::array<BucketLevel, kWindowCount> levels;
+  };
+
+  void fold(const PricePoint& point);
+  std::uint32_t sourceId(const std::string& name);
+  void publish(std::shared_ptr<const MetricsSnapshot> next);
+
+  const Catalog& catalog_;
+  const LatestPrices& latest_;
+  MetricSet metrics_;
+  MetricsEngineConfig config_;
+  std::size_t score_field_;           ///< coefficient_of_variation in metrics_.fields()
+  std::size_t percent_change_field_;  ///< percent_change
+
+  std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
+  std::unordered_map<std::int64_t, std::vector<Series>> items_;
+  std::vector<std::string> source_names_;
+  std::unordered_map<std::string, std::uint32_t> source_ids_;
+  std::int64_t last_compute_ = 0;
+
+  // A mutex, not std::atomic<shared_ptr>: see Catalog.hpp (libstdc++ spin lock).
+  mutable std::mutex snapshot_mutex_;
+  std::shared_ptr<const MetricsSnapshot> snapshot_;
+
+  std::mutex refresh_mutex_;
+  std::condition_variable refresh_wake_;
+  bool refresh_stop_ = false;
+  std::thread refresher_;
+};
+
+}  // namespace skinpulse::metrics
