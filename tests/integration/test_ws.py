@@ -135,6 +135,16 @@ class WsTest(DaemonTestCase):
                                      expected)
                     compared += 1
             self.assertGreaterEqual(compared, 1)
+            # Then the cycle's 24h volatility objects from the metrics engine, also only
+            # for subscribed items, after the cycle's prices.
+            message = recv_until(some, "prices")
+            cycle = message["data"][0]["time"]
+            message = recv_until(some, "volatility")
+            self.assertEqual(message["data"][0]["computed_at"], cycle)
+            for metrics in message["data"]:
+                self.assertIn(metrics["item_id"], wanted)
+                self.assertEqual(metrics["window"], "24h")
+                self.assertIn("rolling_stddev", metrics)
 
             # A client subscribed to nothing gets nothing but its answers.
             send(idle, {"type": "ping"})
