@@ -131,7 +131,6 @@ void Connection::send(SharedBytes bytes) {
 void Connection::deliver(UpdateFrames& update) {
   if (closing_ || done_ || subscription_.empty()) return;
   for (auto& frame : update.framesFor(subscription_)) send(std::move(frame));
-  flush();
 }
 
 void Connection::startClose(std::uint16_t code, std::string_view reason, Clock::time_point now) {

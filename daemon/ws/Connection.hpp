@@ -45,7 +45,7 @@ class Connection {
   void onReadable(char* buffer, std::size_t size, Clock::time_point now);
   /// Writes as much of the send queue as the socket takes.
   void flush();
-  /// Queues the frames of `update` this client subscribed to.
+  /// Queues the frames of `update` this client subscribed to; flush() sends them.
   void deliver(UpdateFrames& update);
   /// Timers: server pings, idle drop, close-handshake deadlines.
   void tick(Clock::time_point now);

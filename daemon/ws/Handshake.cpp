@@ -35,9 +35,8 @@ bool hasToken(const std::string& value, const std::string& token) {
 // A valid key is base64 of exactly 16 bytes: 22 alphabet characters and "==".
 bool isValidKey(const std::string& key) {
   if (key.size() != 24 || key.compare(22, 2, "==") != 0) return false;
-  return std::all_of(key.begin(), key.begin() + 22, [](unsigned char c) {
-    return std::isalnum(c) != 0 || c == '+' || c == '/';
-  });
+  return std::all_of(key.begin(), key.begin() + 22,
+                     [](unsigned char c) { return std::isalnum(c) != 0 || c == '+' || c == '/'; });
 }
 
 http::HttpError upgradeRequired(const std::string& detail) {

@@ -106,19 +106,20 @@ void Reactor::takeInbox(Clock::time_point now) {
     if (!adoption.early.empty()) ref.receive(adoption.early, now);
     afterEvent(ref);
   }
-  // Batches in publishing order: prices before volatility, cycle after cycle.
-  for (const auto& update : updates) {
-    std::vector<int> finished;
-    for (auto& [fd, connection] : connections_) {
-      connection->deliver(*update);
-      if (connection->done()) {
-        finished.push_back(fd);
-      } else {
-        afterEvent(*connection);
-      }
+  if (updates.empty()) return;
+  // Batches in publishing order (prices before volatility, cycle after cycle), all of
+  // a client's frames queued before one write.
+  std::vector<int> finished;
+  for (auto& [fd, connection] : connections_) {
+    for (const auto& update : updates) connection->deliver(*update);
+    connection->flush();
+    if (connection->done()) {
+      finished.push_back(fd);
+    } else {
+      afterEvent(*connection);
     }
-    for (const int fd : finished) remove(fd);
   }
+  for (const int fd : finished) remove(fd);
 }
 
 // Keeps the epoll interest in step with the send queue, or drops a finished connection.

@@ -93,6 +93,7 @@ class ConnectionTest : public CppUnit::TestFixture {
     send(wstest::textFrame(R"({"type":"unsubscribe","items":[2]})"));
     CPPUNIT_ASSERT_EQUAL(std::string(R"({"type":"subscribed","items":[1,3]})"), onlyText());
     connection_->deliver(*update(5));
+    connection_->flush();
     const auto text = onlyText();
     CPPUNIT_ASSERT(text.find("\"item_id\":1,") != std::string::npos);
     CPPUNIT_ASSERT(text.find("\"item_id\":3,") != std::string::npos);
@@ -170,6 +171,7 @@ class ConnectionTest : public CppUnit::TestFixture {
     int delivered = 0;
     while (connection_->sentCloseCode() == 0 && delivered < 100) {
       connection_->deliver(*update(100, 1024));
+      connection_->flush();
       ++delivered;
       CPPUNIT_ASSERT(connection_->queuedBytes() <= limits_.max_queued_bytes + 4096);
     }
