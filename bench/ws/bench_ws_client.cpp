@@ -24,6 +24,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <sys/epoll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -81,16 +82,16 @@ std::string maskedText(const std::string& payload) {
   return frame;
 }
 
-std::string between(const std::string& text, const std::string& marker) {
+std::string between(std::string_view text, std::string_view marker) {
   const auto at = text.find(marker);
-  if (at == std::string::npos) return "";
+  if (at == std::string_view::npos) return "";
   const auto start = at + marker.size();
-  return text.substr(start, text.find('"', start) - start);
+  return std::string(text.substr(start, text.find('"', start) - start));
 }
 
-int countOf(const std::string& text, const std::string& needle) {
+int countOf(std::string_view text, std::string_view needle) {
   int count = 0;
-  for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+  for (auto at = text.find(needle); at != std::string_view::npos; at = text.find(needle, at + 1)) {
     ++count;
   }
   return count;
@@ -117,11 +118,11 @@ void readFrames(Client& client, long long now) {
       header = 10;
     }
     if (in.size() - at < header + length) break;
-    const std::string payload = in.substr(at + header, length);
+    const std::string_view payload(in.data() + at + header, length);
     at += header + length;
     const int opcode = first & 0x0F;
     if (opcode == 0x9) {  // server ping: answer with a masked pong
-      std::string pong = maskedText(payload);
+      std::string pong = maskedText(std::string(payload));
       pong[0] = static_cast<char>(0x8A);
       client.out += pong;
     } else if (opcode == 0x8) {
@@ -131,10 +132,10 @@ void readFrames(Client& client, long long now) {
                                           static_cast<unsigned char>(payload[1]))
                                        : 0);
     } else if (opcode == 0x1) {
-      if (payload.compare(0, 17, R"({"type":"prices",)") == 0) {
+      if (payload.substr(0, 17) == R"({"type":"prices",)") {
         client.frames.push_back(
             Frame{now, between(payload, R"("time":")"), countOf(payload, R"("item_id":)")});
-      } else if (payload.compare(0, 21, R"({"type":"volatility",)") == 0) {
+      } else if (payload.substr(0, 21) == R"({"type":"volatility",)") {
         client.frames.push_back(
             Frame{now, between(payload, R"("computed_at":")"), countOf(payload, R"("item_id":)")});
       }
@@ -253,7 +254,6 @@ int main(int argc, char** argv) {
   startConnections();
   for (;;) {
     const int ready = epoll_wait(epoll_fd, events.data(), static_cast<int>(events.size()), 100);
-    const long long now = nowNs();
     for (int i = 0; i < ready; ++i) {
       Client& client = clients[events[i].data.u32];
       if (client.state == Client::State::kConnecting && (events[i].events & EPOLLOUT) != 0) {
@@ -297,7 +297,7 @@ int main(int argc, char** argv) {
         startConnections();
       }
       if (client.state == Client::State::kOpen) {
-        readFrames(client, now);
+        readFrames(client, nowNs());  // taken when this client's bytes are in
         flushOut(client);
       }
     }

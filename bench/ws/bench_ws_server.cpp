@@ -26,6 +26,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <sys/resource.h>
 #include <thread>
 
 using namespace skinpulse;
@@ -83,10 +84,21 @@ long statusField(const char* name) {
   return -1;
 }
 
+// CPU time (user + system) the process used so far: what a cycle costs the server,
+// whatever else the shared box runs.
+std::pair<double, double> cpuMs() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  const auto ms = [](const timeval& t) { return t.tv_sec * 1e3 + t.tv_usec / 1e3; };
+  return {ms(usage.ru_utime), ms(usage.ru_stime)};
+}
+
 void report(const char* phase, const ws::LiveHub& hub) {
-  std::printf("stats %s connections=%zu threads=%ld rss_kb=%ld hwm_kb=%ld\n", phase,
-              hub.connectionCount(), statusField("Threads:"), statusField("VmRSS:"),
-              statusField("VmHWM:"));
+  const auto [user, system] = cpuMs();
+  std::printf(
+      "stats %s connections=%zu threads=%ld rss_kb=%ld hwm_kb=%ld user_ms=%.0f sys_ms=%.0f\n",
+      phase, hub.connectionCount(), statusField("Threads:"), statusField("VmRSS:"),
+      statusField("VmHWM:"), user, system);
   std::fflush(stdout);
 }
 

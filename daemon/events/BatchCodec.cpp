@@ -25,7 +25,7 @@ std::string encodeBatch(const std::string& origin, const UpdateBatch& batch) {
   std::string out;
   out.reserve(size);
   out.append(kMagic).append(1, '\n').append(origin).append(1, '\n');
-  out.append(batch.kind()).append(1, '\n');
+  out.append(batch.kind()).append(1, ' ').append(std::to_string(batch.cycle())).append(1, '\n');
   for (const auto& entry : batch.entries()) {
     out.append(std::to_string(entry.item_id)).append(1, ' ');
     const std::size_t start = out.size();
@@ -40,8 +40,15 @@ std::optional<WireBatch> decodeBatch(std::string_view message) {
   const auto magic = takeLine(message);
   if (!magic || *magic != kMagic) return std::nullopt;
   const auto origin = takeLine(message);
-  const auto kind = takeLine(message);
-  if (!origin || !kind || origin->empty() || kind->empty()) return std::nullopt;
+  const auto header = takeLine(message);
+  if (!origin || !header || origin->empty()) return std::nullopt;
+  const auto separator = header->find(' ');
+  if (separator == 0 || separator == std::string_view::npos) return std::nullopt;
+  const auto kind = header->substr(0, separator);
+  std::int64_t cycle = 0;
+  const auto* cycle_end = header->data() + header->size();
+  const auto cycle_parsed = std::from_chars(header->data() + separator + 1, cycle_end, cycle);
+  if (cycle_parsed.ec != std::errc() || cycle_parsed.ptr != cycle_end) return std::nullopt;
   std::vector<UpdateEntry> entries;
   while (!message.empty()) {
     const auto line = takeLine(message);
@@ -56,8 +63,8 @@ std::optional<WireBatch> decodeBatch(std::string_view message) {
     entry.json.assign(line->substr(space + 1));
     entries.push_back(std::move(entry));
   }
-  return WireBatch{std::string(*origin),
-                   std::make_shared<const UpdateBatch>(std::string(*kind), std::move(entries))};
+  return WireBatch{std::string(*origin), std::make_shared<const UpdateBatch>(
+                                             std::string(kind), std::move(entries), cycle)};
 }
 
 }  // namespace skinpulse::events

@@ -3,7 +3,7 @@
 // BatchCodec: an UpdateBatch as one Redis pub/sub message, tagged with the publishing
 // instance so an instance can skip its own batches (it delivered them locally already).
 //
-//   skinpulse-live 1\n<origin>\n<kind>\n<item_id> <json>\n<item_id> <json>\n...
+//   skinpulse-live 1\n<origin>\n<kind> <cycle>\n<item_id> <json>\n<item_id> <json>\n...
 //
 // Entries are single-line JSON: a raw newline can only be whitespace between JSON
 // tokens (strings escape it), so encoding turns any into a space without changing the

@@ -4,8 +4,8 @@
 
 namespace skinpulse::events {
 
-UpdateBatch::UpdateBatch(std::string kind, std::vector<UpdateEntry> entries)
-    : kind_(std::move(kind)), entries_(std::move(entries)) {
+UpdateBatch::UpdateBatch(std::string kind, std::vector<UpdateEntry> entries, std::int64_t cycle)
+    : kind_(std::move(kind)), entries_(std::move(entries)), cycle_(cycle) {
   std::stable_sort(
       entries_.begin(), entries_.end(),
       [](const UpdateEntry& a, const UpdateEntry& b) { return a.item_id < b.item_id; });

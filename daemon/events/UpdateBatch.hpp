@@ -21,9 +21,12 @@ struct UpdateEntry {
 class UpdateBatch {
  public:
   /// Orders the entries by item id (stable: an item's entries keep their order).
-  UpdateBatch(std::string kind, std::vector<UpdateEntry> entries);
+  /// `cycle` tells the batches of one ingestion cycle from the next (its time; 0: unknown,
+  /// every batch is a cycle of its own).
+  UpdateBatch(std::string kind, std::vector<UpdateEntry> entries, std::int64_t cycle = 0);
 
   const std::string& kind() const { return kind_; }
+  std::int64_t cycle() const { return cycle_; }
   const std::vector<UpdateEntry>& entries() const { return entries_; }
   bool empty() const { return entries_.empty(); }
   std::size_t distinctItems() const { return distinct_items_; }
@@ -34,6 +37,7 @@ class UpdateBatch {
  private:
   std::string kind_;
   std::vector<UpdateEntry> entries_;
+  std::int64_t cycle_ = 0;
   std::size_t distinct_items_ = 0;
 };
 

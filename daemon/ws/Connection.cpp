@@ -124,13 +124,25 @@ void Connection::send(SharedBytes bytes) {
     startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
     return;
   }
+  push(std::move(bytes));
+}
+
+void Connection::push(SharedBytes bytes) {
   queued_bytes_ += bytes->size();
   queue_.push_back(std::move(bytes));
 }
 
 void Connection::deliver(UpdateFrames& update) {
   if (closing_ || done_ || subscription_.empty()) return;
-  for (auto& frame : update.framesFor(subscription_)) send(std::move(frame));
+  const auto cycle = update.batch().cycle();
+  if (cycle == 0 || cycle != current_cycle_) {
+    current_cycle_ = cycle;
+    if (queued_bytes_ > limits_.max_queued_bytes) {
+      startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
+      return;
+    }
+  }
+  for (auto& frame : update.framesFor(subscription_)) push(std::move(frame));
 }
 
 void Connection::startClose(std::uint16_t code, std::string_view reason, Clock::time_point now) {

@@ -3,8 +3,11 @@
 // Connection: one WebSocket client after the handshake, driven by its reactor thread
 // only (no locking). It decodes what the client sends, answers the protocol, queues
 // update frames for its subscription, and runs the close handshake. Its send queue is
-// bounded: a client whose queued bytes would pass the limit is closed with 1013, so a
-// slow reader costs at most the limit in memory and never delays anyone else.
+// bounded: a client that still has more than the limit queued when the next cycle's
+// updates arrive (or when a reply would take it past the limit) is closed with 1013, so
+// a slow reader costs at most the limit plus one cycle's frames (shared with every "*"
+// subscriber) and never delays anyone else. A cycle itself may be bigger than the limit
+// (a "*" subscriber gets ~10 MB for 25,000 items) and still reach a reader that keeps up.
 
 #include "ws/FrameDecoder.hpp"
 #include "ws/Protocol.hpp"
@@ -20,7 +23,7 @@ using Clock = std::chrono::steady_clock;
 
 struct ConnectionLimits {
   std::size_t max_message_bytes = 4096;    ///< bigger client messages: close 1009
-  std::size_t max_queued_bytes = 1 << 20;  ///< fuller send queue: close 1013
+  std::size_t max_queued_bytes = 1 << 20;  ///< more queued at the next cycle: close 1013
   Clock::duration ping_interval = std::chrono::seconds(30);
   Clock::duration idle_timeout = std::chrono::seconds(90);  ///< silent this long: dropped
   Clock::duration close_wait = std::chrono::seconds(1);     ///< for the client's close frame
@@ -67,6 +70,7 @@ class Connection {
   void onMessage(DecodedMessage&& message, Clock::time_point now);
   void onText(const std::string& text, Clock::time_point now);
   void send(SharedBytes bytes);
+  void push(SharedBytes bytes);
   void sendText(std::string_view json);
   void startClose(std::uint16_t code, std::string_view reason, Clock::time_point now);
   void finish() { done_ = true; }
@@ -78,6 +82,7 @@ class Connection {
   std::deque<SharedBytes> queue_;
   std::size_t head_offset_ = 0;  ///< bytes of queue_.front() already written
   std::size_t queued_bytes_ = 0;
+  std::int64_t current_cycle_ = 0;  ///< cycle of the last update delivered
   Clock::time_point last_heard_;
   Clock::time_point last_ping_;
   // Closing: set once a close frame is queued (ours or our echo of the client's).

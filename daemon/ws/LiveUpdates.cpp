@@ -53,7 +53,8 @@ void LiveUpdates::onCycle(const CycleUpdate& update) {
     }
     prices.push_back(events::UpdateEntry{point.item_id, ws::renderPrice(point, iso_time)});
   }
-  auto batch = std::make_shared<const events::UpdateBatch>("prices", std::move(prices));
+  auto batch =
+      std::make_shared<const events::UpdateBatch>("prices", std::move(prices), update.time);
   events::UpdateBatchPtr volatility;
   if (volatility_) {
     std::vector<events::UpdateEntry> metrics;
@@ -65,7 +66,8 @@ void LiveUpdates::onCycle(const CycleUpdate& update) {
       }
     }
     if (!metrics.empty()) {
-      volatility = std::make_shared<const events::UpdateBatch>("volatility", std::move(metrics));
+      volatility = std::make_shared<const events::UpdateBatch>("volatility", std::move(metrics),
+                                                               update.time);
     }
   }
   // Both kinds are built before either is published, so a reactor usually finds them

@@ -17,13 +17,16 @@ class BatchCodecTest : public CppUnit::TestFixture {
 
  public:
   void roundTrips() {
-    const UpdateBatch batch("prices", {{7, R"({"item_id":7,"source":"a b"})"},
-                                       {3, R"({"item_id":3})"},
-                                       {7, R"({"item_id":7,"source":"c"})"}});
+    const UpdateBatch batch("prices",
+                            {{7, R"({"item_id":7,"source":"a b"})"},
+                             {3, R"({"item_id":3})"},
+                             {7, R"({"item_id":7,"source":"c"})"}},
+                            1795000000);
     const auto decoded = decodeBatch(encodeBatch("abc123", batch));
     CPPUNIT_ASSERT(decoded.has_value());
     CPPUNIT_ASSERT_EQUAL(std::string("abc123"), decoded->origin);
     CPPUNIT_ASSERT_EQUAL(std::string("prices"), decoded->batch->kind());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(1795000000), decoded->batch->cycle());
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), decoded->batch->entries().size());
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), decoded->batch->distinctItems());
     for (std::size_t i = 0; i < 3; ++i) {
@@ -49,7 +52,7 @@ class BatchCodecTest : public CppUnit::TestFixture {
           "skinpulse-live 1\no\nprices\n-1 {}\n", "skinpulse-live 1\no\nprices\n1\n"}) {
       CPPUNIT_ASSERT_MESSAGE(message, !decodeBatch(message).has_value());
     }
-    CPPUNIT_ASSERT(decodeBatch("skinpulse-live 1\no\nprices\n").has_value());  // empty batch
+    CPPUNIT_ASSERT(decodeBatch("skinpulse-live 1\no\nprices 0\n").has_value());  // empty batch
   }
 
   void parsesRedisUrls() {

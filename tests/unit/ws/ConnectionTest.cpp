@@ -22,6 +22,7 @@ class ConnectionTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(closeHandshakeGivesUpAfterTheWait);
   CPPUNIT_TEST(clientCloseIsEchoed);
   CPPUNIT_TEST(slowReaderIsClosedWith1013);
+  CPPUNIT_TEST(aCycleBiggerThanTheLimitReachesAReaderThatKeepsUp);
   CPPUNIT_TEST(serverPingsAndDropsSilentClients);
   CPPUNIT_TEST_SUITE_END();
 
@@ -173,7 +174,8 @@ class ConnectionTest : public CppUnit::TestFixture {
       connection_->deliver(*update(100, 1024));
       connection_->flush();
       ++delivered;
-      CPPUNIT_ASSERT(connection_->queuedBytes() <= limits_.max_queued_bytes + 4096);
+      // Never more than the limit plus one update (~110 KiB here).
+      CPPUNIT_ASSERT(connection_->queuedBytes() <= limits_.max_queued_bytes + 120 * 1024);
     }
     CPPUNIT_ASSERT_EQUAL(std::uint16_t(1013), connection_->sentCloseCode());
     CPPUNIT_ASSERT(delivered > 5);
@@ -185,6 +187,36 @@ class ConnectionTest : public CppUnit::TestFixture {
       connection_->flush();
     }
     CPPUNIT_ASSERT_EQUAL(std::uint16_t(1013), closeCode());
+  }
+
+  void aCycleBiggerThanTheLimitReachesAReaderThatKeepsUp() {
+    open();
+    send(wstest::textFrame(R"({"type":"subscribe","items":"*"})"));
+    frames();
+    for (int cycle = 1; cycle <= 3; ++cycle) {
+      // Two batches of one cycle, 1.5 MiB together.
+      for (const char* kind : {"prices", "volatility"}) {
+        std::vector<events::UpdateEntry> entries;
+        for (std::int64_t id = 1; id <= 750; ++id) {
+          entries.push_back(
+              events::UpdateEntry{id, "{\"pad\":\"" + std::string(1024, 'x') + "\"}"});
+        }
+        UpdateFrames update(
+            std::make_shared<const events::UpdateBatch>(kind, std::move(entries), cycle));
+        connection_->deliver(update);
+        connection_->flush();
+      }
+      std::size_t received = 0;
+      for (int i = 0; i < 10000 && (connection_->wantsWrite() || received < 2); ++i) {
+        for (const auto& frame : frames()) {
+          CPPUNIT_ASSERT_EQUAL(std::uint8_t(0x1), frame.opcode);
+          ++received;
+        }
+        connection_->flush();
+      }
+      CPPUNIT_ASSERT_EQUAL(std::size_t(2), received);
+    }
+    CPPUNIT_ASSERT_EQUAL(std::uint16_t(0), connection_->sentCloseCode());
   }
 
   void serverPingsAndDropsSilentClients() {
