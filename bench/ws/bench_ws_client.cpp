@@ -325,7 +325,7 @@ int main(int argc, char** argv) {
       publish_log.clear();
     }
     if (static_cast<int>(published.size()) >= options.cycles &&
-        Clock::now() - last_publish_seen > std::chrono::seconds(3)) {
+        Clock::now() - last_publish_seen > std::chrono::seconds(8)) {
       break;
     }
     if (Clock::now() - connect_started > std::chrono::minutes(5)) {

@@ -179,7 +179,7 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_until(started + std::chrono::milliseconds(options.interval_ms));
     report("cycle", hub);
   }
-  std::this_thread::sleep_for(std::chrono::seconds(5));  // the client finishes first
+  std::this_thread::sleep_for(std::chrono::seconds(10));  // the client finishes first
   report("done", hub);
   server.stop();
   hub.stop();
