@@ -32,7 +32,12 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
   for (const auto& metric : settings.metrics) {
     const PluginInstanceSpec spec{PluginKind::kMetric, metric.name, metric.plugin, metric.keys};
     auto created = registry_.createMetric(spec, *services_);
-    if (!created) throw ConfigError("metric " + metric.name, created.error());
+    if (!created && metric.built_in) {
+      log::main().error("built-in metric '{}' unavailable, its fields are left out: {}",
+                        metric.name, created.error());
+      continue;
+    }
+    if (!created) throw ConfigError("[metric." + metric.name + "]", created.error());
     metrics_.push_back(std::move(created).value());
   }
   metricSet();  // refuses unusable value names before the daemon goes further

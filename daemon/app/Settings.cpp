@@ -121,7 +121,7 @@ SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std:
 // metrics are always on: a section may not name one of them.
 void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings) {
   for (const auto& plugin : builtInMetricPlugins()) {
-    settings.metrics.push_back(MetricSettings{plugin, plugin, {}});
+    settings.metrics.push_back(MetricSettings{plugin, plugin, {}, true});
   }
   for (const auto& section : tree.sections()) {
     if (section.rfind("metric.", 0) != 0) continue;

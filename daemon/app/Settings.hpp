@@ -28,6 +28,9 @@ struct MetricSettings {
   std::string name;                         ///< for messages and /readyz
   std::string plugin;                       ///< plugin name, file <plugin dir>/metric_<plugin>.so
   std::map<std::string, std::string> keys;  ///< plugin-specific keys
+  /// One of builtInMetricPlugins(): a missing file is logged, not fatal (a daemon with a
+  /// stripped plugin directory still serves; its volatility objects lack those fields).
+  bool built_in = false;
 };
 
 /// The metric plugins every daemon runs: their fields are the Volatility metrics object of

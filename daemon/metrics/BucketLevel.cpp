@@ -14,6 +14,17 @@ struct Split {
   Wide remainder;
 };
 Split split(Wide sum, Wide n) {
+  // 128-bit division is a library call; the sums almost always fit in 64 bits.
+  constexpr Wide kLow = INT64_MIN, kHigh = INT64_MAX;
+  if (sum >= kLow && sum <= kHigh && n <= kHigh) {
+    const auto a = static_cast<std::int64_t>(sum), b = static_cast<std::int64_t>(n);
+    Split s{a / b, a % b};
+    if (s.remainder < 0) {
+      s.quotient -= 1;
+      s.remainder += n;
+    }
+    return s;
+  }
   Split s{sum / n, sum % n};
   if (s.remainder < 0) {
     s.quotient -= 1;
@@ -74,14 +85,36 @@ void BucketLevel::add(const WindowShape& shape, std::int64_t time, std::int64_t 
     return;
   }
   const std::int64_t offset = time - static_cast<std::int64_t>(index) * shape.bucket_seconds;
-  if (head_ == buckets_.size() || buckets_.back().index < index) {
+  totals_.sum_t += time;
+  totals_.sum_p += price;
+  totals_.sum_p2 += wide(price) * price;
+  totals_.sum_t2 += wide(time) * time;
+  totals_.sum_tp += wide(time) * price;
+  if (buckets_.empty()) {
+    min_price_ = max_price_ = price;
+    extremes_valid_ = true;
+    first_time_ = last_time_ = time;
+    first_price_ = last_price_ = price;
+  } else {
+    min_price_ = std::min(min_price_, price);
+    max_price_ = std::max(max_price_, price);
+    if (time < first_time_) {
+      first_time_ = time;
+      first_price_ = price;
+    }
+    if (time >= last_time_) {
+      last_time_ = time;
+      last_price_ = price;
+    }
+  }
+  front_index_ = std::min(front_index_, index);
+  if (buckets_.empty() || buckets_.back().index < index) {
     buckets_.emplace_back().index = index;
     buckets_.back().add(offset, price);
   } else if (buckets_.back().index == index) {
     buckets_.back().add(offset, price);
   } else {
-    const auto begin = buckets_.begin() + head_;
-    auto it = std::lower_bound(begin, buckets_.end(), index,
+    auto it = std::lower_bound(buckets_.begin(), buckets_.end(), index,
                                [](const Bucket& b, std::uint32_t i) { return b.index < i; });
     if (it == buckets_.end() || it->index != index) {
       it = buckets_.insert(it, Bucket{});
@@ -95,23 +128,57 @@ void BucketLevel::add(const WindowShape& shape, std::int64_t time, std::int64_t 
 void BucketLevel::advance(const WindowShape& shape, std::int64_t now) {
   const std::uint32_t lowest = lowestIndex(shape, now);
   if (lowest <= floor_) return;
-  while (head_ < buckets_.size() && buckets_[head_].index < lowest) {
-    const Bucket& gone = buckets_[head_];
+  floor_ = lowest;
+  if (front_index_ >= lowest) return;
+  while (!buckets_.empty() && buckets_.front().index < lowest) {
+    const Bucket& gone = buckets_.front();
     const std::int64_t last_time =
         static_cast<std::int64_t>(gone.index) * shape.bucket_seconds + gone.last_offset;
     if (last_time > before_time_) {
       before_time_ = last_time;
       before_price_ = gone.last_price;
     }
-    n_ -= gone.n;
-    ++head_;
+    if (gone.min_price == min_price_ || gone.max_price == max_price_) extremes_valid_ = false;
+    subtract(shape, gone);
+    buckets_.pop_front();
   }
-  floor_ = lowest;
-  // Drop the dead prefix once it is the larger half: amortised O(1) per bucket.
-  if (head_ > 0 && 2 * static_cast<std::size_t>(head_) >= buckets_.size()) {
-    buckets_.erase(buckets_.begin(), buckets_.begin() + head_);
-    head_ = 0;
+  refreshFront(shape);
+  if (!extremes_valid_) rescanExtremes();
+}
+
+void BucketLevel::refreshFront(const WindowShape& shape) {
+  if (buckets_.empty()) {
+    front_index_ = UINT32_MAX;
+    return;
   }
+  const Bucket& front = buckets_.front();
+  front_index_ = front.index;
+  first_time_ = static_cast<std::int64_t>(front.index) * shape.bucket_seconds + front.first_offset;
+  first_price_ = front.first_price;
+}
+
+void BucketLevel::rescanExtremes() {
+  extremes_valid_ = true;
+  if (buckets_.empty()) return;
+  min_price_ = buckets_.front().min_price;
+  max_price_ = buckets_.front().max_price;
+  for (const auto& b : buckets_) {
+    min_price_ = std::min(min_price_, b.min_price);
+    max_price_ = std::max(max_price_, b.max_price);
+  }
+}
+
+void BucketLevel::subtract(const WindowShape& shape, const Bucket& b) {
+  // The bucket's sums, from (its start, its first price) back to plain times and prices.
+  const Wide s = static_cast<std::int64_t>(b.index) * shape.bucket_seconds;
+  const Wide f = b.first_price;
+  const Wide n = b.n;
+  totals_.sum_t -= b.sum_dt + static_cast<std::int64_t>(n * s);
+  totals_.sum_p -= b.sum_dp + n * f;
+  totals_.sum_p2 -= b.sum_dp2 + 2 * f * b.sum_dp + n * f * f;
+  totals_.sum_t2 -= b.sum_dt2 + 2 * s * b.sum_dt + n * s * s;
+  totals_.sum_tp -= b.sum_dtdp + f * b.sum_dt + s * b.sum_dp + n * s * f;
+  n_ -= b.n;
 }
 
 sdk::WindowStats BucketLevel::stats(const WindowShape& shape, std::int64_t now) const {
@@ -121,46 +188,18 @@ sdk::WindowStats BucketLevel::stats(const WindowShape& shape, std::int64_t now) 
   s.has_price_before = before_time_ >= 0;
   s.price_before = static_cast<double>(before_price_);
 
-  const std::uint32_t lowest = lowestIndex(shape, now);
-  const std::uint32_t current = indexOf(shape, now);
-  const std::int64_t origin_time = static_cast<std::int64_t>(lowest) * shape.bucket_seconds;
-  const Bucket* first = nullptr;
-  const Bucket* last = nullptr;
-  Wide n = 0, sp = 0, spp = 0, st = 0, stt = 0, stp = 0;
-  std::int64_t origin_price = 0;
-  for (std::size_t i = head_; i < buckets_.size(); ++i) {
-    const Bucket& b = buckets_[i];
-    if (b.index < lowest) continue;
-    if (b.index > current) break;
-    if (first == nullptr) {
-      first = &b;
-      origin_price = b.first_price;
-      s.min_price = static_cast<double>(b.min_price);
-      s.max_price = static_cast<double>(b.max_price);
-    }
-    last = &b;
-    // The bucket's sums, moved from (start, first_price) to (origin_time, origin_price).
-    const Wide a = wide(b.first_price - origin_price);
-    const Wide c = wide(static_cast<std::int64_t>(b.index) * shape.bucket_seconds - origin_time);
-    const Wide bn = b.n;
-    n += bn;
-    sp += b.sum_dp + bn * a;
-    spp += b.sum_dp2 + 2 * a * b.sum_dp + bn * a * a;
-    st += b.sum_dt + bn * c;
-    stt += b.sum_dt2 + 2 * c * b.sum_dt + bn * c * c;
-    stp += b.sum_dtdp + a * b.sum_dt + c * b.sum_dp + bn * a * c;
-    s.min_price = std::min(s.min_price, static_cast<double>(b.min_price));
-    s.max_price = std::max(s.max_price, static_cast<double>(b.max_price));
-  }
-  if (first == nullptr) return s;
+  if (n_ == 0) return s;
+  s.min_price = static_cast<double>(min_price_);
+  s.max_price = static_cast<double>(max_price_);
+  s.n = n_;
+  s.first_time = first_time_;
+  s.first_price = static_cast<double>(first_price_);
+  s.last_time = last_time_;
+  s.last_price = static_cast<double>(last_price_);
 
-  s.n = static_cast<std::int64_t>(n);
-  s.first_time =
-      static_cast<std::int64_t>(first->index) * shape.bucket_seconds + first->first_offset;
-  s.first_price = static_cast<double>(first->first_price);
-  s.last_time = static_cast<std::int64_t>(last->index) * shape.bucket_seconds + last->last_offset;
-  s.last_price = static_cast<double>(last->last_price);
-
+  const Wide n = n_;
+  const Wide sp = totals_.sum_p, spp = totals_.sum_p2, st = totals_.sum_t, stt = totals_.sum_t2,
+             stp = totals_.sum_tp;
   // Centre on q = floor(mean): Σ(x - q)² and Σ(t - qt)(p - qp) are exact integers of the
   // size of the moments themselves; the fractional part r/n of the mean is removed last.
   const Split p = split(sp, n);
@@ -169,8 +208,8 @@ sdk::WindowStats BucketLevel::stats(const WindowShape& shape, std::int64_t now) 
   const Wide ctt = stt - 2 * t.quotient * st + n * t.quotient * t.quotient;
   const Wide ctp = stp - t.quotient * sp - p.quotient * st + n * t.quotient * p.quotient;
   const double dn = toDouble(n);
-  s.mean_price = toDouble(origin_price + p.quotient) + toDouble(p.remainder) / dn;
-  s.mean_time = toDouble(origin_time + t.quotient) + toDouble(t.remainder) / dn;
+  s.mean_price = toDouble(p.quotient) + toDouble(p.remainder) / dn;
+  s.mean_time = toDouble(t.quotient) + toDouble(t.remainder) / dn;
   s.m2_price = std::max(0.0, toDouble(cpp) - toDouble(p.remainder) * toDouble(p.remainder) / dn);
   s.m2_time = std::max(0.0, toDouble(ctt) - toDouble(t.remainder) * toDouble(t.remainder) / dn);
   s.co_moment = toDouble(ctp) - toDouble(t.remainder) * toDouble(p.remainder) / dn;

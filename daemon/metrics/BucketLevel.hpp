@@ -6,12 +6,14 @@
 // percent_change).
 //
 // Exactness instead of compensation: times and prices are integers, so every sum is kept
-// as an integer (times relative to their bucket's start, prices relative to the bucket's
-// first price, squares and products in 128 bits). Combining the buckets of a window
-// re-centres them on the window's first price and start time, and the second moments
-// are taken around the integer nearest below the mean: no sum of large squares is ever
-// subtracted from another, so a 10^7-cent series with one-cent moves keeps every digit.
-// Only the final division by n rounds.
+// as an integer, squares and products in 128 bits, where adding and subtracting lose
+// nothing. The level keeps the running sums of its window (a new point is added, a
+// bucket leaving the window is subtracted), so the window's statistics cost O(1) plus
+// min and max kept up to date (rescanned only
+// when the bucket holding one of them leaves the window). The second moments are then taken around
+// the integer nearest below the mean: Σ(x - q)² is an exact integer of the size of the
+// moment itself, and only the final division by n rounds. A 10^7-cent series with
+// one-cent moves keeps every digit.
 //
 // The window is the buckets from the one holding now - W to the current, partial one: a
 // superset of (now - W, now] by less than one bucket, as §3.2 allows. Not thread-safe:
@@ -22,7 +24,7 @@
 #include "metrics/Windows.hpp"
 
 #include <cstdint>
-#include <vector>
+#include <deque>
 
 namespace skinpulse::metrics {
 
@@ -48,7 +50,8 @@ class BucketLevel {
   static constexpr std::int64_t kMaxPrice = INT64_C(1) << 40;
 
   /// Adds one point (time >= 0, 0 <= price <= kMaxPrice). A point older than the window
-  /// as last advanced only competes for the p_ref slot.
+  /// as last advanced only competes for the p_ref slot. Points later than the `now` of
+  /// stats() (the host accepts observations up to five minutes ahead) are counted.
   void add(const WindowShape& shape, std::int64_t time, std::int64_t price);
 
   /// Moves the window to end at `now`: buckets that left it are dropped, the newest of
@@ -57,14 +60,31 @@ class BucketLevel {
 
   /// Points in the buckets kept (the window's, plus any in a bucket after now's).
   std::int64_t count() const { return n_; }
-  bool empty() const { return head_ == buckets_.size() && before_time_ < 0; }
+  bool empty() const { return buckets_.empty() && before_time_ < 0; }
 
   /// Statistics of the window ending at `now` (call advance(now) first).
   sdk::WindowStats stats(const WindowShape& shape, std::int64_t now) const;
 
  private:
-  std::vector<Bucket> buckets_;  ///< by index; the live ones start at head_
-  std::uint32_t head_ = 0;
+  // Running sums over the live buckets, times and prices as they are (not shifted).
+  struct Totals {
+    Wide sum_p = 0, sum_p2 = 0, sum_t2 = 0, sum_tp = 0;
+    std::int64_t sum_t = 0;
+  };
+
+  void subtract(const WindowShape& shape, const Bucket& bucket);
+  void rescanExtremes();
+
+  void refreshFront(const WindowShape& shape);
+
+  std::deque<Bucket> buckets_;  ///< the window's, by index
+  Totals totals_;
+  // The window's first and last points and its first bucket, kept here so that a
+  // recompute reads this object only, not the buckets (one cache line, not three).
+  std::int64_t first_time_ = 0, first_price_ = 0, last_time_ = 0, last_price_ = 0;
+  std::uint32_t front_index_ = UINT32_MAX;
+  std::int64_t min_price_ = 0, max_price_ = 0;  ///< over buckets_, when extremes_valid_
+  bool extremes_valid_ = true;
   std::uint32_t floor_ = 0;  ///< first bucket index still in the window
   std::int64_t n_ = 0;
   std::int64_t before_time_ = -1;  ///< newest point before the window; -1: none

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <stdexcept>
 
 namespace skinpulse::metrics {
 namespace {
@@ -97,18 +96,28 @@ double finiteOrZero(double value) { return std::isfinite(value) ? value : 0.0; }
 
 }  // namespace
 
+struct MetricsEngine::Pass {
+  std::int64_t now = 0;
+  const std::vector<std::string>* order = nullptr;  ///< the reference order, by name
+  const std::vector<std::size_t>* rank = nullptr;   ///< by source id
+  std::vector<std::pair<std::int64_t, std::vector<Series>*>> items;  ///< by id
+  std::string computed_at;
+  std::vector<double> zeros;
+  std::shared_ptr<const CatalogSnapshot> catalog;
+};
+
 MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
                              MetricsEngineConfig config)
-    : catalog_(catalog), latest_(latest), metrics_(std::move(metrics)), config_(std::move(config)) {
-  const auto score = metrics_.find("coefficient_of_variation");
-  const auto change = metrics_.find("percent_change");
-  if (!score || !change) {
-    throw std::invalid_argument(
-        "the metric plugins must provide coefficient_of_variation and percent_change "
-        "(rankings are built from them)");
+    : catalog_(catalog),
+      latest_(latest),
+      metrics_(std::move(metrics)),
+      config_(std::move(config)),
+      score_field_(metrics_.find("coefficient_of_variation")),
+      percent_change_field_(metrics_.find("percent_change")) {
+  if (!score_field_ || !percent_change_field_) {
+    log::main().error(
+        "metrics: no coefficient_of_variation or percent_change metric; rankings stay empty");
   }
-  score_field_ = *score;
-  percent_change_field_ = *change;
   std::array<MetricsSnapshot::Window, kWindowCount> empty;
   snapshot_ = std::make_shared<const MetricsSnapshot>(0, std::move(empty));
 }
@@ -124,7 +133,7 @@ std::uint32_t MetricsEngine::sourceId(const std::string& name) {
   return id;
 }
 
-void MetricsEngine::fold(const PricePoint& point) {
+void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
   const std::uint32_t source = sourceId(point.source);
   auto& series = items_[point.item_id];
@@ -137,14 +146,16 @@ void MetricsEngine::fold(const PricePoint& point) {
   }
   if (point.time <= it->newest) return;
   it->newest = point.time;
+  const std::int64_t horizon = std::min(point.time, now);
   for (std::size_t w = 0; w < kWindowCount; ++w) {
+    it->levels[w].advance(kWindows[w], horizon);
     it->levels[w].add(kWindows[w], point.time, point.price);
   }
 }
 
-void MetricsEngine::apply(const std::vector<PricePoint>& points) {
+void MetricsEngine::apply(const std::vector<PricePoint>& points, std::int64_t now) {
   std::lock_guard lock(state_mutex_);
-  for (const auto& point : points) fold(point);
+  for (const auto& point : points) fold(point, now);
 }
 
 void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
@@ -156,7 +167,7 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
     prices.scanSince(now - kHistorySeconds, kRebuildChunk,
                      [&](const std::vector<PricePoint>& chunk) {
                        read += chunk.size();
-                       for (const auto& point : chunk) fold(point);
+                       for (const auto& point : chunk) fold(point, now);
                      });
   }
   recompute(now);
@@ -168,7 +179,7 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
 }
 
 void MetricsEngine::onCycle(const CycleUpdate& update) {
-  apply(update.points);
+  apply(update.points, update.time);
   recompute(update.time);
 }
 
@@ -196,13 +207,14 @@ void MetricsEngine::recompute(std::int64_t now) {
   }
 
   // Slide every window; forget series with nothing left in the widest one.
-  std::vector<std::int64_t> ids;
-  ids.reserve(items_.size());
+  Pass pass;
+  pass.now = now;
+  pass.order = &order;
+  pass.rank = &rank;
+  pass.items.reserve(items_.size());
   for (auto it = items_.begin(); it != items_.end();) {
     auto& series = it->second;
-    for (auto& s : series) {
-      for (std::size_t w = 0; w < kWindowCount; ++w) s.levels[w].advance(kWindows[w], now);
-    }
+    // Series with nothing left in the widest window (as of the last pass) are forgotten.
     std::erase_if(series, [](const Series& s) { return s.levels.back().count() == 0; });
     if (series.empty()) {
       it = items_.erase(it);
@@ -210,96 +222,114 @@ void MetricsEngine::recompute(std::int64_t now) {
     }
     std::sort(series.begin(), series.end(),
               [&](const Series& a, const Series& b) { return rank[a.source] < rank[b.source]; });
-    ids.push_back(it->first);
+    pass.items.emplace_back(it->first, &series);
     ++it;
   }
-  std::sort(ids.begin(), ids.end());
+  std::sort(pass.items.begin(), pass.items.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  pass.computed_at = time::formatIso8601(now);
+  pass.zeros.assign(metrics_.fields().size(), 0.0);
+  pass.catalog = catalog_.snapshot();
 
-  const std::string computed_at = time::formatIso8601(now);
-  const std::vector<double> zeros(metrics_.fields().size(), 0.0);
-  std::vector<double> values;
+  // The windows are independent: one thread each, each sliding and reading only its own
+  // level of every series (metrics are thread-safe by the SDK's contract).
   std::array<MetricsSnapshot::Window, kWindowCount> windows;
-  for (std::size_t w = 0; w < kWindowCount; ++w) {
-    const WindowShape& shape = kWindows[w];
-    auto& out = windows[w];
-    out.objects.reserve(ids.size() * 320);
-    out.slots.reserve(ids.size());
-    std::vector<Candidate> candidates;
-    for (const std::int64_t id : ids) {
-      const auto& series = items_.find(id)->second;
-      const Series* chosen = nullptr;
-      sdk::WindowStats stats;
-      for (const auto& s : series) {
-        if (rank[s.source] >= order.size() || s.levels[w].count() < 2) continue;
-        stats = s.levels[w].stats(shape, now);
-        if (stats.n >= 2) {
-          chosen = &s;
-          break;
-        }
-      }
-      const std::string* source = nullptr;
-      std::int64_t samples = 0;
-      const std::vector<double>* shown = &zeros;
-      if (chosen != nullptr) {
-        metrics_.evaluate(stats, values);
-        shown = &values;
-        source = &source_names_[chosen->source];
-        samples = stats.n;
-        candidates.push_back(Candidate{id, finiteOrZero(values[score_field_] * 100.0),
-                                       values[percent_change_field_], chosen->source});
-      } else {
-        // No reference: the source with the most points (0 or 1), ties in reference order.
-        for (const auto& s : series) {
-          const std::int64_t n = s.levels[w].stats(shape, now).n;
-          if (n > samples) {
-            samples = n;
-            source = &source_names_[s.source];
-          }
-        }
-      }
-      const auto offset = static_cast<std::uint32_t>(out.objects.size());
-      out.objects += "{\"item_id\":";
-      appendInteger(out.objects, id);
-      appendTail(out.objects, shape.name, source, samples, metrics_.fields(), *shown, computed_at);
-      out.slots.push_back(MetricsSnapshot::Window::Slot{
-          id, offset, static_cast<std::uint32_t>(out.objects.size() - offset)});
-    }
-    appendTail(out.empty_tail, shape.name, nullptr, 0, metrics_.fields(), zeros, computed_at);
-
-    // Top-N only: the catalogue is never sorted whole.
-    const std::size_t top = std::min(candidates.size(), MetricsSnapshot::kMaxRanking);
-    std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(top),
-                      candidates.end(), moreVolatile);
-    candidates.resize(top);
-    const auto catalog = catalog_.snapshot();
-    for (const auto& c : candidates) {
-      const auto* item = catalog->findById(c.item_id);
-      const auto current = currentPrice(latest_.of(c.item_id), order, now);
-      std::string& r = out.ranking;
-      if (!out.ranking_ends.empty()) r += ',';
-      r += "{\"item_id\":";
-      appendInteger(r, c.item_id);
-      r += ",\"market_hash_name\":";
-      http::appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
-      r += ",\"volatility_score\":";
-      appendNumber(r, c.score);
-      r += ",\"percent_change\":";
-      appendNumber(r, c.percent_change);
-      r += ",\"current_price\":";
-      if (current.price) {
-        appendInteger(r, *current.price);
-      } else {
-        r += "null";
-      }
-      r += ",\"source\":";
-      http::appendJsonString(r, source_names_[c.source]);
-      r += '}';
-      out.ranking_ends.push_back(r.size());
-      out.ranked.push_back(MetricsSnapshot::Ranked{c.item_id, c.score, c.percent_change});
-    }
+  std::vector<std::thread> helpers;
+  for (std::size_t w = 1; w < kWindowCount; ++w) {
+    helpers.emplace_back([&, w] { computeWindow(pass, w, windows[w]); });
   }
+  computeWindow(pass, 0, windows[0]);
+  for (auto& helper : helpers) helper.join();
   last_compute_ = now;
   publish(std::make_shared<const MetricsSnapshot>(now, std::move(windows)));
+}
+
+void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapshot::Window& out) {
+  const WindowShape& shape = kWindows[w];
+  const std::int64_t now = pass.now;
+  const auto& rank = *pass.rank;
+  const auto& order = *pass.order;
+  std::vector<double> values;
+  out.objects.reserve(last_bytes_[w] + last_bytes_[w] / 16 + 4096);
+  out.slots.reserve(pass.items.size());
+  std::vector<Candidate> candidates;
+  for (const auto& [id, item_series] : pass.items) {
+    auto& series = *item_series;
+    for (auto& s : series) s.levels[w].advance(shape, now);
+    const Series* chosen = nullptr;
+    sdk::WindowStats stats;
+    for (const auto& s : series) {
+      if (rank[s.source] >= order.size() || s.levels[w].count() < 2) continue;
+      stats = s.levels[w].stats(shape, now);
+      if (stats.n >= 2) {
+        chosen = &s;
+        break;
+      }
+    }
+    const std::string* source = nullptr;
+    std::int64_t samples = 0;
+    const std::vector<double>* shown = &pass.zeros;
+    if (chosen != nullptr) {
+      metrics_.evaluate(stats, values);
+      shown = &values;
+      source = &source_names_[chosen->source];
+      samples = stats.n;
+      if (score_field_ && percent_change_field_) {
+        candidates.push_back(Candidate{id, finiteOrZero(values[*score_field_] * 100.0),
+                                       values[*percent_change_field_], chosen->source});
+      }
+    } else {
+      // No reference: the source with the most points (0 or 1), ties in reference order.
+      for (const auto& s : series) {
+        const std::int64_t n = s.levels[w].count();
+        if (n > samples) {
+          samples = n;
+          source = &source_names_[s.source];
+        }
+      }
+    }
+    const auto offset = static_cast<std::uint32_t>(out.objects.size());
+    out.objects += "{\"item_id\":";
+    appendInteger(out.objects, id);
+    appendTail(out.objects, shape.name, source, samples, metrics_.fields(), *shown,
+               pass.computed_at);
+    out.slots.push_back(MetricsSnapshot::Window::Slot{
+        id, offset, static_cast<std::uint32_t>(out.objects.size() - offset)});
+  }
+  last_bytes_[w] = out.objects.size();
+  appendTail(out.empty_tail, shape.name, nullptr, 0, metrics_.fields(), pass.zeros,
+             pass.computed_at);
+
+  // Top-N only: the catalogue is never sorted whole.
+  const std::size_t top = std::min(candidates.size(), MetricsSnapshot::kMaxRanking);
+  std::partial_sort(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(top),
+                    candidates.end(), moreVolatile);
+  candidates.resize(top);
+  for (const auto& c : candidates) {
+    const auto* item = pass.catalog->findById(c.item_id);
+    const auto current = currentPrice(latest_.of(c.item_id), order, now);
+    std::string& r = out.ranking;
+    if (!out.ranking_ends.empty()) r += ',';
+    r += "{\"item_id\":";
+    appendInteger(r, c.item_id);
+    r += ",\"market_hash_name\":";
+    http::appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
+    r += ",\"volatility_score\":";
+    appendNumber(r, c.score);
+    r += ",\"percent_change\":";
+    appendNumber(r, c.percent_change);
+    r += ",\"current_price\":";
+    if (current.price) {
+      appendInteger(r, *current.price);
+    } else {
+      r += "null";
+    }
+    r += ",\"source\":";
+    http::appendJsonString(r, source_names_[c.source]);
+    r += '}';
+    out.ranking_ends.push_back(r.size());
+    out.ranked.push_back(MetricsSnapshot::Ranked{c.item_id, c.score, c.percent_change});
+  }
 }
 
 void MetricsEngine::publish(std::shared_ptr<const MetricsSnapshot> next) {

@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -50,8 +51,10 @@ class MetricsEngine final : public CycleObserver {
   /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
   /// computed at `now`.
   void rebuild(PriceStore& prices, std::int64_t now);
-  /// Folds points into the series (not yet published).
-  void apply(const std::vector<PricePoint>& points);
+  /// Folds points into the series (not yet published). `now` is the cycle's time: each
+  /// series' windows move up to it as its points arrive, so no level ever holds more
+  /// than its window (a rebuild folds a week into minute buckets otherwise).
+  void apply(const std::vector<PricePoint>& points, std::int64_t now);
   /// Recomputes every item at `now` and publishes the snapshot.
   void recompute(std::int64_t now);
 
@@ -73,7 +76,10 @@ class MetricsEngine final : public CycleObserver {
     std::array<BucketLevel, kWindowCount> levels;
   };
 
-  void fold(const PricePoint& point);
+  struct Pass;  // what one recompute shares between its windows
+  void fold(const PricePoint& point, std::int64_t now);
+  /// Slides level `window` of every series to pass.now and renders that window.
+  void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out);
   std::uint32_t sourceId(const std::string& name);
   void publish(std::shared_ptr<const MetricsSnapshot> next);
 
@@ -81,14 +87,18 @@ class MetricsEngine final : public CycleObserver {
   const LatestPrices& latest_;
   MetricSet metrics_;
   MetricsEngineConfig config_;
-  std::size_t score_field_;           ///< coefficient_of_variation in metrics_.fields()
-  std::size_t percent_change_field_;  ///< percent_change
+  /// coefficient_of_variation and percent_change in metrics_.fields(); without either
+  /// (its plugin missing) the rankings stay empty.
+  std::optional<std::size_t> score_field_;
+  std::optional<std::size_t> percent_change_field_;
 
   std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
   std::unordered_map<std::int64_t, std::vector<Series>> items_;
   std::vector<std::string> source_names_;
   std::unordered_map<std::string, std::uint32_t> source_ids_;
   std::int64_t last_compute_ = 0;
+  /// Bytes of each window's objects last time: the next buffer is reserved from it.
+  std::array<std::size_t, kWindowCount> last_bytes_{};
 
   // A mutex, not std::atomic<shared_ptr>: see Catalog.hpp (libstdc++ spin lock).
   mutable std::mutex snapshot_mutex_;

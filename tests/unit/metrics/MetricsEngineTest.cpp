@@ -96,7 +96,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
 
   void feed(MetricsEngine& e, const std::vector<PricePoint>& points, std::int64_t now = kNow) {
     latest_.apply(points);
-    e.apply(points);
+    e.apply(points, now);
     e.recompute(now);
   }
 
@@ -298,7 +298,9 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     const auto later = e->snapshot();
     CPPUNIT_ASSERT_EQUAL(0, parse(later->volatility(1, "1h"))->getValue<int>("samples"));
     CPPUNIT_ASSERT_EQUAL(2, parse(later->volatility(1, "24h"))->getValue<int>("samples"));
-    e->recompute(kNow + 8 * 86400);  // gone from every window: forgotten
+    e->recompute(kNow + 8 * 86400);  // gone from every window: zeros, then forgotten
+    CPPUNIT_ASSERT_EQUAL(0, parse(e->snapshot()->volatility(1, "7d"))->getValue<int>("samples"));
+    e->recompute(kNow + 8 * 86400 + 60);
     CPPUNIT_ASSERT(e->snapshot()->volatility(1, "7d").empty());
   }
 
