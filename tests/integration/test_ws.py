@@ -239,6 +239,7 @@ class WsTest(DaemonTestCase):
                 # The cycle's time is taken when it is stored: its frames follow at once.
                 self.assertLess(arrival - point_time, 2.5, (stamp, arrival))
             self.assertEqual(close_code(slow, timeout=30), 1013)
+            slow.close()
             fast.close()
 
     def test_two_daemons_on_one_redis_forward_each_others_cycles(self):
