@@ -13,12 +13,17 @@ RedisAddress parseRedisAddress(const std::string& url) {
     throw std::invalid_argument("redis URL must start with redis://");
   }
   rest.remove_prefix(kScheme.size());
-  const auto at = rest.rfind('@');
-  if (at != std::string_view::npos) {
-    throw std::invalid_argument("redis URL credentials are not supported for pub/sub");
-  }
   rest = rest.substr(0, rest.find('/'));
   RedisAddress address;
+  const auto at = rest.rfind('@');
+  if (at != std::string_view::npos) {
+    const auto credentials = rest.substr(0, at);
+    const auto colon = credentials.find(':');
+    address.user = std::string(credentials.substr(0, colon));
+    if (colon != std::string_view::npos) address.password = credentials.substr(colon + 1);
+    if (colon == std::string_view::npos) std::swap(address.user, address.password);
+    rest.remove_prefix(at + 1);
+  }
   const auto colon = rest.rfind(':');
   address.host = std::string(rest.substr(0, colon));
   if (colon != std::string_view::npos) {

@@ -9,6 +9,7 @@
 #include <Poco/Net/StreamSocket.h>
 #include <Poco/Redis/Array.h>
 #include <Poco/Redis/Client.h>
+#include <Poco/Redis/Exception.h>
 #include <Poco/Redis/RedisStream.h>
 #include <Poco/Redis/Type.h>
 
@@ -23,6 +24,14 @@ constexpr std::size_t kMaxOutbox = 4;
 const Poco::Timespan kConnectTimeout(1, 0);
 const Poco::Timespan kIoTimeout(2, 0);
 const Poco::Timespan kStopCheck(0, 200000);
+
+Poco::Redis::Array authCommand(const RedisAddress& address) {
+  Poco::Redis::Array command;
+  command << "AUTH";
+  if (!address.user.empty()) command << address.user;
+  command << address.password;
+  return command;
+}
 
 std::string randomOrigin() {
   std::random_device device;
@@ -92,6 +101,7 @@ void RedisEventBus::publishLoop() {
       if (!client.isConnected()) {
         client.connect(address_.host, address_.port, kConnectTimeout);
         client.setReceiveTimeout(kIoTimeout);
+        if (!address_.password.empty()) client.execute<std::string>(authCommand(address_));
       }
       Poco::Redis::Array command;
       command << "PUBLISH" << channel_ << encodeBatch(origin_, *batch);
@@ -144,6 +154,16 @@ void RedisEventBus::receiveOnConnection() {
   socket.setSendTimeout(kIoTimeout);
   Poco::Redis::RedisOutputStream out(socket);
   Poco::Redis::RedisInputStream in(socket);
+  if (!address_.password.empty()) {
+    out << authCommand(address_).toString();
+    out.flush();
+    const int marker = in.get();
+    if (marker == std::char_traits<char>::eof()) throw Poco::IOException("connection closed");
+    auto reply = Poco::Redis::RedisType::createRedisType(static_cast<char>(marker));
+    if (reply.isNull()) throw Poco::ProtocolException("unexpected reply from redis");
+    reply->read(in);
+    if (reply->isError()) throw Poco::Redis::RedisException("AUTH refused");
+  }
   Poco::Redis::Array command;
   command << "SUBSCRIBE" << channel_;
   out << command.toString();

@@ -64,7 +64,17 @@ class BatchCodecTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_THROW(parseRedisAddress("http://x:1"), std::invalid_argument);
     CPPUNIT_ASSERT_THROW(parseRedisAddress("redis://:1"), std::invalid_argument);
     CPPUNIT_ASSERT_THROW(parseRedisAddress("redis://h:99999"), std::invalid_argument);
-    CPPUNIT_ASSERT_THROW(parseRedisAddress("redis://u:p@h:1"), std::invalid_argument);
+    address = parseRedisAddress("redis://app:s3cr:et@cache:6380/2");
+    CPPUNIT_ASSERT_EQUAL(std::string("cache"), address.host);
+    CPPUNIT_ASSERT_EQUAL(6380, address.port);
+    CPPUNIT_ASSERT_EQUAL(std::string("app"), address.user);
+    CPPUNIT_ASSERT_EQUAL(std::string("s3cr:et"), address.password);
+    address = parseRedisAddress("redis://:only@cache");
+    CPPUNIT_ASSERT(address.user.empty());
+    CPPUNIT_ASSERT_EQUAL(std::string("only"), address.password);
+    address = parseRedisAddress("redis://bare@cache");
+    CPPUNIT_ASSERT(address.user.empty());
+    CPPUNIT_ASSERT_EQUAL(std::string("bare"), address.password);
   }
 };
 
