@@ -39,6 +39,13 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   health_api_->registerRoutes(router_);
   metrics_api_ = std::make_unique<http::MetricsApi>(catalog_, *metrics_);
   metrics_api_->registerRoutes(router_);
+
+  events_ = events::makeEventBus(settings_.redis_url);
+  live_hub_ = std::make_unique<ws::LiveHub>();
+  events_->subscribe(
+      [hub = live_hub_.get()](const events::UpdateBatchPtr& batch) { hub->publish(batch); });
+  ws_api_ = std::make_unique<ws::WsApi>(*live_hub_);
+  ws_api_->registerRoutes(router_);
 }
 
 Runtime::~Runtime() { stop(); }
@@ -119,6 +126,9 @@ void Runtime::start() {
   options.max_keep_alive_requests = settings_.max_keep_alive_requests;
   options.access_log = settings_.access_log;
   options.guard = auth_guard_.get();
+  live_hub_->start();
+  events_->start();
+  log::main().info("live updates: {} event bus", events_->name());
   server_ = std::make_unique<http::HttpServer>(router_, options);
   server_->start();
   log::main().info("listening on {}:{}", settings_.listen_host, server_->port());
@@ -127,6 +137,14 @@ void Runtime::start() {
       std::make_unique<IngestCycle>(*database_, catalog_, latest_, settings_.catalog_auto_add);
   ingest_->addObserver(*metrics_);  // first: later observers read this cycle's snapshot
   metrics_->startRefresh(std::chrono::seconds(60));
+  // Live updates observe last: the volatility frames need the metrics of this cycle.
+  live_updates_ = std::make_unique<ws::LiveUpdates>(
+      *events_, [engine = metrics_.get()](std::int64_t item_id) -> std::optional<std::string> {
+        const auto object = engine->snapshot()->volatility(item_id, "24h");
+        if (object.empty()) return std::nullopt;
+        return std::string(object);
+      });
+  ingest_->addObserver(*live_updates_);
   std::vector<Scheduler::Source> sources;
   for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
     const auto& config = plugins_->sourceSettings()[i];
@@ -164,6 +182,8 @@ bool Runtime::stop() {
     server_->stop();
     server_.reset();
   }
+  if (live_hub_) live_hub_->stop();
+  if (events_) events_->stop();
   if (clean) scheduler_.reset();
   if (metrics_) metrics_->stopRefresh();
   return clean;

@@ -11,6 +11,7 @@
 #include "auth/AuthGuard.hpp"
 #include "catalog/Catalog.hpp"
 #include "common/PeriodicTask.hpp"
+#include "events/EventBus.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
 #include "http/handlers/HealthApi.hpp"
@@ -24,6 +25,9 @@
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
+#include "ws/LiveHub.hpp"
+#include "ws/LiveUpdates.hpp"
+#include "ws/WsApi.hpp"
 
 #include <memory>
 
@@ -65,6 +69,11 @@ class Runtime {
   std::unique_ptr<http::HealthApi> health_api_;
   std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
   std::unique_ptr<http::MetricsApi> metrics_api_;
+  // Live updates: declared before the server and ingestion so they outlive both.
+  std::unique_ptr<events::EventBus> events_;
+  std::unique_ptr<ws::LiveHub> live_hub_;
+  std::unique_ptr<ws::WsApi> ws_api_;
+  std::unique_ptr<ws::LiveUpdates> live_updates_;
   std::unique_ptr<http::HttpServer> server_;
   std::unique_ptr<IngestCycle> ingest_;
   std::unique_ptr<Scheduler> scheduler_;

@@ -58,8 +58,10 @@ void fill(const ServerOptions& options, Poco::Net::HTTPServerRequest& in, Reques
 
 }  // namespace
 
-void serveExchange(const Dispatcher& dispatcher, const ServerOptions& options,
-                   Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out) {
+std::function<void(int, std::string)> serveExchange(const Dispatcher& dispatcher,
+                                                    const ServerOptions& options,
+                                                    Poco::Net::HTTPServerRequest& in,
+                                                    Poco::Net::HTTPServerResponse& out) {
   const auto started = std::chrono::steady_clock::now();
   Request request;
   Response response;
@@ -76,6 +78,8 @@ void serveExchange(const Dispatcher& dispatcher, const ServerOptions& options,
     log::access().info("{} {} {} {:.3f}ms {}", request.method, request.path, response.status, ms,
                        request.client_address);
   }
+  if (response.status == 101 && request.method == "GET") return std::move(response.take_over);
+  return {};
 }
 
 }  // namespace skinpulse::http

@@ -10,11 +10,17 @@
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
 
+#include <functional>
+#include <string>
+
 namespace skinpulse::http {
 
 struct ServerOptions;
 
-void serveExchange(const Dispatcher& dispatcher, const ServerOptions& options,
-                   Poco::Net::HTTPServerRequest& in, Poco::Net::HTTPServerResponse& out);
+/// Returns the handler's Response::take_over after a written 101 to a GET, else empty.
+std::function<void(int, std::string)> serveExchange(const Dispatcher& dispatcher,
+                                                    const ServerOptions& options,
+                                                    Poco::Net::HTTPServerRequest& in,
+                                                    Poco::Net::HTTPServerResponse& out);
 
 }  // namespace skinpulse::http

@@ -13,7 +13,9 @@
 #include <Poco/Net/NetException.h>
 #include <Poco/Timestamp.h>
 
+#include <algorithm>
 #include <sys/socket.h>
+#include <unistd.h>
 
 namespace skinpulse::http {
 
@@ -37,6 +39,18 @@ void ConnectionRegistry::shutdownAll() {
 }
 
 namespace {
+
+// Exposes the bytes Poco's session buffered beyond the request head, so a protocol
+// switch hands them on instead of losing them.
+class Session final : public Poco::Net::HTTPServerSession {
+ public:
+  using HTTPServerSession::HTTPServerSession;
+  std::string takeBuffered() {
+    std::string bytes(static_cast<std::size_t>(std::max(0, buffered())), '\0');
+    if (!bytes.empty()) read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return bytes;
+  }
+};
 
 void refuseMalformed(Poco::Net::HTTPServerResponseImpl& response) {
   Response problem;
@@ -73,7 +87,7 @@ void HttpConnection::run() {
 }
 
 void HttpConnection::serve() {
-  Poco::Net::HTTPServerSession session(socket(), params_);
+  Session session(socket(), params_);
   // One timeout for waiting between requests and for reading one: an idle or
   // trickling client is dropped after keep_alive_timeout_seconds either way.
   socket().setReceiveTimeout(params_->getKeepAliveTimeout());
@@ -105,7 +119,12 @@ void HttpConnection::serve() {
     response.setVersion(request->getVersion());
     response.setKeepAlive(params_->getKeepAlive() && request->getKeepAlive() && remaining != 0);
     if (request->getExpectContinue()) response.sendContinue();
-    serveExchange(dispatcher_, options_, *request, response);
+    if (auto takeOver = serveExchange(dispatcher_, options_, *request, response)) {
+      // The socket closes with this connection object; the new owner gets a duplicate.
+      const int fd = ::dup(socket().impl()->sockfd());
+      if (fd >= 0) takeOver(fd, session.takeBuffered());
+      return;
+    }
     if (!response.getKeepAlive()) return;
   }
 }

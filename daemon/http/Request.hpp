@@ -5,6 +5,7 @@
 
 #include "http/SessionContext.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -46,6 +47,10 @@ struct Response {
   std::string body;
   /// A body shared with a cache, sent instead of `body` when set (no copy per request).
   std::shared_ptr<const std::string> shared_body;
+  /// Protocol switch (status 101): after the response is written, the connection leaves
+  /// the HTTP server and this is called with its descriptor (now the callee's to close)
+  /// and any bytes the client sent after the request that were already read.
+  std::function<void(int fd, std::string early_bytes)> take_over;
 
   void setHeader(const std::string& name, const std::string& value);
   void json(std::string text, int code = 200) {

@@ -38,10 +38,11 @@ void writeResponse(Poco::Net::HTTPServerRequest* in, Poco::Net::HTTPServerRespon
                    const Response& response, bool head_only) noexcept {
   try {
     out.setStatusAndReason(static_cast<Poco::Net::HTTPResponse::HTTPStatus>(response.status));
-    out.setContentType(response.content_type);
+    if (!response.content_type.empty()) out.setContentType(response.content_type);
     for (const auto& [name, value] : response.headers) out.set(name, value);
     const std::string_view body = response.bodyView();
-    out.setContentLength64(static_cast<Poco::Int64>(body.size()));
+    // A 1xx response has no body and must not announce one (RFC 9110 §8.6).
+    if (response.status >= 200) out.setContentLength64(static_cast<Poco::Int64>(body.size()));
     auto* impl = dynamic_cast<Poco::Net::HTTPServerRequestImpl*>(in);
     if (impl == nullptr) {
       if (head_only) {

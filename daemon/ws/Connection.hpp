@@ -1,0 +1,98 @@
+#pragma once
+
+// Connection: one WebSocket client after the handshake, driven by its reactor thread
+// only (no locking). It decodes what the client sends, answers the protocol, queues
+// update frames for its subscription, and runs the close handshake. Its send queue is
+// bounded: a client that still has more than the limit queued when the next cycle's
+// updates arrive (or when a reply would take it past the limit) is closed with 1013, so
+// a slow reader costs at most the limit plus one cycle's frames (shared with every "*"
+// subscriber) and never delays anyone else. A cycle itself may be bigger than the limit
+// (a "*" subscriber gets ~10 MB for 25,000 items) and still reach a reader that keeps up.
+
+#include "ws/FrameDecoder.hpp"
+#include "ws/Protocol.hpp"
+#include "ws/UpdateFrames.hpp"
+
+#include <chrono>
+#include <deque>
+#include <string>
+
+namespace skinpulse::ws {
+
+using Clock = std::chrono::steady_clock;
+
+struct ConnectionLimits {
+  std::size_t max_message_bytes = 4096;    ///< bigger client messages: close 1009
+  std::size_t max_queued_bytes = 1 << 20;  ///< more queued at the next cycle: close 1013
+  Clock::duration ping_interval = std::chrono::seconds(30);
+  Clock::duration idle_timeout = std::chrono::seconds(90);  ///< silent this long: dropped
+  Clock::duration close_wait = std::chrono::seconds(1);     ///< for the client's close frame
+  /// How long our close frame may wait behind a slow reader's unread data.
+  Clock::duration close_flush = std::chrono::seconds(5);
+};
+
+class Connection {
+ public:
+  /// Takes ownership of `fd` (non-blocking). `early` holds bytes the client sent right
+  /// after its handshake, already read by the HTTP layer.
+  Connection(int fd, const ConnectionLimits& limits, Clock::time_point now);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  int fd() const { return fd_; }
+
+  /// Processes `data` received from the client.
+  void receive(std::string_view data, Clock::time_point now);
+  /// Reads what the socket holds into `buffer` and processes it.
+  void onReadable(char* buffer, std::size_t size, Clock::time_point now);
+  /// Writes as much of the send queue as the socket takes.
+  void flush();
+  /// Queues the frames of `update` this client subscribed to; flush() sends them.
+  void deliver(UpdateFrames& update);
+  /// Timers: server pings, idle drop, close-handshake deadlines.
+  void tick(Clock::time_point now);
+  /// Daemon shutdown: a close 1001 sent best-effort, then done.
+  void goAway();
+
+  bool wantsWrite() const { return !queue_.empty() && !done_; }
+  /// The connection is over: the reactor closes the descriptor.
+  bool done() const { return done_; }
+  /// The close code we sent, 0 if none (tests, logs).
+  std::uint16_t sentCloseCode() const { return sent_close_code_; }
+  std::size_t queuedBytes() const { return queued_bytes_; }
+  const Subscription& subscription() const { return subscription_; }
+
+  /// Whether the reactor registered interest in writability (reactor bookkeeping).
+  bool registered_for_write = false;
+
+ private:
+  void onMessage(DecodedMessage&& message, Clock::time_point now);
+  void onText(const std::string& text, Clock::time_point now);
+  void send(SharedBytes bytes);
+  void push(SharedBytes bytes);
+  void sendText(std::string_view json);
+  void startClose(std::uint16_t code, std::string_view reason, Clock::time_point now);
+  void finish() { done_ = true; }
+
+  int fd_;
+  const ConnectionLimits& limits_;
+  FrameDecoder decoder_;
+  Subscription subscription_;
+  std::deque<SharedBytes> queue_;
+  std::size_t head_offset_ = 0;  ///< bytes of queue_.front() already written
+  std::size_t queued_bytes_ = 0;
+  std::int64_t current_cycle_ = 0;  ///< cycle of the last update delivered
+  Clock::time_point last_heard_;
+  Clock::time_point last_ping_;
+  // Closing: set once a close frame is queued (ours or our echo of the client's).
+  bool closing_ = false;
+  bool peer_closed_ = false;  ///< the client sent its close frame
+  Clock::time_point close_started_;
+  Clock::time_point close_flushed_;  ///< when our close frame left the queue
+  bool close_sent_ = false;
+  std::uint16_t sent_close_code_ = 0;
+  bool done_ = false;
+};
+
+}  // namespace skinpulse::ws

@@ -1,0 +1,73 @@
+#include "ws/LiveHub.hpp"
+
+#include "common/Log.hpp"
+
+#include <algorithm>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace skinpulse::ws {
+namespace {
+
+// Every client is a descriptor: lift the soft limit (often 1024) to the hard limit.
+void raiseFileLimit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  const auto before = limit.rlim_cur;
+  limit.rlim_cur = limit.rlim_max;
+  if (::setrlimit(RLIMIT_NOFILE, &limit) == 0) {
+    log::main().info("live updates: open-file limit raised from {} to {}", before, limit.rlim_cur);
+  }
+}
+
+}  // namespace
+
+LiveHub::LiveHub(HubOptions options) : options_(options) {
+  const int threads = std::max(1, options_.threads);
+  for (int i = 0; i < threads; ++i) reactors_.push_back(std::make_unique<Reactor>(options_.limits));
+}
+
+LiveHub::~LiveHub() { stop(); }
+
+void LiveHub::start() {
+  raiseFileLimit();
+  for (auto& reactor : reactors_) reactor->start();
+  running_ = true;
+}
+
+void LiveHub::stop() {
+  running_ = false;
+  for (auto& reactor : reactors_) reactor->stop();
+}
+
+void LiveHub::adopt(int fd, std::string early_bytes) {
+  if (!running_) {
+    ::close(fd);
+    return;
+  }
+  // The HTTP layer left the socket blocking with its own timeouts; the reactor needs it
+  // non-blocking, and small update frames must not wait for Nagle.
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+  const int one = 1;
+  ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
+  reactors_[index]->adopt(fd, std::move(early_bytes));
+}
+
+void LiveHub::publish(const events::UpdateBatchPtr& batch) {
+  if (!running_ || batch->empty()) return;
+  auto update = std::make_shared<UpdateFrames>(batch);
+  for (auto& reactor : reactors_) reactor->broadcast(update);
+}
+
+std::size_t LiveHub::connectionCount() const {
+  std::size_t total = 0;
+  for (const auto& reactor : reactors_) total += reactor->connectionCount();
+  return total;
+}
+
+}  // namespace skinpulse::ws

@@ -1,0 +1,49 @@
+#pragma once
+
+// LiveHub: the WebSocket side of live updates. Owns a fixed set of reactor threads;
+// sockets whose handshake the HTTP server completed are spread over them round-robin,
+// and every batch from the event bus is wrapped once (UpdateFrames) and handed to each
+// reactor, which queues it on its own connections.
+
+#include "events/UpdateBatch.hpp"
+#include "ws/Connection.hpp"
+#include "ws/Reactor.hpp"
+
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace skinpulse::ws {
+
+struct HubOptions {
+  int threads = 2;  ///< reactor threads; independent of the number of clients
+  ConnectionLimits limits;
+};
+
+class LiveHub {
+ public:
+  explicit LiveHub(HubOptions options = {});
+  ~LiveHub();
+  LiveHub(const LiveHub&) = delete;
+  LiveHub& operator=(const LiveHub&) = delete;
+
+  void start();
+  /// Sends close 1001 to every client and stops the reactors.
+  void stop();
+  bool accepting() const { return running_; }
+
+  /// Takes ownership of a socket after a successful handshake; closes it when stopped.
+  void adopt(int fd, std::string early_bytes);
+  /// Forwards one batch to the subscribed clients. Never blocks on a client.
+  void publish(const events::UpdateBatchPtr& batch);
+
+  std::size_t connectionCount() const;
+
+ private:
+  HubOptions options_;
+  std::vector<std::unique_ptr<Reactor>> reactors_;
+  std::atomic<std::size_t> next_{0};
+  std::atomic<bool> running_{false};
+};
+
+}  // namespace skinpulse::ws

@@ -1,0 +1,200 @@
+#include "ws/Reactor.hpp"
+
+#include "common/Log.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+namespace skinpulse::ws {
+namespace {
+
+constexpr int kMaxEvents = 256;
+constexpr std::size_t kReadBuffer = 16 * 1024;
+// Timers (pings, idle drop, close deadlines) are checked this often.
+constexpr auto kSweepInterval = std::chrono::milliseconds(200);
+
+void watch(int epoll_fd, int op, int fd, std::uint32_t events) {
+  epoll_event event{};
+  event.events = events;
+  event.data.fd = fd;
+  if (::epoll_ctl(epoll_fd, op, fd, &event) != 0 && op != EPOLL_CTL_DEL) {
+    throw std::runtime_error(std::string("epoll_ctl: ") + std::strerror(errno));
+  }
+}
+
+}  // namespace
+
+Reactor::Reactor(const ConnectionLimits& limits) : limits_(limits) {
+  epoll_fd_ = ::epoll_create1(EPOLL_CLOEXEC);
+  wake_fd_ = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+  if (epoll_fd_ < 0 || wake_fd_ < 0) {
+    if (epoll_fd_ >= 0) ::close(epoll_fd_);
+    if (wake_fd_ >= 0) ::close(wake_fd_);
+    throw std::runtime_error(std::string("live updates: cannot create a reactor: ") +
+                             std::strerror(errno));
+  }
+  watch(epoll_fd_, EPOLL_CTL_ADD, wake_fd_, EPOLLIN);
+}
+
+Reactor::~Reactor() {
+  stop();
+  for (const auto& adoption : adoptions_) ::close(adoption.fd);
+  ::close(wake_fd_);
+  ::close(epoll_fd_);
+}
+
+void Reactor::start() {
+  thread_ = std::thread([this] { run(); });
+}
+
+void Reactor::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
+  if (thread_.joinable()) thread_.join();
+}
+
+void Reactor::adopt(int fd, std::string early_bytes) {
+  {
+    std::lock_guard lock(mutex_);
+    if (!stopping_) {
+      adoptions_.push_back(Adoption{fd, std::move(early_bytes)});
+      fd = -1;
+    }
+  }
+  if (fd >= 0) {
+    ::close(fd);
+    return;
+  }
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
+}
+
+void Reactor::broadcast(std::shared_ptr<UpdateFrames> update) {
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    updates_.push_back(std::move(update));
+  }
+  const std::uint64_t one = 1;
+  [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
+}
+
+void Reactor::takeInbox(Clock::time_point now) {
+  std::uint64_t value;
+  [[maybe_unused]] const auto ignored = ::read(wake_fd_, &value, sizeof value);
+  std::vector<Adoption> adoptions;
+  std::vector<std::shared_ptr<UpdateFrames>> updates;
+  {
+    std::lock_guard lock(mutex_);
+    adoptions.swap(adoptions_);
+    updates.swap(updates_);
+  }
+  for (auto& adoption : adoptions) {
+    auto connection = std::make_unique<Connection>(adoption.fd, limits_, now);
+    auto& ref = *connection;
+    connections_.emplace(adoption.fd, std::move(connection));
+    count_ = connections_.size();
+    watch(epoll_fd_, EPOLL_CTL_ADD, adoption.fd, EPOLLIN | EPOLLRDHUP);
+    if (!adoption.early.empty()) ref.receive(adoption.early, now);
+    afterEvent(ref);
+  }
+  if (updates.empty()) return;
+  // Batches in publishing order (prices before volatility, cycle after cycle), all of
+  // a client's frames queued before one write.
+  std::vector<int> finished;
+  for (auto& [fd, connection] : connections_) {
+    for (const auto& update : updates) connection->deliver(*update);
+    connection->flush();
+    if (connection->done()) {
+      finished.push_back(fd);
+    } else {
+      afterEvent(*connection);
+    }
+  }
+  for (const int fd : finished) remove(fd);
+}
+
+// Keeps the epoll interest in step with the send queue, or drops a finished connection.
+void Reactor::afterEvent(Connection& connection) {
+  if (connection.done()) {
+    remove(connection.fd());
+    return;
+  }
+  if (connection.wantsWrite() != connection.registered_for_write) {
+    connection.registered_for_write = connection.wantsWrite();
+    watch(epoll_fd_, EPOLL_CTL_MOD, connection.fd(),
+          EPOLLIN | EPOLLRDHUP | (connection.registered_for_write ? EPOLLOUT : 0u));
+  }
+}
+
+void Reactor::remove(int fd) {
+  watch(epoll_fd_, EPOLL_CTL_DEL, fd, 0);
+  connections_.erase(fd);  // closes the descriptor
+  count_ = connections_.size();
+}
+
+void Reactor::sweep(Clock::time_point now) {
+  std::vector<int> finished;
+  for (auto& [fd, connection] : connections_) {
+    connection->tick(now);
+    if (connection->done()) {
+      finished.push_back(fd);
+    } else {
+      afterEvent(*connection);
+    }
+  }
+  for (const int fd : finished) remove(fd);
+}
+
+void Reactor::run() {
+  std::vector<char> buffer(kReadBuffer);
+  epoll_event events[kMaxEvents];
+  auto next_sweep = Clock::now() + kSweepInterval;
+  bool running = true;
+  while (running) {
+    const auto wait =
+        std::chrono::duration_cast<std::chrono::milliseconds>(next_sweep - Clock::now());
+    const int ready = ::epoll_wait(epoll_fd_, events, kMaxEvents,
+                                   static_cast<int>(std::max<std::int64_t>(0, wait.count())));
+    if (ready < 0 && errno != EINTR) {
+      log::main().error("live updates: epoll_wait failed: {}", std::strerror(errno));
+      break;  // unreachable in practice: EBADF/EINVAL mean a bug
+    }
+    const auto now = Clock::now();
+    for (int i = 0; i < ready; ++i) {
+      const int fd = events[i].data.fd;
+      if (fd == wake_fd_) {
+        std::unique_lock lock(mutex_);
+        running = !stopping_;
+        lock.unlock();
+        if (running) takeInbox(now);
+        continue;
+      }
+      const auto found = connections_.find(fd);
+      if (found == connections_.end()) continue;
+      Connection& connection = *found->second;
+      if ((events[i].events & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR)) != 0) {
+        connection.onReadable(buffer.data(), buffer.size(), now);
+      }
+      if (!connection.done() && (events[i].events & EPOLLOUT) != 0) connection.flush();
+      afterEvent(connection);
+    }
+    if (running && now >= next_sweep) {
+      sweep(now);
+      next_sweep = now + kSweepInterval;
+    }
+  }
+  for (auto& [fd, connection] : connections_) connection->goAway();
+  connections_.clear();
+  count_ = 0;
+}
+
+}  // namespace skinpulse::ws

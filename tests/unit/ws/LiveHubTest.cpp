@@ -1,0 +1,117 @@
+#include "WsTestSupport.hpp"
+#include "events/InProcessEventBus.hpp"
+#include "ws/LiveHub.hpp"
+#include "ws/LiveUpdates.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <fstream>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace skinpulse;
+using namespace std::chrono_literals;
+
+namespace {
+
+int threadCount() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+  }
+  return -1;
+}
+
+// Reads from `fd` until `count` frames arrived or two seconds passed.
+std::vector<wstest::ServerFrame> await(int fd, std::string& inbox, std::size_t count) {
+  std::vector<wstest::ServerFrame> frames;
+  const auto deadline = std::chrono::steady_clock::now() + 2s;
+  while (frames.size() < count && std::chrono::steady_clock::now() < deadline) {
+    wstest::drain(fd, inbox);
+    for (auto& frame : wstest::parseServerFrames(inbox)) frames.push_back(std::move(frame));
+    std::this_thread::sleep_for(2ms);
+  }
+  return frames;
+}
+
+}  // namespace
+
+class LiveHubTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(LiveHubTest);
+  CPPUNIT_TEST(cycleReachesOnlySubscribedClients);
+  CPPUNIT_TEST(threadsDoNotGrowWithClients);
+  CPPUNIT_TEST_SUITE_END();
+
+  std::vector<int> clients_;
+
+  int connect(ws::LiveHub& hub, const std::string& early) {
+    int fds[2];
+    CPPUNIT_ASSERT_EQUAL(0, ::socketpair(AF_UNIX, SOCK_STREAM, 0, fds));
+    hub.adopt(fds[0], early);
+    clients_.push_back(fds[1]);
+    return fds[1];
+  }
+
+ public:
+  void tearDown() override {
+    for (const int fd : clients_) ::close(fd);
+    clients_.clear();
+  }
+
+  void cycleReachesOnlySubscribedClients() {
+    ws::LiveHub hub;
+    hub.start();
+    events::InProcessEventBus bus;
+    bus.subscribe([&hub](const events::UpdateBatchPtr& batch) { hub.publish(batch); });
+    ws::LiveUpdates live(bus, [](std::int64_t id) -> std::optional<std::string> {
+      if (id == 2) return std::nullopt;
+      return R"({"item_id":)" + std::to_string(id) + R"(,"window":"24h"})";
+    });
+    // The subscription arrives with the handshake's trailing bytes.
+    const int one = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1,2]})"));
+    const int star = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":"*"})"));
+    const int none = connect(hub, "");
+    std::string in1, in2, in3;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(one, in1, 1).size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(star, in2, 1).size());
+
+    std::vector<PricePoint> points{
+        {1, "a", 1795000000, 100, 1}, {2, "a", 1795000000, 200, 2}, {3, "b", 1795000000, 300, 3}};
+    live.onCycle(CycleUpdate{1795000000, points});
+    auto frames = await(one, in1, 2);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices","data":[{"item_id":1,)", 0) == 0);
+    CPPUNIT_ASSERT(frames[0].payload.find(R"("item_id":2,)") != std::string::npos);
+    CPPUNIT_ASSERT(frames[0].payload.find(R"("item_id":3,)") == std::string::npos);
+    CPPUNIT_ASSERT_EQUAL(
+        std::string(R"({"type":"volatility","data":[{"item_id":1,"window":"24h"}]})"),
+        frames[1].payload);
+    frames = await(star, in2, 2);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.find(R"("item_id":3,)") != std::string::npos);
+    CPPUNIT_ASSERT(frames[1].payload.find(R"({"item_id":3,"window":"24h"})") != std::string::npos);
+    CPPUNIT_ASSERT(await(none, in3, 1).empty());
+
+    hub.stop();  // every client is told the server goes away
+    frames = await(one, in1, 1);
+    CPPUNIT_ASSERT_EQUAL(std::uint16_t(1001), frames.at(0).closeCode());
+  }
+
+  void threadsDoNotGrowWithClients() {
+    ws::LiveHub hub(ws::HubOptions{2, {}});
+    hub.start();
+    const int before = threadCount();
+    for (int i = 0; i < 300; ++i) connect(hub, "");
+    const auto deadline = std::chrono::steady_clock::now() + 2s;
+    while (hub.connectionCount() < 300 && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(5ms);
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t(300), hub.connectionCount());
+    CPPUNIT_ASSERT_EQUAL(before, threadCount());
+    hub.stop();
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(LiveHubTest);
