@@ -10,6 +10,7 @@
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -66,6 +67,7 @@ class IngestCycle {
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
   std::int64_t newest_time_ = 0;
+  std::chrono::steady_clock::time_point next_standby_reload_{};
 };
 
 }  // namespace skinpulse

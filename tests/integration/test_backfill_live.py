@@ -60,5 +60,5 @@ class BackfillLiveTest(DaemonTestCase):
             self.backfill(daemon, [{"market_hash_name": NAME, "source": "archive",
                                     "time": iso(now - 60), "price": 9250, "volume": 1}])
             self.wait_for_price(daemon, item_id, 9250)
-            self.assertTrue(any("latest-price cache reloaded" in line
+            self.assertTrue(any("backfilled prices found: caches reloaded" in line
                                 for line in daemon.stderr_lines))
