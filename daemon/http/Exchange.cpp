@@ -1,10 +1,11 @@
 #include "http/Exchange.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "common/Log.hpp"
 #include "http/HttpError.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Problem.hpp"
-#include "http/QueryString.hpp"
 #include "http/ResponseWriter.hpp"
 
 #include <chrono>
@@ -32,7 +33,7 @@ void fill(const ServerOptions& options, Poco::Net::HTTPServerRequest& in, Reques
     const std::string& target = in.getURI();
     request.target = target;
     const auto question = target.find('?');
-    const auto path = percentDecode(std::string_view(target).substr(0, question), false);
+    const auto path = sdk::percentDecode(std::string_view(target).substr(0, question), false);
     if (!path) throw HttpError(400, "invalid_parameter", "malformed percent-encoding in path");
     request.path = *path;
     if (question != std::string::npos) request.query = target.substr(question + 1);
@@ -46,7 +47,7 @@ void fill(const ServerOptions& options, Poco::Net::HTTPServerRequest& in, Reques
     if (hasBody && !readBody(in.stream(), options.max_body_bytes, request.body)) {
       throw HttpError(413, "payload_too_large", "request body over 64 KiB");
     }
-    auto params = parseQuery(request.query);
+    auto params = sdk::parseQuery(request.query);
     if (!params) throw HttpError(400, "invalid_parameter", "malformed percent-encoding in query");
     request.query_params = std::move(*params);
     for (const auto& [name, value] : in) request.headers.emplace_back(name, value);

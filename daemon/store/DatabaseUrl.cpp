@@ -1,9 +1,12 @@
 #include "store/DatabaseUrl.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include <cctype>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 namespace skinpulse {
 namespace {
@@ -12,31 +15,13 @@ namespace {
   throw std::runtime_error("DATABASE_URL: " + problem);
 }
 
-int hexValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
 // `what` names the component in the error; the value itself is never echoed because it
 // may be the password.
+// A URL's userinfo, path and query keep '+' as is (only forms mean a space by it).
 std::string percentDecode(std::string_view text, const char* what) {
-  std::string out;
-  out.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      out += text[i];
-      continue;
-    }
-    const bool complete = i + 2 < text.size();
-    const int hi = complete ? hexValue(text[i + 1]) : -1;
-    const int lo = complete ? hexValue(text[i + 2]) : -1;
-    if (hi < 0 || lo < 0) fail(std::string("malformed percent-encoding in the ") + what);
-    out += static_cast<char>(hi * 16 + lo);
-    i += 2;
-  }
-  return out;
+  auto decoded = sdk::percentDecode(text, false);
+  if (!decoded) fail(std::string("malformed percent-encoding in the ") + what);
+  return std::move(*decoded);
 }
 
 // Poco::Data::PostgreSQL splits its connection string on single spaces before libpq sees

@@ -1,10 +1,11 @@
 #include "http/handlers/ItemsApi.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Json.hpp"
 #include "http/handlers/Params.hpp"
-#include "net/UrlEncoding.hpp"
 
 namespace skinpulse::http {
 namespace {
@@ -68,11 +69,11 @@ void ItemsApi::list(Request& request, Response& response) const {
 
 std::string ItemsApi::nextLink(const Request& request, std::size_t next_offset,
                                std::size_t limit) const {
-  std::string query;
-  for (const auto& [name, value] : request.query_params) {
-    if (name == "offset" || name == "limit") continue;
-    query += (query.empty() ? "" : "&") + percentEncode(name) + "=" + percentEncode(value);
+  sdk::Fields kept;
+  for (const auto& param : request.query_params) {
+    if (param.first != "offset" && param.first != "limit") kept.push_back(param);
   }
+  std::string query = sdk::encodeQuery(kept);
   query += (query.empty() ? "" : "&") + std::string("limit=") + std::to_string(limit) +
            "&offset=" + std::to_string(next_offset);
   return "<" + config_.base_url + "/api/v1/items?" + query + ">; rel=\"next\"";

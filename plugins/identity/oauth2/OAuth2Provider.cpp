@@ -1,7 +1,9 @@
 #include "OAuth2Provider.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "Crypto.hpp"
-#include "Encoding.hpp"
+#include "FieldLookup.hpp"
 #include "Outcome.hpp"
 #include "Pkce.hpp"
 #include "Profiles.hpp"
@@ -37,14 +39,14 @@ sdk::AuthorizationStart OAuth2Provider::begin(const sdk::LoginContext& context) 
     start.status = Status(Status::Code::kInternal, "host random token has an unexpected shape");
     return start;
   }
-  start.redirect_url = identity::appendQuery(
-      settings_.auth_url, identity::formEncode({{"response_type", "code"},
-                                                {"client_id", settings_.client_id},
-                                                {"redirect_uri", context.callback_url},
-                                                {"scope", settings_.scope},
-                                                {"state", state},
-                                                {"code_challenge", s256Challenge(verifier)},
-                                                {"code_challenge_method", "S256"}}));
+  start.redirect_url = sdk::appendQuery(
+      settings_.auth_url, sdk::encodeQuery({{"response_type", "code"},
+                                            {"client_id", settings_.client_id},
+                                            {"redirect_uri", context.callback_url},
+                                            {"scope", settings_.scope},
+                                            {"state", state},
+                                            {"code_challenge", s256Challenge(verifier)},
+                                            {"code_challenge_method", "S256"}}));
   start.flow = {{kStateKey, state}, {kVerifierKey, verifier}, {kRedirectKey, context.callback_url}};
   return start;
 }

@@ -1,7 +1,8 @@
 #include "TokenExchange.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "BoundedJson.hpp"
-#include "Encoding.hpp"
 #include "Outcome.hpp"
 #include "Upstream.hpp"
 
@@ -44,12 +45,12 @@ sdk::HttpRequest tokenRequest(const OAuth2Settings& settings, const std::string&
   request.url = settings.token_url;
   request.headers = {{"Content-Type", "application/x-www-form-urlencoded"},
                      {"Accept", "application/json"}};
-  request.body = identity::formEncode({{"grant_type", "authorization_code"},
-                                       {"code", code},
-                                       {"redirect_uri", redirect_uri},
-                                       {"code_verifier", code_verifier},
-                                       {"client_id", settings.client_id},
-                                       {"client_secret", settings.client_secret}});
+  request.body = sdk::encodeQuery({{"grant_type", "authorization_code"},
+                                   {"code", code},
+                                   {"redirect_uri", redirect_uri},
+                                   {"code_verifier", code_verifier},
+                                   {"client_id", settings.client_id},
+                                   {"client_secret", settings.client_secret}});
   request.timeout = settings.timeout;
   request.max_body_bytes = settings.token_max_bytes;
   return request;

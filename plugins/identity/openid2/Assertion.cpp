@@ -1,8 +1,10 @@
 #include "Assertion.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "ClaimedId.hpp"
 #include "Crypto.hpp"
-#include "Encoding.hpp"
+#include "FieldLookup.hpp"
 #include "KeyValueForm.hpp"
 #include "Outcome.hpp"
 #include "ResponseNonce.hpp"
@@ -29,7 +31,7 @@ AssertionCheck refused(std::string_view error_code, std::string message) {
 std::optional<sdk::Fields> nonOpenIdParameters(const std::string& url) {
   const identity::SplitUrl parts = identity::splitUrl(url);
   if (parts.has_fragment) return std::nullopt;
-  auto fields = identity::parseQuery(parts.query);
+  auto fields = sdk::parseQuery(parts.query);
   if (!fields) return std::nullopt;
   sdk::Fields kept;
   for (auto& field : *fields) {

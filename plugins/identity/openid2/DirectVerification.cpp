@@ -1,6 +1,7 @@
 #include "DirectVerification.hpp"
 
-#include "Encoding.hpp"
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "KeyValueForm.hpp"
 #include "Outcome.hpp"
 
@@ -18,7 +19,7 @@ sdk::HttpRequest checkAuthenticationRequest(const OpenId2Settings& settings,
   request.method = "POST";
   request.url = settings.openid_url;
   request.headers = {{"Content-Type", "application/x-www-form-urlencoded"}};
-  request.body = identity::formEncode(body);
+  request.body = sdk::encodeQuery(body);
   request.timeout = settings.timeout;
   request.max_body_bytes = settings.verify_max_bytes;
   return request;

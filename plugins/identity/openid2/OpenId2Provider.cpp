@@ -1,8 +1,9 @@
 #include "OpenId2Provider.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "Assertion.hpp"
 #include "DirectVerification.hpp"
-#include "Encoding.hpp"
 #include "KeyValueForm.hpp"
 #include "PlayerSummaries.hpp"
 #include "ResponseNonce.hpp"
@@ -31,14 +32,14 @@ sdk::AuthorizationStart OpenId2Provider::begin(const sdk::LoginContext& context)
   }
   const std::string state = host_.randomToken(kStateBytes);
   const std::string returnTo =
-      identity::appendQuery(context.callback_url, identity::formEncode({{"state", state}}));
-  start.redirect_url = identity::appendQuery(
-      settings_.openid_url, identity::formEncode({{"openid.ns", std::string(kOpenIdNamespace)},
-                                                  {"openid.mode", "checkid_setup"},
-                                                  {"openid.return_to", returnTo},
-                                                  {"openid.realm", realm},
-                                                  {"openid.identity", kIdentifierSelect},
-                                                  {"openid.claimed_id", kIdentifierSelect}}));
+      sdk::appendQuery(context.callback_url, sdk::encodeQuery({{"state", state}}));
+  start.redirect_url = sdk::appendQuery(
+      settings_.openid_url, sdk::encodeQuery({{"openid.ns", std::string(kOpenIdNamespace)},
+                                              {"openid.mode", "checkid_setup"},
+                                              {"openid.return_to", returnTo},
+                                              {"openid.realm", realm},
+                                              {"openid.identity", kIdentifierSelect},
+                                              {"openid.claimed_id", kIdentifierSelect}}));
   start.flow = {{kStateKey, state}, {kReturnToKey, returnTo}};
   return start;
 }

@@ -1,7 +1,8 @@
 #include "PlayerSummaries.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "BoundedJson.hpp"
-#include "Encoding.hpp"
 #include "Outcome.hpp"
 #include "UrlParts.hpp"
 
@@ -25,7 +26,7 @@ sdk::HttpRequest playerSummariesRequest(const OpenId2Settings& settings,
                                         const std::string& platform_id) {
   sdk::HttpRequest request;
   request.url = settings.api_url + "/ISteamUser/GetPlayerSummaries/v0002/?" +
-                identity::formEncode({{"key", settings.api_key}, {"steamids", platform_id}});
+                sdk::encodeQuery({{"key", settings.api_key}, {"steamids", platform_id}});
   request.headers = {{"Accept", "application/json"}};
   request.timeout = settings.timeout;
   request.max_body_bytes = settings.profile_max_bytes;

@@ -13,25 +13,6 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
 }
 
-bool digits(std::string_view s, std::size_t pos, std::size_t count, int& out) {
-  out = 0;
-  for (std::size_t i = pos; i < pos + count; ++i) {
-    if (s[i] < '0' || s[i] > '9') return false;
-    out = out * 10 + (s[i] - '0');
-  }
-  return true;
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2 ? 1 : 0;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
 // The IMF-fixdate form every HTTP/1.1 server sends: "Sun, 06 Nov 1994 08:49:37 GMT".
 // Strict: a real calendar date, GMT only.
 std::optional<std::int64_t> parseHttpDate(std::string_view v) {
@@ -44,8 +25,8 @@ std::optional<std::int64_t> parseHttpDate(std::string_view v) {
   int month = 0;
   while (month < 12 && v.substr(8, 3) != kMonths[month]) ++month;
   int day = 0, year = 0, hour = 0, minute = 0, second = 0;
-  if (month == 12 || !digits(v, 5, 2, day) || !digits(v, 12, 4, year) || !digits(v, 17, 2, hour) ||
-      !digits(v, 20, 2, minute) || !digits(v, 23, 2, second)) {
+  if (month == 12 || !digitsAt(v, 5, 2, day) || !digitsAt(v, 12, 4, year) ||
+      !digitsAt(v, 17, 2, hour) || !digitsAt(v, 20, 2, minute) || !digitsAt(v, 23, 2, second)) {
     return std::nullopt;
   }
   static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
@@ -57,6 +38,25 @@ std::optional<std::int64_t> parseHttpDate(std::string_view v) {
 }
 
 }  // namespace
+
+bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out) {
+  if (pos + count > text.size()) return false;
+  out = 0;
+  for (std::size_t i = pos; i < pos + count; ++i) {
+    if (text[i] < '0' || text[i] > '9') return false;
+    out = out * 10 + (text[i] - '0');
+  }
+  return true;
+}
+
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+  y -= m <= 2 ? 1 : 0;
+  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+  const auto yoe = static_cast<unsigned>(y - era * 400);
+  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
 
 std::int64_t positiveKey(const sdk::Config& config, std::string_view key, std::int64_t fallback,
                          std::int64_t maximum) {
@@ -129,26 +129,6 @@ std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std
     result.status = Status(Status::Code::kUnavailable, what);
   }
   return result;
-}
-
-std::string percentEncode(std::string_view text) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size() * 3);
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    const bool unreserved = (byte >= 'A' && byte <= 'Z') || (byte >= 'a' && byte <= 'z') ||
-                            (byte >= '0' && byte <= '9') || byte == '-' || byte == '_' ||
-                            byte == '.' || byte == '~';
-    if (unreserved) {
-      out.push_back(c);
-    } else {
-      out.push_back('%');
-      out.push_back(kHex[byte >> 4]);
-      out.push_back(kHex[byte & 0x0F]);
-    }
-  }
-  return out;
 }
 
 }  // namespace skinpulse::plugins::support

@@ -6,6 +6,7 @@
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/source.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,14 +31,18 @@ std::string baseUrl(const sdk::Config& config, std::string_view example);
 /// seconds from `now`, clamped to [0, kMaxRetryAfterSeconds]; nullopt when unreadable.
 std::optional<std::int64_t> retryAfterSeconds(std::string_view value, std::int64_t now);
 
+/// Reads exactly `count` decimal digits at `pos` into `out`; false when `text` is too
+/// short or one of them is not a digit (no sign, no spaces).
+bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out);
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil);
+/// `m` is 1-12 and the date must be valid.
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d);
+
 /// The failure an HTTP answer means, or nullopt for a 2xx: transport errors and 5xx are
 /// kUnavailable, an over-cap body kTooLarge, 429 kRateLimited (with its Retry-After),
 /// other 4xx kRejected (`auth_hint` is appended for 401/403).
 std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std::int64_t now,
                                           std::string_view auth_hint = {});
-
-/// RFC 3986 percent-encoding of every byte but the unreserved ones (UTF-8 byte by byte;
-/// a space is %20).
-std::string percentEncode(std::string_view text);
 
 }  // namespace skinpulse::plugins::support

@@ -1,5 +1,7 @@
 #include "CsfloatSource.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -19,30 +21,12 @@ namespace {
 
 using sdk::FetchResult;
 using sdk::HttpResponse;
+using sdk::percentEncode;
 using sdk::Status;
+using support::daysFromCivil;
+using support::digitsAt;
 using support::failureOf;
-using support::percentEncode;
 using support::positiveKey;
-
-bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out) {
-  if (pos + count > text.size()) return false;
-  out = 0;
-  for (std::size_t i = pos; i < pos + count; ++i) {
-    if (text[i] < '0' || text[i] > '9') return false;
-    out = out * 10 + (text[i] - '0');
-  }
-  return true;
-}
-
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, days_from_civil).
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2 ? 1 : 0;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
 
 struct Candidate {
   std::int64_t cents = 0;

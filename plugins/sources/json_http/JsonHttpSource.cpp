@@ -62,16 +62,6 @@ bool digits(std::string_view s, std::size_t& pos, std::size_t width, int& out) {
   return true;
 }
 
-// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil).
-std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
-  y -= m <= 2;
-  const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-  const auto yoe = static_cast<unsigned>(y - era * 400);
-  const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
-}
-
 int daysInMonth(int y, int m) {
   static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -267,7 +257,8 @@ std::optional<std::int64_t> parseIsoTime(std::string_view s) {
     if (pos != s.size()) return std::nullopt;
   }
   const std::int64_t seconds =
-      daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) * 86400 +
+      support::daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) *
+          86400 +
       hour * 3600 + minute * 60 + second - offset;
   if (seconds < 0 || seconds > kMaxUnixSeconds) return std::nullopt;
   return seconds;

@@ -1,5 +1,7 @@
 #include "SteamMarketSource.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -108,7 +110,7 @@ SteamMarketSource::SteamMarketSource(sdk::Host& host) : host_(host) {
 
 std::string SteamMarketSource::urlFor(std::string_view market_hash_name) const {
   return base_url_ + "/market/priceoverview/?appid=730&currency=1&market_hash_name=" +
-         percentEncode(market_hash_name);
+         sdk::percentEncode(market_hash_name);
 }
 
 std::vector<SteamMarketSource::Target> SteamMarketSource::nextBatch() const {

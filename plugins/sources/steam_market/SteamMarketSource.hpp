@@ -32,10 +32,6 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
     {"request_timeout_seconds", "timeout of each HTTP request in seconds (default 30)", 0},
 };
 
-/// RFC 3986 percent-encoding of UTF-8 bytes (the shared helper; tested here because the
-/// market names are where it matters).
-using support::percentEncode;
-
 /// "1,247" -> 1247 (',', '.', spaces and NBSP are thousands separators); nullopt if not a count.
 std::optional<std::int64_t> parseVolume(std::string_view text);
 

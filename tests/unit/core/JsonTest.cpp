@@ -1,5 +1,4 @@
 #include "http/Json.hpp"
-#include "http/QueryString.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
@@ -13,7 +12,6 @@ class JsonTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(escapesControlCharactersAndKeepsUnicode);
   CPPUNIT_TEST(replacesInvalidUtf8);
   CPPUNIT_TEST(doublesRoundTripAndNonFiniteIsNull);
-  CPPUNIT_TEST(queryStringsDecode);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -62,19 +60,6 @@ class JsonTest : public CppUnit::TestFixture {
     JsonWriter json;
     json.beginArray().value(0.1).value(2.0).value(1.0 / 0.0).endArray();
     CPPUNIT_ASSERT_EQUAL(std::string("[0.1,2,null]"), json.str());
-  }
-
-  void queryStringsDecode() {
-    const auto params = parseQuery("q=%E2%98%85+Karambit&limit=5&flag&=x");
-    CPPUNIT_ASSERT(params);
-    CPPUNIT_ASSERT_EQUAL(std::size_t(4), params->size());
-    CPPUNIT_ASSERT_EQUAL(std::string("★ Karambit"), (*params)[0].second);
-    CPPUNIT_ASSERT_EQUAL(std::string("flag"), (*params)[2].first);
-    CPPUNIT_ASSERT_EQUAL(std::string(""), (*params)[2].second);
-    // Escapes decode to bytes; whether they are UTF-8 is the parameter's check.
-    CPPUNIT_ASSERT_EQUAL(std::string("\xE2\x98"), (*parseQuery("q=%E2%98"))[0].second);
-    CPPUNIT_ASSERT(!parseQuery("q=%zz"));
-    CPPUNIT_ASSERT(!parseQuery("q=%4"));
   }
 };
 

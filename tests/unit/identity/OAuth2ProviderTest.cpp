@@ -1,4 +1,5 @@
-#include "Encoding.hpp"
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "IdentityTestSupport.hpp"
 #include "OAuth2Provider.hpp"
 #include "Pkce.hpp"
@@ -13,13 +14,13 @@
 using identity_test::answer;
 using identity_test::deepJson;
 using identity_test::field;
-using skinpulse::plugins::identity::parseQuery;
 using skinpulse::plugins::identity::splitUrl;
 using skinpulse::plugins::oauth2::OAuth2Provider;
 using skinpulse::plugins::oauth2::s256Challenge;
 using skinpulse::sdk::Fields;
 using skinpulse::sdk::HttpResponse;
 using skinpulse::sdk::LoginContext;
+using skinpulse::sdk::parseQuery;
 using skinpulse::sdk::Status;
 using skinpulse::sdk::VerifiedIdentity;
 using skinpulse::test::MockHost;

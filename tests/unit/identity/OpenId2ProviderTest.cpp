@@ -1,4 +1,5 @@
-#include "Encoding.hpp"
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "IdentityTestSupport.hpp"
 #include "OpenId2Provider.hpp"
 #include "UrlParts.hpp"
@@ -12,14 +13,14 @@
 using identity_test::answer;
 using identity_test::field;
 using identity_test::fixture;
-using skinpulse::plugins::identity::formEncode;
-using skinpulse::plugins::identity::parseQuery;
 using skinpulse::plugins::identity::splitUrl;
 using skinpulse::plugins::openid2::OpenId2Provider;
+using skinpulse::sdk::encodeQuery;
 using skinpulse::sdk::Fields;
 using skinpulse::sdk::HttpResponse;
 using skinpulse::sdk::LoginContext;
 using skinpulse::sdk::LogLevel;
+using skinpulse::sdk::parseQuery;
 using skinpulse::sdk::Status;
 using skinpulse::sdk::VerifiedIdentity;
 using skinpulse::test::MockHost;
@@ -95,7 +96,7 @@ class OpenId2ProviderTest : public CppUnit::TestFixture {
     for (const auto& f : params) {
       if (f.first.rfind("openid.", 0) == 0) openid.push_back(f);
     }
-    return kReturnTo + "&" + formEncode(openid);
+    return kReturnTo + "&" + encodeQuery(openid);
   }
 
   static void set(Fields& params, const std::string& name, const std::string& value) {

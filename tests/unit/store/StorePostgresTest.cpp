@@ -5,20 +5,12 @@
 // same database at the same time (ctest -j).
 
 #include "StoreContract.hpp"
-#include "store/DatabaseUrl.hpp"
-
-#ifdef SKINPULSE_WITH_POSTGRES
-#include <Poco/Data/PostgreSQL/Connector.h>
-#endif
-
-#include <cstdlib>
-#include <unistd.h>
-
-using Poco::Data::Keywords::now;
+#include "mocks/PostgresTestSchema.hpp"
 
 // CppUnit names suites by their type, namespace included, and CTest runs the suite by
 // the file name: suites live in the global namespace.
 using namespace skinpulse;
+using skinpulse::test::PostgresTestSchema;
 using skinpulse::test::StoreContract;
 
 class StorePostgresTest : public StoreContract {
@@ -50,18 +42,9 @@ class StorePostgresTest : public StoreContract {
 
  protected:
   std::string cleanDatabaseUrl() override {
-#ifndef SKINPULSE_WITH_POSTGRES
-    return "";  // skipReason() says why
-#endif
-    const char* url = std::getenv("SKINPULSE_TEST_POSTGRES_URL");
-    if (url == nullptr || *url == '\0') return "";
-    static int counter = 0;
-    schema_ = "store_test_" + std::to_string(::getpid()) + "_" + std::to_string(++counter);
-    admin_url_ = url;
-    admin("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE");
-    admin("CREATE SCHEMA " + schema_);
-    const std::string separator = admin_url_.find('?') == std::string::npos ? "?" : "&";
-    return admin_url_ + separator + "options=-csearch_path%3D" + schema_;
+    const std::string server = PostgresTestSchema::serverUrl();
+    if (server.empty()) return "";  // skipReason() says why
+    return schema_.create(server, "store_test");
   }
   std::string skipReason() const override {
 #ifdef SKINPULSE_WITH_POSTGRES
@@ -70,20 +53,10 @@ class StorePostgresTest : public StoreContract {
     return "built with SKINPULSE_WITH_POSTGRES=OFF";
 #endif
   }
-  void removeDatabase() override { admin("DROP SCHEMA IF EXISTS " + schema_ + " CASCADE"); }
+  void removeDatabase() override { schema_.drop(); }
 
  private:
-  void admin(const std::string& sql) const {
-#ifdef SKINPULSE_WITH_POSTGRES
-    Poco::Data::PostgreSQL::Connector::registerConnector();
-#endif
-    Poco::Data::Session session("PostgreSQL", parseDatabaseUrl(admin_url_).connection_string);
-    session << "SET client_min_messages TO warning", now;
-    session << sql, now;
-  }
-
-  std::string admin_url_;
-  std::string schema_;
+  PostgresTestSchema schema_;
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(StorePostgresTest);

@@ -9,4 +9,5 @@
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/status.hpp"
 #include "skinpulse/sdk/types.hpp"
+#include "skinpulse/sdk/url_encoding.hpp"
 #include "skinpulse/sdk/version.hpp"
