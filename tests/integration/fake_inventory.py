@@ -25,6 +25,8 @@ import threading
 import time
 import urllib.parse
 
+from fakes.background_server import BackgroundServer
+
 CHUNK = 64 * 1024
 
 
@@ -63,31 +65,13 @@ def build_pages(stacks_per_page, first_assetid=1):
     return pages
 
 
-class FakeInventory:
+class FakeInventory(BackgroundServer):
     def __init__(self, port=0):
         self.lock = threading.Lock()
         self.requests = []  # (id64, query dict)
         self.scenarios = {}
         self.oversize_results = {}  # id64 → {"sent": bytes, "closed_early": bool}
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", port), self._handler())
-        self.server.daemon_threads = True
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    # -- control ------------------------------------------------------------------------
-    def start(self):
-        self.thread.start()
-        return self
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-    def __enter__(self):
-        return self.start()
-
-    def __exit__(self, *exc):
-        self.stop()
+        self.listen(self._handler(), port)
 
     @property
     def base_url(self):

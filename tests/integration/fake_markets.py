@@ -14,24 +14,15 @@ import threading
 import time
 import urllib.parse
 
+from fakes.background_server import BackgroundServer
 
-class FakeMarkets:
+
+class FakeMarkets(BackgroundServer):
     def __init__(self):
         self.requests = []
         self.counter = 0
         self.lock = threading.Lock()
-        handler = self._handler()
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        self.listen(self._handler())
 
     def url(self, prefix):
         return "http://127.0.0.1:%d/%s" % (self.port, prefix)

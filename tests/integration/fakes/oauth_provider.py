@@ -35,6 +35,8 @@ os.environ.setdefault("OAUTHLIB_INSECURE_TRANSPORT", "1")
 from oauthlib.oauth2 import RequestValidator, WebApplicationServer  # noqa: E402
 from oauthlib.oauth2.rfc6749 import errors  # noqa: E402
 
+from .background_server import BackgroundServer  # noqa: E402
+
 SCOPES = {"a": ["openid", "email", "profile"], "b": ["read:user", "user:email"]}
 PATHS = {
     "a": {"authorize": "/a/authorize", "token": "/a/token"},
@@ -158,7 +160,7 @@ class _Validator(RequestValidator):
         return True
 
 
-class FakeOAuthProvider:
+class FakeOAuthProvider(BackgroundServer):
     def __init__(self):
         self.lock = threading.Lock()
         self.clients = {}
@@ -169,17 +171,7 @@ class FakeOAuthProvider:
         self.log = []  # (method, path, headers dict, body) of every request
         self.notes = []  # why oauthlib refused something, for assertions
         self.oauth = WebApplicationServer(_Validator(self))
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.port = self.server.server_address[1]
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
+        self.listen(self._handler())
 
     def url(self, path):
         return "http://127.0.0.1:%d%s" % (self.port, path)

@@ -29,6 +29,8 @@ from openid.message import OPENID_NS
 from openid.server.server import Server
 from openid.store.memstore import MemoryStore
 
+from .background_server import BackgroundServer
+
 DEFAULT_ID = "76561197972494985"
 HOST = "steamcommunity.com"
 
@@ -41,11 +43,10 @@ def claimed_id_for(id64, host=HOST):
     return "https://%s/openid/id/%s" % (host, id64)
 
 
-class FakeOpenIdProvider:
+class FakeOpenIdProvider(BackgroundServer):
     def __init__(self):
         self.lock = threading.Lock()
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self.port = self.server.server_address[1]
+        self.listen(self._handler())
         self.endpoint = "http://127.0.0.1:%d/openid/login" % self.port
         self.op = Server(MemoryStore(), self.endpoint)
         self.claimed_id = claimed_id_for(DEFAULT_ID)
@@ -57,15 +58,6 @@ class FakeOpenIdProvider:
         self.names = {}
         self.api_requests = []
         self.check_auth_bodies = []
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.server.shutdown()
-        self.server.server_close()
 
     def _handler(self):
         fake = self
