@@ -1,10 +1,12 @@
 #include "Compression.hpp"
+#include "DecodeInSteps.hpp"
 #include "net/BrotliDecoder.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 using skinpulse::net::BrotliDecoder;
 using Result = skinpulse::net::ContentDecoder::Result;
+using testdecode::decodeInSteps;
 
 namespace {
 
@@ -12,15 +14,6 @@ std::string sampleText() {
   std::string text;
   for (int i = 0; i < 2000; ++i) text += "\u2605 Karambit | Fade #" + std::to_string(i) + "\n";
   return text;
-}
-
-Result decodeInSteps(BrotliDecoder& decoder, const std::string& encoded, std::size_t step,
-                     std::string& out, std::size_t limit = 1u << 30) {
-  for (std::size_t at = 0; at < encoded.size(); at += step) {
-    const Result result = decoder.decode(std::string_view(encoded).substr(at, step), out, limit);
-    if (result != Result::kOk) return result;
-  }
-  return decoder.finish();
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
 #include "Compression.hpp"
+#include "DecodeInSteps.hpp"
 #include "net/ZlibDecoder.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
@@ -6,6 +7,7 @@
 using skinpulse::net::ContentDecoder;
 using skinpulse::net::ZlibDecoder;
 using Result = ContentDecoder::Result;
+using testdecode::decodeInSteps;
 
 namespace {
 
@@ -14,16 +16,6 @@ std::string sampleText() {
   for (int i = 0; i < 2000; ++i)
     text += "{\"market_hash_name\":\"AK-47 | Redline\",\"n\":" + std::to_string(i) + "}";
   return text;
-}
-
-/// Feeds `encoded` in pieces of `step` bytes; the decoded body, or the first failure.
-Result decodeInSteps(ContentDecoder& decoder, const std::string& encoded, std::size_t step,
-                     std::string& out, std::size_t limit = 1u << 30) {
-  for (std::size_t at = 0; at < encoded.size(); at += step) {
-    const Result result = decoder.decode(std::string_view(encoded).substr(at, step), out, limit);
-    if (result != Result::kOk) return result;
-  }
-  return decoder.finish();
 }
 
 }  // namespace

@@ -2,9 +2,8 @@
 // every test but the outage one is skipped.
 
 #include "ImportLockContract.hpp"
+#include "mocks/UnreachableRedis.hpp"
 #include "state/RedisSharedStore.hpp"
-
-#include <Poco/Net/ServerSocket.h>
 
 #include <cstdlib>
 
@@ -23,15 +22,7 @@ class ImportLockRedisTest : public ImportLockContract {
   }
 
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
-    std::uint16_t port = 0;
-    {
-      Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
-      port = probe.address().port();
-    }
-    state::RedisUrl url;
-    url.host = "127.0.0.1";
-    url.port = port;
-    return std::make_unique<state::RedisSharedStore>(url);
+    return std::make_unique<state::RedisSharedStore>(test::unreachableRedisUrl());
   }
 
   std::string skipReason() const override { return "SKINPULSE_TEST_REDIS_URL not set"; }

@@ -3,6 +3,7 @@
 // one Redis do not meet. Also the parsing of REDIS_URL.
 
 #include "SharedStoreContract.hpp"
+#include "mocks/UnreachableRedis.hpp"
 #include "state/RedisSharedStore.hpp"
 
 #include <Poco/Net/ServerSocket.h>
@@ -100,16 +101,7 @@ class SharedStoreRedisTest : public SharedStoreContract {
     return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url), options);
   }
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
-    // A port nobody listens on: bind one, then close it.
-    std::uint16_t port = 0;
-    {
-      Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
-      port = probe.address().port();
-    }
-    state::RedisUrl url;
-    url.host = "127.0.0.1";
-    url.port = port;
-    return std::make_unique<state::RedisSharedStore>(url);
+    return std::make_unique<state::RedisSharedStore>(test::unreachableRedisUrl());
   }
   std::string skipReason() const override { return "SKINPULSE_TEST_REDIS_URL not set"; }
 
