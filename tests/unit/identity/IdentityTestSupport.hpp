@@ -2,23 +2,15 @@
 
 // Helpers shared by the identity plugin tests.
 
+#include "mocks/Fixture.hpp"
 #include "mocks/MockHost.hpp"
 
-#include <fstream>
 #include <optional>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 
 namespace identity_test {
 
-inline std::string fixture(const std::string& name) {
-  std::ifstream in(std::string(SKINPULSE_FIXTURE_DIR) + "/" + name, std::ios::binary);
-  if (!in) throw std::runtime_error("missing fixture " + name);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
+using skinpulse::test::fixture;
 
 inline std::optional<std::string> field(const skinpulse::sdk::Fields& fields,
                                         const std::string& name) {

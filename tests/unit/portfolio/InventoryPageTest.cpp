@@ -1,22 +1,13 @@
+#include "mocks/Fixture.hpp"
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/InventoryPage.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
-#include <fstream>
-#include <sstream>
-
 using namespace skinpulse::portfolio;
+using skinpulse::test::fixture;
 
 namespace {
-
-std::string fixture(const std::string& name) {
-  std::ifstream in(std::string(SKINPULSE_FIXTURE_DIR) + "/" + name, std::ios::binary);
-  if (!in) throw std::runtime_error("missing fixture " + name);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 bool refused(const std::string& body) {
   try {
