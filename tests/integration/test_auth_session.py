@@ -11,14 +11,13 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import sqlite3
-import subprocess
 import time
 import unittest
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase, TEST_PLUGIN_DIR, free_port
+from fakes.redis_server import RedisServer
+from harness import Daemon, DaemonTestCase, TEST_PLUGIN_DIR
 
 COOKIE = "skinpulse_session"
 PLATFORM_ID = "76561198000000001"
@@ -345,40 +344,12 @@ class EmbeddedStoreTest(SessionFlows, DaemonTestCase):
         self.assertEqual(browser.get("/api/v1/auth/me").status, 200)
 
 
-class RedisServer:
-    def __init__(self):
-        self.port = free_port()
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                import socket
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    @property
-    def url(self):
-        return f"redis://127.0.0.1:{self.port}/0"
-
-    def stop(self):
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(10)
-
-
 @unittest.skipIf(shutil.which("redis-server") is None, "redis-server not installed")
 class RedisStoreTest(SessionFlows, DaemonTestCase):
     def setUp(self):
         super().setUp()
-        self.redis = RedisServer()
-        self.addCleanup(self.redis.stop)
+        self.redis = RedisServer().start()
+        self.addCleanup(self.redis.kill)
 
     def store_env(self):
         return {"REDIS_URL": self.redis.url}
@@ -387,7 +358,7 @@ class RedisStoreTest(SessionFlows, DaemonTestCase):
         daemon = self.daemon()
         browser = self.sign_in(daemon)
         token = browser.csrf()
-        self.redis.stop()
+        self.redis.kill()
         for response in (browser.get("/api/v1/auth/me"), browser.get("/api/v1/auth/providers"),
                          browser.get("/api/v1/auth/csrf"),
                          browser.request("POST", "/api/v1/auth/logout",

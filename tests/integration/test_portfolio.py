@@ -10,9 +10,7 @@ user without a real OpenID provider. The CSRF token comes from GET /api/v1/auth/
 import json
 import os
 import shutil
-import socket
 import sqlite3
-import subprocess
 import tempfile
 import threading
 import time
@@ -21,7 +19,8 @@ import urllib.parse
 from itertools import count
 
 from fake_inventory import FakeInventory
-from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, free_port, run_tool
+from fakes.redis_server import RedisServer
+from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool
 
 ITEM_A = "AK-47 | Redline (Field-Tested)"
 ITEM_B = "Recoil Case"
@@ -124,38 +123,6 @@ def holdings_in_db(workdir):
     with sqlite3.connect(os.path.join(workdir, "skinpulse.db")) as db:
         return db.execute("SELECT user_id, item_id, quantity FROM holdings "
                           "ORDER BY user_id, item_id").fetchall()
-
-
-class RedisServer:
-    """A redis-server of our own on a free port, killable mid-test."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.proc = None
-
-    def start(self):
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        return self
-            except OSError:
-                time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
-
-    def kill(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    @property
-    def url(self):
-        return "redis://127.0.0.1:%d/0" % self.port
 
 
 class PortfolioTest(DaemonTestCase):

@@ -9,14 +9,14 @@ import json
 import os
 import shutil
 import socket
-import subprocess
 import tempfile
 import time
 import unittest
 
 import websocket
 
-from harness import Daemon, DaemonTestCase, free_port
+from fakes.redis_server import RedisServer
+from harness import Daemon, DaemonTestCase
 
 # websocket-client 1.2.3 (Debian 12) refuses close codes it does not list, and its list
 # predates 1013 "Try Again Later" (IANA-registered, accepted by browsers).
@@ -251,15 +251,11 @@ class WsTest(DaemonTestCase):
             fast.close()
 
     def test_two_daemons_on_one_redis_forward_each_others_cycles(self):
-        redis_server = shutil.which("redis-server")
-        if redis_server is None:
+        if shutil.which("redis-server") is None:
             self.skipTest("redis-server not installed")
-        port = free_port()
-        redis = subprocess.Popen([redis_server, "--port", str(port), "--bind", "127.0.0.1",
-                                  "--save", "", "--appendonly", "no"],
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        redis = RedisServer().start()
         try:
-            env = {"REDIS_URL": "redis://127.0.0.1:%d/0" % port}
+            env = {"REDIS_URL": redis.url}
             one_dir = tempfile.mkdtemp(dir=self.workdir)
             two_dir = tempfile.mkdtemp(dir=self.workdir)
             with Daemon(one_dir, ini=simulated("alpha"), env=env) as one, \
@@ -282,8 +278,7 @@ class WsTest(DaemonTestCase):
                     self.assertEqual(sources, {"alpha", "beta"})
                     ws.close()
         finally:
-            redis.terminate()
-            redis.wait(10)
+            redis.kill()
 
 
 if __name__ == "__main__":
