@@ -4,10 +4,14 @@
 // MetricsEngine with the real metric plugins, then R times: one cycle with a new point
 // for every (item, source), folded in (apply) and the whole catalogue recomputed for the
 // three windows and published (recompute). Prints the median and worst of each, the
-// history fold rate and the process's resident memory.
+// history fold rate and the process's resident memory: after the history fold (what a
+// start-up rebuild leaves, per series) and at the end.
 //
 //   bench_metrics [--items N] [--sources S] [--cadence C] [--days D] [--runs R]
 //                 [--plugins DIR] [--json FILE]
+//   --series N        N series in all: N / S items (instead of --items)
+//   --poll-seconds C  the same as --cadence C
+//   --runs 0          the memory figures only
 
 #include "catalog/Catalog.hpp"
 #include "metrics/MetricsEngine.hpp"
@@ -58,16 +62,19 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   std::int64_t items = 25000, sources = 1, cadence = 300, days = 7, runs = 5;
+  std::int64_t series_total = 0;
   std::string plugin_dir = SKINPULSE_BUILT_PLUGIN_DIR, json;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string arg = argv[i];
     const std::string value = argv[i + 1];
     if (arg == "--items")
       items = std::stoll(value);
+    else if (arg == "--series")
+      series_total = std::stoll(value);
+    else if (arg == "--cadence" || arg == "--poll-seconds")
+      cadence = std::stoll(value);
     else if (arg == "--sources")
       sources = std::stoll(value);
-    else if (arg == "--cadence")
-      cadence = std::stoll(value);
     else if (arg == "--days")
       days = std::stoll(value);
     else if (arg == "--runs")
@@ -81,6 +88,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+
+  if (series_total > 0) items = std::max<std::int64_t>(1, series_total / sources);
+  if (items < 1 || sources < 1 || cadence < 1 || days < 1 || runs < 0) {
+    std::cerr << "bench_metrics: --items, --sources, --cadence and --days must be >= 1\n";
+    return 2;
+  }
+  const std::int64_t series_count = items * sources;
 
   PocoHttpClient http;
   Catalog catalog;
@@ -118,6 +132,8 @@ int main(int argc, char** argv) {
   std::normal_distribution<double> step(0, 0.01);
   std::vector<double> level(static_cast<std::size_t>(items * sources));
   for (auto& l : level) l = 100 + random() % 100000;
+  // The process before any series exists: the catalogue, the plugins, the generator.
+  const long rss_before_fold = residentKiB();
   const auto fold_start = Clock::now();
   std::size_t folded = 0;
   std::vector<PricePoint> chunk;
@@ -136,6 +152,9 @@ int main(int argc, char** argv) {
     folded += chunk.size();
   }
   const double fold_ms = msSince(fold_start);
+  const long rss_after_fold = residentKiB();
+  const double bytes_per_series =
+      (rss_after_fold - rss_before_fold) * 1024.0 / static_cast<double>(series_count);
   latest.apply(chunk);
   engine.recompute(now);
 
@@ -164,18 +183,30 @@ int main(int argc, char** argv) {
   }
   const auto snapshot = engine.snapshot();
   const long rss = residentKiB();
+  if (runs == 0) {  // no cycles: report the memory only
+    apply_ms.push_back(0);
+    recompute_ms.push_back(0);
+    recompute_cpu_ms.push_back(0);
+  }
   std::printf("bench_metrics: %lld items x %lld source(s), one point every %lld s over %lld days\n",
               static_cast<long long>(items), static_cast<long long>(sources),
               static_cast<long long>(cadence), static_cast<long long>(days));
   std::printf("  history fold: %zu points in %.0f ms (%.1f M points/s)\n", folded, fold_ms,
               folded / fold_ms / 1000.0);
-  std::printf("  cycle apply (%zu points): median %.2f ms, worst %.2f ms\n", cycle.size(),
-              median(apply_ms), *std::max_element(apply_ms.begin(), apply_ms.end()));
   std::printf(
-      "  full recompute (%lld items x 3 windows + rankings): median %.2f ms, worst %.2f ms"
-      " (target < 100 ms); CPU time median %.2f ms\n",
-      static_cast<long long>(items), median(recompute_ms),
-      *std::max_element(recompute_ms.begin(), recompute_ms.end()), median(recompute_cpu_ms));
+      "  series memory: %lld series, resident %.0f MiB before the fold, %.0f MiB after"
+      " (%.0f bytes per series)\n",
+      static_cast<long long>(series_count), rss_before_fold / 1024.0, rss_after_fold / 1024.0,
+      bytes_per_series);
+  if (runs > 0) {
+    std::printf("  cycle apply (%zu points): median %.2f ms, worst %.2f ms\n", cycle.size(),
+                median(apply_ms), *std::max_element(apply_ms.begin(), apply_ms.end()));
+    std::printf(
+        "  full recompute (%lld items x 3 windows + rankings): median %.2f ms, worst %.2f ms"
+        " (target < 100 ms); CPU time median %.2f ms\n",
+        static_cast<long long>(items), median(recompute_ms),
+        *std::max_element(recompute_ms.begin(), recompute_ms.end()), median(recompute_cpu_ms));
+  }
   std::printf(
       "  snapshot: top item %lld, resident memory %.0f MiB\n",
       snapshot->ranking(1).empty() ? -1LL : static_cast<long long>(snapshot->ranking(1)[0].item_id),
@@ -189,7 +220,9 @@ int main(int argc, char** argv) {
         << ",\"recompute_ms_median\":" << median(recompute_ms)
         << ",\"recompute_ms_worst\":" << *std::max_element(recompute_ms.begin(), recompute_ms.end())
         << ",\"recompute_cpu_ms_median\":" << median(recompute_cpu_ms) << ",\"rss_kib\":" << rss
-        << "}\n";
+        << ",\"rss_before_fold_kib\":" << rss_before_fold
+        << ",\"rss_after_fold_kib\":" << rss_after_fold
+        << ",\"bytes_per_series\":" << bytes_per_series << "}\n";
   }
   return 0;
 }
