@@ -171,12 +171,39 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
                        for (const auto& point : chunk) fold(point, now);
                      });
   }
+  shrinkToFit();
   recompute(now);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();
-  log::main().info("metrics: {} point(s) of {} item(s) loaded from the last {} days in {} ms", read,
-                   items_.size(), kHistorySeconds / 86400, ms);
+  log::main().info(
+      "metrics: {} point(s) of {} item(s) loaded from the last {} days in {} ms; the series take "
+      "{} MiB",
+      read, items_.size(), kHistorySeconds / 86400, ms, seriesBytes() >> 20);
+}
+
+void MetricsEngine::shrinkToFit() {
+  std::lock_guard lock(state_mutex_);
+  for (auto& [id, series] : items_) {
+    series.shrink_to_fit();
+    for (auto& s : series) {
+      for (auto& level : s.levels) level.shrink();
+    }
+  }
+}
+
+std::size_t MetricsEngine::seriesBytes() const {
+  std::lock_guard lock(state_mutex_);
+  // An unordered_map node: the key and value, the next pointer and the cached hash.
+  constexpr std::size_t kNode = sizeof(std::pair<const std::int64_t, std::vector<Series>>) + 16;
+  std::size_t bytes = items_.bucket_count() * sizeof(void*) + items_.size() * kNode;
+  for (const auto& [id, series] : items_) {
+    bytes += series.capacity() * sizeof(Series);
+    for (const auto& s : series) {
+      for (const auto& level : s.levels) bytes += level.heapBytes();
+    }
+  }
+  return bytes;
 }
 
 void MetricsEngine::onReload() {
