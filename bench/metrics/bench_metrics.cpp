@@ -127,7 +127,9 @@ int main(int argc, char** argv) {
                                 metrics::MetricsEngineConfig{{}, names});
 
   // History: a random walk per series, folded in item by item like a store rebuild.
-  const std::int64_t now = 1'800'000'000;
+  // The history ends 1000 s before an hour boundary, so the cycles cross it: the 7d
+  // window's oldest bucket leaves in one of them (the 1h and 24h ones leave every cycle).
+  const std::int64_t now = 1'800'000'000 - 1000;
   std::mt19937 random(42);
   std::normal_distribution<double> step(0, 0.01);
   std::vector<double> level(static_cast<std::size_t>(items * sources));
