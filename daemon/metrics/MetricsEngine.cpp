@@ -146,9 +146,11 @@ void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   }
   if (point.time <= it->newest) return;
   it->newest = point.time;
-  const std::int64_t horizon = std::min(point.time, now);
+  // Each window moves to `now` before the point is added: a point already outside it
+  // only competes for p_ref, so a rebuild does not push a week of points through the 1h
+  // level's buckets (encoding each bucket and decoding it again when it leaves).
   for (std::size_t w = 0; w < kWindowCount; ++w) {
-    it->levels[w].advance(kWindows[w], horizon);
+    it->levels[w].advance(kWindows[w], now);
     it->levels[w].add(kWindows[w], point.time, point.price);
   }
 }

@@ -52,8 +52,8 @@ class MetricsEngine final : public CycleObserver {
   /// computed at `now`.
   void rebuild(PriceStore& prices, std::int64_t now);
   /// Folds points into the series (not yet published). `now` is the cycle's time: each
-  /// series' windows move up to it as its points arrive, so no level ever holds more
-  /// than its window (a rebuild folds a week into minute buckets otherwise).
+  /// series' windows move to it before its points are added, so no level ever holds
+  /// more than its window, and a point older than a window only competes for its p_ref.
   void apply(const std::vector<PricePoint>& points, std::int64_t now);
   /// Recomputes every item at `now` and publishes the snapshot.
   void recompute(std::int64_t now);
