@@ -8,6 +8,10 @@
 #include <charconv>
 #include <cmath>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace skinpulse::metrics {
 namespace {
 
@@ -192,6 +196,11 @@ void MetricsEngine::shrinkToFit() {
       for (auto& level : s.levels) level.shrink();
     }
   }
+#if defined(__GLIBC__)
+  // The buffers grown and moved during the fold leave free chunks all over the heap,
+  // which glibc keeps resident; this gives their whole pages back to the system.
+  malloc_trim(0);
+#endif
 }
 
 std::size_t MetricsEngine::seriesBytes() const {
