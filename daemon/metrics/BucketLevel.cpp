@@ -128,7 +128,6 @@ void BucketLevel::advance(const WindowShape& shape, std::int64_t now) {
     subtract(shape, gone);
     refreshFront(shape);
   }
-  if (!extremes_valid_) rescanExtremes();
 }
 
 void BucketLevel::refreshFront(const WindowShape& shape) {
@@ -142,7 +141,7 @@ void BucketLevel::refreshFront(const WindowShape& shape) {
   first_price_ = front.first_price;
 }
 
-void BucketLevel::rescanExtremes() {
+void BucketLevel::rescanExtremes() const {
   extremes_valid_ = true;
   if (open_.n == 0) return;
   min_price_ = open_.min_price;
@@ -175,6 +174,7 @@ sdk::WindowStats BucketLevel::stats(const WindowShape& shape, std::int64_t now) 
   s.price_before = static_cast<double>(before_price_);
 
   if (n_ == 0) return s;
+  if (!extremes_valid_) rescanExtremes();
   s.min_price = static_cast<double>(min_price_);
   s.max_price = static_cast<double>(max_price_);
   s.n = n_;

@@ -9,10 +9,11 @@
 // as an integer, squares and products in 128 bits, where adding and subtracting lose
 // nothing. The level keeps the running sums of its window (a new point is added, a
 // bucket leaving the window is subtracted), so the window's statistics cost O(1) plus
-// min and max kept up to date (rescanned only when the bucket holding one of them leaves
-// the window). The second moments are then taken around the integer nearest below the
-// mean: Σ(x - q)² is an exact integer of the size of the moment itself, and only the
-// final division by n rounds. A 10^7-cent series with one-cent moves keeps every digit.
+// min and max kept up to date (rescanned only when the bucket holding one of them has
+// left the window and stats() is asked). The second moments are then taken around the
+// integer nearest below the mean: Σ(x - q)² is an exact integer of the size of the
+// moment itself, and only the final division by n rounds. A 10^7-cent series with
+// one-cent moves keeps every digit.
 //
 // Memory: a daemon holds a few hundred buckets for each of 100,000+ series, so only the
 // newest bucket (the one still taking points) is kept as a Bucket; the others are
@@ -68,7 +69,7 @@ class BucketLevel {
   };
 
   void subtract(const WindowShape& shape, const Bucket& bucket);
-  void rescanExtremes();
+  void rescanExtremes() const;
   void refreshFront(const WindowShape& shape);
   /// A point for a closed bucket: rewrites the queue (points arrive in time order from
   /// the engine, so only out-of-order callers pay for this).
@@ -83,8 +84,10 @@ class BucketLevel {
   // recompute reads this object only, not the buckets (one cache line, not three).
   std::int64_t first_time_ = 0, first_price_ = 0, last_time_ = 0, last_price_ = 0;
   std::uint32_t front_index_ = UINT32_MAX;
-  std::int64_t min_price_ = 0, max_price_ = 0;  ///< over the buckets, when extremes_valid_
-  bool extremes_valid_ = true;
+  // Over the buckets when extremes_valid_. Found again by stats() when a bucket holding
+  // one has left, not by advance(): of an item's series only the reference one is read.
+  mutable std::int64_t min_price_ = 0, max_price_ = 0;
+  mutable bool extremes_valid_ = true;
   std::uint32_t floor_ = 0;  ///< first bucket index still in the window
   std::int64_t n_ = 0;
   std::int64_t before_time_ = -1;  ///< newest point before the window; -1: none
