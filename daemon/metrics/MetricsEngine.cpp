@@ -205,8 +205,9 @@ void MetricsEngine::shrinkToFit() {
 
 std::size_t MetricsEngine::seriesBytes() const {
   std::lock_guard lock(state_mutex_);
-  // An unordered_map node: the key and value, the next pointer and the cached hash.
-  constexpr std::size_t kNode = sizeof(std::pair<const std::int64_t, std::vector<Series>>) + 16;
+  // An unordered_map node: the next pointer, then the key and value.
+  constexpr std::size_t kNode =
+      sizeof(void*) + sizeof(std::pair<const std::int64_t, std::vector<Series>>);
   std::size_t bytes = items_.bucket_count() * sizeof(void*) + items_.size() * kNode;
   for (const auto& [id, series] : items_) {
     bytes += series.capacity() * sizeof(Series);
