@@ -53,6 +53,16 @@ long residentKiB() {
   return -1;
 }
 
+// [a,b,...]: the per-cycle figures, to see which cycle a worst case belongs to.
+std::string list(const std::vector<double>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(v[i]);
+  }
+  return out + "]";
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
@@ -225,7 +235,8 @@ int main(int argc, char** argv) {
         << ",\"recompute_ms_worst\":" << *std::max_element(recompute_ms.begin(), recompute_ms.end())
         << ",\"recompute_cpu_ms_median\":" << median(recompute_cpu_ms) << ",\"rss_kib\":" << rss
         << ",\"rss_before_fold_kib\":" << rss_before_fold
-        << ",\"rss_after_fold_kib\":" << rss_after_fold
+        << ",\"rss_after_fold_kib\":" << rss_after_fold << ",\"apply_ms\":" << list(apply_ms)
+        << ",\"recompute_ms\":" << list(recompute_ms)
         << ",\"bytes_per_series\":" << bytes_per_series << ",\"engine_bytes_per_series\":"
         << static_cast<double>(series_bytes) / static_cast<double>(series_count) << "}\n";
   }
