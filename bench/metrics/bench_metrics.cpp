@@ -4,10 +4,14 @@
 // MetricsEngine with the real metric plugins, then R times: one cycle with a new point
 // for every (item, source), folded in (apply) and the whole catalogue recomputed for the
 // three windows and published (recompute). Prints the median and worst of each, the
-// history fold rate and the process's resident memory.
+// history fold rate and the process's resident memory: after the history fold (what a
+// start-up rebuild leaves, per series) and at the end.
 //
 //   bench_metrics [--items N] [--sources S] [--cadence C] [--days D] [--runs R]
 //                 [--plugins DIR] [--json FILE]
+//   --series N        N series in all: N / S items (instead of --items)
+//   --poll-seconds C  the same as --cadence C
+//   --runs 0          the memory figures only
 
 #include "catalog/Catalog.hpp"
 #include "metrics/MetricsEngine.hpp"
@@ -49,6 +53,16 @@ long residentKiB() {
   return -1;
 }
 
+// [a,b,...]: the per-cycle figures, to see which cycle a worst case belongs to.
+std::string list(const std::vector<double>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(v[i]);
+  }
+  return out + "]";
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
@@ -58,16 +72,19 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
   std::int64_t items = 25000, sources = 1, cadence = 300, days = 7, runs = 5;
+  std::int64_t series_total = 0;
   std::string plugin_dir = SKINPULSE_BUILT_PLUGIN_DIR, json;
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string arg = argv[i];
     const std::string value = argv[i + 1];
     if (arg == "--items")
       items = std::stoll(value);
+    else if (arg == "--series")
+      series_total = std::stoll(value);
+    else if (arg == "--cadence" || arg == "--poll-seconds")
+      cadence = std::stoll(value);
     else if (arg == "--sources")
       sources = std::stoll(value);
-    else if (arg == "--cadence")
-      cadence = std::stoll(value);
     else if (arg == "--days")
       days = std::stoll(value);
     else if (arg == "--runs")
@@ -81,6 +98,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+
+  if (series_total > 0) items = std::max<std::int64_t>(1, series_total / sources);
+  if (items < 1 || sources < 1 || cadence < 1 || days < 1 || runs < 0) {
+    std::cerr << "bench_metrics: --items, --sources, --cadence and --days must be >= 1\n";
+    return 2;
+  }
+  const std::int64_t series_count = items * sources;
 
   PocoHttpClient http;
   Catalog catalog;
@@ -113,11 +137,15 @@ int main(int argc, char** argv) {
                                 metrics::MetricsEngineConfig{{}, names});
 
   // History: a random walk per series, folded in item by item like a store rebuild.
-  const std::int64_t now = 1'800'000'000;
+  // The history ends 1000 s before an hour boundary, so the cycles cross it: the 7d
+  // window's oldest bucket leaves in one of them (the 1h and 24h ones leave every cycle).
+  const std::int64_t now = 1'800'000'000 - 1000;
   std::mt19937 random(42);
   std::normal_distribution<double> step(0, 0.01);
   std::vector<double> level(static_cast<std::size_t>(items * sources));
   for (auto& l : level) l = 100 + random() % 100000;
+  // The process before any series exists: the catalogue, the plugins, the generator.
+  const long rss_before_fold = residentKiB();
   const auto fold_start = Clock::now();
   std::size_t folded = 0;
   std::vector<PricePoint> chunk;
@@ -135,7 +163,12 @@ int main(int argc, char** argv) {
     engine.apply(chunk, now);
     folded += chunk.size();
   }
+  engine.shrinkToFit();  // as rebuild() does once the history is in
   const double fold_ms = msSince(fold_start);
+  const long rss_after_fold = residentKiB();
+  const std::size_t series_bytes = engine.seriesBytes();
+  const double bytes_per_series =
+      (rss_after_fold - rss_before_fold) * 1024.0 / static_cast<double>(series_count);
   latest.apply(chunk);
   engine.recompute(now);
 
@@ -164,18 +197,30 @@ int main(int argc, char** argv) {
   }
   const auto snapshot = engine.snapshot();
   const long rss = residentKiB();
+  if (runs == 0) {  // no cycles: report the memory only
+    apply_ms.push_back(0);
+    recompute_ms.push_back(0);
+    recompute_cpu_ms.push_back(0);
+  }
   std::printf("bench_metrics: %lld items x %lld source(s), one point every %lld s over %lld days\n",
               static_cast<long long>(items), static_cast<long long>(sources),
               static_cast<long long>(cadence), static_cast<long long>(days));
   std::printf("  history fold: %zu points in %.0f ms (%.1f M points/s)\n", folded, fold_ms,
               folded / fold_ms / 1000.0);
-  std::printf("  cycle apply (%zu points): median %.2f ms, worst %.2f ms\n", cycle.size(),
-              median(apply_ms), *std::max_element(apply_ms.begin(), apply_ms.end()));
   std::printf(
-      "  full recompute (%lld items x 3 windows + rankings): median %.2f ms, worst %.2f ms"
-      " (target < 100 ms); CPU time median %.2f ms\n",
-      static_cast<long long>(items), median(recompute_ms),
-      *std::max_element(recompute_ms.begin(), recompute_ms.end()), median(recompute_cpu_ms));
+      "  series memory: %lld series, resident %.0f MiB before the fold, %.0f MiB after"
+      " (%.0f bytes per series; the engine counts %.0f)\n",
+      static_cast<long long>(series_count), rss_before_fold / 1024.0, rss_after_fold / 1024.0,
+      bytes_per_series, static_cast<double>(series_bytes) / static_cast<double>(series_count));
+  if (runs > 0) {
+    std::printf("  cycle apply (%zu points): median %.2f ms, worst %.2f ms\n", cycle.size(),
+                median(apply_ms), *std::max_element(apply_ms.begin(), apply_ms.end()));
+    std::printf(
+        "  full recompute (%lld items x 3 windows + rankings): median %.2f ms, worst %.2f ms"
+        " (target < 100 ms); CPU time median %.2f ms\n",
+        static_cast<long long>(items), median(recompute_ms),
+        *std::max_element(recompute_ms.begin(), recompute_ms.end()), median(recompute_cpu_ms));
+  }
   std::printf(
       "  snapshot: top item %lld, resident memory %.0f MiB\n",
       snapshot->ranking(1).empty() ? -1LL : static_cast<long long>(snapshot->ranking(1)[0].item_id),
@@ -189,7 +234,11 @@ int main(int argc, char** argv) {
         << ",\"recompute_ms_median\":" << median(recompute_ms)
         << ",\"recompute_ms_worst\":" << *std::max_element(recompute_ms.begin(), recompute_ms.end())
         << ",\"recompute_cpu_ms_median\":" << median(recompute_cpu_ms) << ",\"rss_kib\":" << rss
-        << "}\n";
+        << ",\"rss_before_fold_kib\":" << rss_before_fold
+        << ",\"rss_after_fold_kib\":" << rss_after_fold << ",\"apply_ms\":" << list(apply_ms)
+        << ",\"recompute_ms\":" << list(recompute_ms)
+        << ",\"bytes_per_series\":" << bytes_per_series << ",\"engine_bytes_per_series\":"
+        << static_cast<double>(series_bytes) / static_cast<double>(series_count) << "}\n";
   }
   return 0;
 }

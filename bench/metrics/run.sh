@@ -3,14 +3,16 @@
 # under wrk next to nginx serving the same bodies (bench/README.md, "metrics/run.sh").
 #
 #  1. bench_metrics: a cycle touching every one of --items items, folded in and the
-#     whole catalogue recomputed for 1h, 24h and 7d (target < 100 ms).
+#     whole catalogue recomputed for 1h, 24h and 7d (target < 100 ms); then the resident
+#     memory of --memory-series series polled every 5 minutes (bytes per series).
 #  2. skinpulsed with --http-items items backfilled (24 h, one point per 15 min), then
 #     GET /api/v1/rankings/volatile and GET /api/v1/items/:id/volatility against nginx
 #     serving the daemon's own bodies as static files, --runs times interleaved
 #     (targets: >= 50 % of nginx's req/s, p99 < 10 ms).
 #
 #   bench/metrics/run.sh [--build DIR] [--runs N] [--items N] [--http-items N]
-#                        [--duration D] [--connections N] [--skip-engine] [--skip-http]
+#                        [--memory-series N] [--duration D] [--connections N]
+#                        [--skip-engine] [--skip-http]
 #
 # Needs a built tree (skinpulsed, skinpulsectl, bench_metrics, the plugins) and wrk,
 # nginx, curl, python3 (Debian: apt-get install wrk nginx-light curl python3).
@@ -22,6 +24,7 @@ build="$root/build"
 runs=3
 items=25000
 http_items=2000
+memory_series=100000
 duration=10s
 connections=64
 wrk_threads=2
@@ -34,11 +37,12 @@ while [[ $# -gt 0 ]]; do
     --runs) runs=$2; shift 2 ;;
     --items) items=$2; shift 2 ;;
     --http-items) http_items=$2; shift 2 ;;
+    --memory-series) memory_series=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --connections) connections=$2; shift 2 ;;
     --skip-engine) skip_engine=1; shift ;;
     --skip-http) skip_http=1; shift ;;
-    -h|--help) sed -n 2,17p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,19p "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -47,6 +51,10 @@ build=$(cd "$build" && pwd)
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs"
 if [[ $skip_engine -eq 0 ]]; then
   "$build/bin/bench_metrics" --items "$items" --runs "$((runs * 3))" 2>&1 | grep -v " loaded: "
+  if [[ $memory_series -gt 0 ]]; then
+    "$build/bin/bench_metrics" --series "$memory_series" --poll-seconds 300 --runs 0 2>&1 |
+      grep -v " loaded: "
+  fi
 fi
 [[ $skip_http -eq 1 ]] && exit 0
 

@@ -1,6 +1,8 @@
 #include "metrics/BucketLevel.hpp"
 
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace skinpulse::metrics {
 namespace {
@@ -47,34 +49,6 @@ std::uint32_t lowestIndex(const WindowShape& shape, std::int64_t now) {
 
 }  // namespace
 
-void Bucket::add(std::int64_t offset, std::int64_t price) {
-  if (n == 0) {
-    first_price = last_price = min_price = max_price = price;
-    first_offset = last_offset = static_cast<std::uint16_t>(offset);
-  } else if (offset < first_offset) {
-    // An earlier point than the first: re-base the price sums on it (exact in integers).
-    const std::int64_t shift = first_price - price;
-    sum_dp2 += 2 * wide(shift) * sum_dp + wide(n) * wide(shift) * wide(shift);
-    sum_dtdp += wide(shift) * sum_dt;
-    sum_dp += static_cast<std::int64_t>(n) * shift;
-    first_price = price;
-    first_offset = static_cast<std::uint16_t>(offset);
-  }
-  if (n > 0 && offset >= last_offset) {
-    last_price = price;
-    last_offset = static_cast<std::uint16_t>(offset);
-  }
-  min_price = std::min(min_price, price);
-  max_price = std::max(max_price, price);
-  const std::int64_t dp = price - first_price;
-  sum_dp += dp;
-  sum_dp2 += wide(dp) * wide(dp);
-  sum_dt += offset;
-  sum_dt2 += offset * offset;
-  sum_dtdp += wide(offset) * wide(dp);
-  ++n;
-}
-
 void BucketLevel::add(const WindowShape& shape, std::int64_t time, std::int64_t price) {
   const std::uint32_t index = indexOf(shape, time);
   if (index < floor_) {
@@ -90,7 +64,7 @@ void BucketLevel::add(const WindowShape& shape, std::int64_t time, std::int64_t 
   totals_.sum_p2 += wide(price) * price;
   totals_.sum_t2 += wide(time) * time;
   totals_.sum_tp += wide(time) * price;
-  if (buckets_.empty()) {
+  if (n_ == 0) {
     min_price_ = max_price_ = price;
     extremes_valid_ = true;
     first_time_ = last_time_ = time;
@@ -108,21 +82,33 @@ void BucketLevel::add(const WindowShape& shape, std::int64_t time, std::int64_t 
     }
   }
   front_index_ = std::min(front_index_, index);
-  if (buckets_.empty() || buckets_.back().index < index) {
-    buckets_.emplace_back().index = index;
-    buckets_.back().add(offset, price);
-  } else if (buckets_.back().index == index) {
-    buckets_.back().add(offset, price);
+  if (open_.n == 0 || open_.index < index) {
+    if (open_.n > 0) closed_.push(open_);
+    open_ = Bucket{};
+    open_.index = index;
+    open_.add(offset, price);
+  } else if (open_.index == index) {
+    open_.add(offset, price);
   } else {
-    auto it = std::lower_bound(buckets_.begin(), buckets_.end(), index,
-                               [](const Bucket& b, std::uint32_t i) { return b.index < i; });
-    if (it == buckets_.end() || it->index != index) {
-      it = buckets_.insert(it, Bucket{});
-      it->index = index;
-    }
-    it->add(offset, price);
+    addToClosed(index, offset, price);
   }
   ++n_;
+}
+
+void BucketLevel::addToClosed(std::uint32_t index, std::int64_t offset, std::int64_t price) {
+  std::vector<Bucket> all;
+  all.reserve(closed_.size() + 1);
+  auto reader = closed_.reader();
+  for (Bucket b; reader.next(b);) all.push_back(b);
+  auto it = std::lower_bound(all.begin(), all.end(), index,
+                             [](const Bucket& b, std::uint32_t i) { return b.index < i; });
+  if (it == all.end() || it->index != index) {
+    it = all.insert(it, Bucket{});
+    it->index = index;
+  }
+  it->add(offset, price);
+  closed_.clear();
+  for (const auto& b : all) closed_.push(b);
 }
 
 void BucketLevel::advance(const WindowShape& shape, std::int64_t now) {
@@ -130,8 +116,8 @@ void BucketLevel::advance(const WindowShape& shape, std::int64_t now) {
   if (lowest <= floor_) return;
   floor_ = lowest;
   if (front_index_ >= lowest) return;
-  while (!buckets_.empty() && buckets_.front().index < lowest) {
-    const Bucket& gone = buckets_.front();
+  while (front_index_ < lowest) {
+    const Bucket gone = closed_.empty() ? std::exchange(open_, Bucket{}) : closed_.pop();
     const std::int64_t last_time =
         static_cast<std::int64_t>(gone.index) * shape.bucket_seconds + gone.last_offset;
     if (last_time > before_time_) {
@@ -140,29 +126,28 @@ void BucketLevel::advance(const WindowShape& shape, std::int64_t now) {
     }
     if (gone.min_price == min_price_ || gone.max_price == max_price_) extremes_valid_ = false;
     subtract(shape, gone);
-    buckets_.pop_front();
+    refreshFront(shape);
   }
-  refreshFront(shape);
-  if (!extremes_valid_) rescanExtremes();
 }
 
 void BucketLevel::refreshFront(const WindowShape& shape) {
-  if (buckets_.empty()) {
+  if (open_.n == 0) {
     front_index_ = UINT32_MAX;
     return;
   }
-  const Bucket& front = buckets_.front();
+  const Bucket front = closed_.empty() ? open_ : closed_.front();
   front_index_ = front.index;
   first_time_ = static_cast<std::int64_t>(front.index) * shape.bucket_seconds + front.first_offset;
   first_price_ = front.first_price;
 }
 
-void BucketLevel::rescanExtremes() {
+void BucketLevel::rescanExtremes() const {
   extremes_valid_ = true;
-  if (buckets_.empty()) return;
-  min_price_ = buckets_.front().min_price;
-  max_price_ = buckets_.front().max_price;
-  for (const auto& b : buckets_) {
+  if (open_.n == 0) return;
+  min_price_ = open_.min_price;
+  max_price_ = open_.max_price;
+  auto reader = closed_.reader();
+  for (Bucket b; reader.next(b);) {
     min_price_ = std::min(min_price_, b.min_price);
     max_price_ = std::max(max_price_, b.max_price);
   }
@@ -189,6 +174,7 @@ sdk::WindowStats BucketLevel::stats(const WindowShape& shape, std::int64_t now) 
   s.price_before = static_cast<double>(before_price_);
 
   if (n_ == 0) return s;
+  if (!extremes_valid_) rescanExtremes();
   s.min_price = static_cast<double>(min_price_);
   s.max_price = static_cast<double>(max_price_);
   s.n = n_;

@@ -9,11 +9,16 @@
 // as an integer, squares and products in 128 bits, where adding and subtracting lose
 // nothing. The level keeps the running sums of its window (a new point is added, a
 // bucket leaving the window is subtracted), so the window's statistics cost O(1) plus
-// min and max kept up to date (rescanned only
-// when the bucket holding one of them leaves the window). The second moments are then taken around
-// the integer nearest below the mean: Σ(x - q)² is an exact integer of the size of the
+// min and max kept up to date (rescanned only when the bucket holding one of them has
+// left the window and stats() is asked). The second moments are then taken around the
+// integer nearest below the mean: Σ(x - q)² is an exact integer of the size of the
 // moment itself, and only the final division by n rounds. A 10^7-cent series with
 // one-cent moves keeps every digit.
+//
+// Memory: a daemon holds a few hundred buckets for each of 100,000+ series, so only the
+// newest bucket (the one still taking points) is kept as a Bucket; the others are
+// encoded in a BucketQueue at a few bytes each. They are decoded only when they leave
+// the window or the window's min or max must be found again.
 //
 // The window is the buckets from the one holding now - W to the current, partial one: a
 // superset of (now - W, now] by less than one bucket, as §3.2 allows. Not thread-safe:
@@ -21,28 +26,14 @@
 
 #include "skinpulse/sdk/metric.hpp"
 
+#include "metrics/Bucket.hpp"
+#include "metrics/BucketQueue.hpp"
 #include "metrics/Windows.hpp"
 
+#include <cstddef>
 #include <cstdint>
-#include <deque>
 
 namespace skinpulse::metrics {
-
-__extension__ typedef __int128 Wide;
-
-struct Bucket {
-  Wide sum_dp2 = 0;   ///< Σ(p - first_price)²
-  Wide sum_dtdp = 0;  ///< Σ(t - start)(p - first_price)
-  std::int64_t first_price = 0, last_price = 0, min_price = 0, max_price = 0;
-  std::int64_t sum_dp = 0;   ///< Σ(p - first_price)
-  std::int64_t sum_dt = 0;   ///< Σ(t - start)
-  std::int64_t sum_dt2 = 0;  ///< Σ(t - start)²
-  std::uint32_t index = 0;   ///< start / bucket width
-  std::uint32_t n = 0;
-  std::uint16_t first_offset = 0, last_offset = 0;  ///< seconds after start
-
-  void add(std::int64_t offset, std::int64_t price);
-};
 
 class BucketLevel {
  public:
@@ -60,7 +51,12 @@ class BucketLevel {
 
   /// Points in the buckets kept (the window's, plus any in a bucket after now's).
   std::int64_t count() const { return n_; }
-  bool empty() const { return buckets_.empty() && before_time_ < 0; }
+  bool empty() const { return n_ == 0 && before_time_ < 0; }
+
+  /// Gives back the slack of the closed buckets' buffer (after a rebuild).
+  void shrink() { closed_.shrink(); }
+  /// Bytes this level holds outside the object itself.
+  std::size_t heapBytes() const { return closed_.capacityBytes(); }
 
   /// Statistics of the window ending at `now` (call advance(now) first).
   sdk::WindowStats stats(const WindowShape& shape, std::int64_t now) const;
@@ -73,18 +69,25 @@ class BucketLevel {
   };
 
   void subtract(const WindowShape& shape, const Bucket& bucket);
-  void rescanExtremes();
-
+  void rescanExtremes() const;
   void refreshFront(const WindowShape& shape);
+  /// A point for a closed bucket: rewrites the queue (points arrive in time order from
+  /// the engine, so only out-of-order callers pay for this).
+  void addToClosed(std::uint32_t index, std::int64_t offset, std::int64_t price);
 
-  std::deque<Bucket> buckets_;  ///< the window's, by index
+  // The window's buckets by index: the closed ones encoded, then the newest, which
+  // still takes points, as it is (n == 0: none; then closed_ is empty too).
+  BucketQueue closed_;
+  Bucket open_;
   Totals totals_;
   // The window's first and last points and its first bucket, kept here so that a
   // recompute reads this object only, not the buckets (one cache line, not three).
   std::int64_t first_time_ = 0, first_price_ = 0, last_time_ = 0, last_price_ = 0;
   std::uint32_t front_index_ = UINT32_MAX;
-  std::int64_t min_price_ = 0, max_price_ = 0;  ///< over buckets_, when extremes_valid_
-  bool extremes_valid_ = true;
+  // Over the buckets when extremes_valid_. Found again by stats() when a bucket holding
+  // one has left, not by advance(): of an item's series only the reference one is read.
+  mutable std::int64_t min_price_ = 0, max_price_ = 0;
+  mutable bool extremes_valid_ = true;
   std::uint32_t floor_ = 0;  ///< first bucket index still in the window
   std::int64_t n_ = 0;
   std::int64_t before_time_ = -1;  ///< newest point before the window; -1: none

@@ -8,6 +8,10 @@
 #include <charconv>
 #include <cmath>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
 namespace skinpulse::metrics {
 namespace {
 
@@ -146,9 +150,11 @@ void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   }
   if (point.time <= it->newest) return;
   it->newest = point.time;
-  const std::int64_t horizon = std::min(point.time, now);
+  // Each window moves to `now` before the point is added: a point already outside it
+  // only competes for p_ref, so a rebuild does not push a week of points through the 1h
+  // level's buckets (encoding each bucket and decoding it again when it leaves).
   for (std::size_t w = 0; w < kWindowCount; ++w) {
-    it->levels[w].advance(kWindows[w], horizon);
+    it->levels[w].advance(kWindows[w], now);
     it->levels[w].add(kWindows[w], point.time, point.price);
   }
 }
@@ -171,12 +177,45 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
                        for (const auto& point : chunk) fold(point, now);
                      });
   }
+  shrinkToFit();
   recompute(now);
   const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                       std::chrono::steady_clock::now() - started)
                       .count();
-  log::main().info("metrics: {} point(s) of {} item(s) loaded from the last {} days in {} ms", read,
-                   items_.size(), kHistorySeconds / 86400, ms);
+  log::main().info(
+      "metrics: {} point(s) of {} item(s) loaded from the last {} days in {} ms; the series take "
+      "{} MiB",
+      read, items_.size(), kHistorySeconds / 86400, ms, seriesBytes() >> 20);
+}
+
+void MetricsEngine::shrinkToFit() {
+  std::lock_guard lock(state_mutex_);
+  for (auto& [id, series] : items_) {
+    series.shrink_to_fit();
+    for (auto& s : series) {
+      for (auto& level : s.levels) level.shrink();
+    }
+  }
+#if defined(__GLIBC__)
+  // The buffers grown and moved during the fold leave free chunks all over the heap,
+  // which glibc keeps resident; this gives their whole pages back to the system.
+  malloc_trim(0);
+#endif
+}
+
+std::size_t MetricsEngine::seriesBytes() const {
+  std::lock_guard lock(state_mutex_);
+  // An unordered_map node: the next pointer, then the key and value.
+  constexpr std::size_t kNode =
+      sizeof(void*) + sizeof(std::pair<const std::int64_t, std::vector<Series>>);
+  std::size_t bytes = items_.bucket_count() * sizeof(void*) + items_.size() * kNode;
+  for (const auto& [id, series] : items_) {
+    bytes += series.capacity() * sizeof(Series);
+    for (const auto& s : series) {
+      for (const auto& level : s.levels) bytes += level.heapBytes();
+    }
+  }
+  return bytes;
 }
 
 void MetricsEngine::onReload() {

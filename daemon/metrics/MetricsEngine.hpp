@@ -52,11 +52,18 @@ class MetricsEngine final : public CycleObserver {
   /// computed at `now`.
   void rebuild(PriceStore& prices, std::int64_t now);
   /// Folds points into the series (not yet published). `now` is the cycle's time: each
-  /// series' windows move up to it as its points arrive, so no level ever holds more
-  /// than its window (a rebuild folds a week into minute buckets otherwise).
+  /// series' windows move to it before its points are added, so no level ever holds
+  /// more than its window, and a point older than a window only competes for its p_ref.
   void apply(const std::vector<PricePoint>& points, std::int64_t now);
   /// Recomputes every item at `now` and publishes the snapshot.
   void recompute(std::int64_t now);
+
+  /// Gives back the growth slack of every series' buffers; rebuild() calls it once the
+  /// history is in (from then on each window takes in about what it drops).
+  void shrinkToFit();
+  /// Bytes held by the series (an estimate: the objects and their buffers, not the
+  /// allocator's own overhead).
+  std::size_t seriesBytes() const;
 
   void onCycle(const CycleUpdate& update) override;
   /// Points arrived outside our cycles (a backfill, or the polling instance's cycles on a
@@ -95,7 +102,7 @@ class MetricsEngine final : public CycleObserver {
   std::optional<std::size_t> score_field_;
   std::optional<std::size_t> percent_change_field_;
 
-  std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
+  mutable std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
   std::unordered_map<std::int64_t, std::vector<Series>> items_;
   std::vector<std::string> source_names_;
   std::unordered_map<std::string, std::uint32_t> source_ids_;

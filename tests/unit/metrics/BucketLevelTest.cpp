@@ -8,6 +8,7 @@
 #include <cppunit/extensions/HelperMacros.h>
 
 #include <algorithm>
+#include <array>
 #include <random>
 
 using namespace skinpulse;
@@ -64,6 +65,7 @@ class BucketLevelTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testFirstLastAndTheNewestPointBeforeTheWindow);
   CPPUNIT_TEST(testAdvancingDropsBucketsAndKeepsCounts);
   CPPUNIT_TEST(testEmptyAndSinglePointWindows);
+  CPPUNIT_TEST(testSlidingInTimeOrderLikeTheEngine);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -167,6 +169,40 @@ class BucketLevelTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(777.0, s.mean_price);
     CPPUNIT_ASSERT_EQUAL(0.0, s.m2_price);
     CPPUNIT_ASSERT_EQUAL(0.0, s.m2_time);
+  }
+
+  void testSlidingInTimeOrderLikeTheEngine() {
+    // Points arrive in time order, each window moved to the cycle's time first (as the
+    // engine folds them); every cycle, the statistics match the reference, min and max
+    // included after the buckets holding them have left.
+    const auto points = randomWalk(21, kNow - 9 * 86400, kNow, 40'000);
+    std::array<BucketLevel, 3> levels;
+    std::size_t next = 0;
+    for (std::int64_t now = kNow - 9 * 86400 + 3000; now <= kNow; now += 1800) {
+      for (; next < points.size() && points[next].time <= now; ++next) {
+        for (std::size_t w = 0; w < kWindows.size(); ++w) {
+          levels[w].advance(kWindows[w], now);
+          levels[w].add(kWindows[w], points[next].time, points[next].price);
+        }
+      }
+      const std::vector<RawPoint> seen(points.begin(), points.begin() + next);
+      for (std::size_t w = 0; w < kWindows.size(); ++w) {
+        levels[w].advance(kWindows[w], now);
+        const auto s = levels[w].stats(kWindows[w], now);
+        const auto expected =
+            referenceMetrics(seen, now, kWindows[w].seconds, kWindows[w].bucket_seconds);
+        CPPUNIT_ASSERT_EQUAL(expected.n, s.n);
+        if (s.n == 0) continue;
+        CPPUNIT_ASSERT(close(expected.mean, s.mean_price));
+        CPPUNIT_ASSERT(close(expected.stddev, std::sqrt(s.m2_price / s.n)));
+        CPPUNIT_ASSERT(close(expected.min, s.min_price));
+        CPPUNIT_ASSERT(close(expected.max, s.max_price));
+        CPPUNIT_ASSERT(
+            close(expected.percent_change,
+                  ((s.last_price - (s.has_price_before ? s.price_before : s.first_price)) /
+                   (s.has_price_before ? s.price_before : s.first_price) * 100)));
+      }
+    }
   }
 };
 
