@@ -124,28 +124,25 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
 
 std::vector<PricePoint> SqlPriceStore::history(std::int64_t item_id, std::int64_t since,
                                                const std::optional<std::string>& source) {
-  // Read in the primary key's order (source, then time), which costs the database no
-  // sort, then order by time: a stable sort keeps the sources of one instant in name
-  // order, which is the contract's tie-break.
-  std::vector<PricePoint> points;
   auto lease = pool_.read();
 #ifdef SKINPULSE_WITH_POSTGRES
   if (pool_.backend() == Backend::kPostgres) {
-    points = postgres::selectItemPoints(lease.session(), item_id, since, source);
+    return postgres::selectItemPoints(lease.session(), item_id, since, source);
   }
 #endif
-  if (pool_.backend() != Backend::kPostgres) {
-    points = source
-                 ? selectPoints(lease.session(),
-                                pool_.sql("WHERE item_id = ? AND source = ? AND time > ? "
-                                          "ORDER BY source, time"),
-                                item_id, *source, since)
-                       .rows()
-                 : selectPoints(lease.session(),
-                                pool_.sql("WHERE item_id = ? AND time > ? ORDER BY source, time"),
-                                item_id, since)
-                       .rows();
-  }
+  // SQLite reads in primary-key order (source, then time), which costs it no sort, and
+  // we order by time in process: a stable sort keeps the sources of one instant in name
+  // order, the contract's tie-break.
+  auto points = source ? selectPoints(lease.session(),
+                                      pool_.sql("WHERE item_id = ? AND source = ? AND time > ? "
+                                                "ORDER BY source, time"),
+                                      item_id, *source, since)
+                             .rows()
+                       : selectPoints(lease.session(),
+                                      pool_.sql("WHERE item_id = ? AND time > ? "
+                                                "ORDER BY source, time"),
+                                      item_id, since)
+                             .rows();
   std::stable_sort(points.begin(), points.end(),
                    [](const PricePoint& a, const PricePoint& b) { return a.time < b.time; });
   return points;

@@ -2,10 +2,12 @@
 
 #include <Poco/Data/PostgreSQL/SessionImpl.h>
 
+#include <algorithm>
 #include <libpq-fe.h>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace skinpulse::store::postgres {
 namespace {
@@ -42,6 +44,50 @@ void appendField(std::string& out, const std::string& text) {
   }
 }
 
+// The batch in key order without its own duplicates: a stable sort keeps batch order
+// within a key, so the first observation of a key is the one kept, as the store promises.
+// Sorting here rather than in the merge spares the server a sort of the whole batch, and
+// key order keeps the primary key's B-tree inserts local.
+std::vector<const PricePoint*> inKeyOrder(const std::vector<PricePoint>& points) {
+  std::vector<const PricePoint*> order;
+  order.reserve(points.size());
+  for (const auto& point : points) order.push_back(&point);
+  const auto key = [](const PricePoint* p) { return std::tie(p->item_id, p->source, p->time); };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](const PricePoint* a, const PricePoint* b) { return key(a) < key(b); });
+  order.erase(
+      std::unique(order.begin(), order.end(),
+                  [&](const PricePoint* a, const PricePoint* b) { return key(a) == key(b); }),
+      order.end());
+  return order;
+}
+
+// Throws when a point names an item that is not in `items`: the check the foreign key
+// made before migration 002, once per distinct item instead of a trigger per row.
+void requireKnownItems(PGconn* connection, const std::vector<const PricePoint*>& order) {
+  std::string ids = "{";
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (i > 0 && order[i]->item_id == order[i - 1]->item_id) continue;
+    if (ids.size() > 1) ids.push_back(',');
+    ids += std::to_string(order[i]->item_id);
+  }
+  ids.push_back('}');
+  const char* values[1] = {ids.c_str()};
+  const Result unknown(
+      PQexecParams(connection,
+                   "SELECT u.id FROM unnest($1::bigint[]) AS u(id) WHERE NOT EXISTS "
+                   "(SELECT 1 FROM items WHERE items.id = u.id) LIMIT 1",
+                   1, nullptr, values, nullptr, nullptr, 0),
+      &PQclear);
+  if (!unknown || PQresultStatus(unknown.get()) != PGRES_TUPLES_OK) {
+    throw std::runtime_error(std::string("PostgreSQL: ") + PQerrorMessage(connection));
+  }
+  if (PQntuples(unknown.get()) > 0) {
+    throw std::runtime_error(std::string("price point for an item not in the catalogue (id ") +
+                             PQgetvalue(unknown.get(), 0, 0) + ")");
+  }
+}
+
 }  // namespace
 
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points) {
@@ -49,31 +95,29 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   if (impl == nullptr) throw std::logic_error("copyInsertPoints needs a PostgreSQL session");
   PGconn* connection = impl->handle();
 
-  // Per connection, emptied at every commit; no key, so the batch's own duplicates pass
-  // through COPY and are settled by ON CONFLICT below.
+  const auto order = inKeyOrder(points);
+  requireKnownItems(connection, order);
+
+  // Per connection, emptied at every commit.
   exec(connection,
-       "CREATE TEMP TABLE IF NOT EXISTS price_points_incoming "
-       "(seq BIGINT, item_id BIGINT, source TEXT, time BIGINT, price BIGINT, volume BIGINT) "
+       "CREATE TEMP TABLE IF NOT EXISTS price_points_staged "
+       "(item_id BIGINT, source TEXT, time BIGINT, price BIGINT, volume BIGINT) "
        "ON COMMIT DELETE ROWS",
        PGRES_COMMAND_OK);
-  exec(connection,
-       "COPY price_points_incoming (seq, item_id, source, time, price, volume) FROM STDIN",
+  exec(connection, "COPY price_points_staged (item_id, source, time, price, volume) FROM STDIN",
        PGRES_COPY_IN);
   std::string buffer;
-  buffer.reserve(points.size() * 48);
-  std::size_t seq = 0;
-  for (const auto& p : points) {
-    buffer += std::to_string(seq++);  // batch order: the first observation of a key wins
+  buffer.reserve(order.size() * 40);
+  for (const auto* p : order) {
+    buffer += std::to_string(p->item_id);
     buffer.push_back('\t');
-    buffer += std::to_string(p.item_id);
+    appendField(buffer, p->source);
     buffer.push_back('\t');
-    appendField(buffer, p.source);
+    buffer += std::to_string(p->time);
     buffer.push_back('\t');
-    buffer += std::to_string(p.time);
+    buffer += std::to_string(p->price);
     buffer.push_back('\t');
-    buffer += std::to_string(p.price);
-    buffer.push_back('\t');
-    buffer += std::to_string(p.volume);
+    buffer += std::to_string(p->volume);
     buffer.push_back('\n');
   }
   const bool sent = PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1;
@@ -86,24 +130,14 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
       throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
     }
   }
-  // The foreign key to items is gone on PostgreSQL (migration 002): one anti-join checks
-  // the whole batch instead of a trigger per row.
-  const Result unknown = exec(connection,
-                              "SELECT i.item_id FROM price_points_incoming i WHERE NOT EXISTS "
-                              "(SELECT 1 FROM items WHERE items.id = i.item_id) LIMIT 1",
-                              PGRES_TUPLES_OK);
-  if (PQntuples(unknown.get()) > 0) {
-    throw std::runtime_error(std::string("price point for an item not in the catalogue (id ") +
-                             PQgetvalue(unknown.get(), 0, 0) + ")");
-  }
-  const Result inserted =
-      exec(connection,
-           "INSERT INTO price_points (item_id, source, time, price, volume) "
-           "SELECT item_id, source, time, price, volume FROM price_points_incoming "
-           "ORDER BY item_id, source, time, seq ON CONFLICT DO NOTHING",
-           PGRES_COMMAND_OK);
+  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
+  const Result inserted = exec(connection,
+                               "INSERT INTO price_points (item_id, source, time, price, volume) "
+                               "SELECT item_id, source, time, price, volume FROM "
+                               "price_points_staged ON CONFLICT DO NOTHING",
+                               PGRES_COMMAND_OK);
   const std::size_t count = std::stoull(PQcmdTuples(inserted.get()));
-  exec(connection, "TRUNCATE price_points_incoming", PGRES_COMMAND_OK);
+  exec(connection, "TRUNCATE price_points_staged", PGRES_COMMAND_OK);
   return count;
 }
 

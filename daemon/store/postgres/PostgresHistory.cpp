@@ -36,9 +36,9 @@ std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int6
   const char* values[3] = {item.c_str(), after.c_str(), source ? source->c_str() : nullptr};
   const char* sql = source ? "SELECT source, time, price, volume FROM price_points"
                              " WHERE item_id = $1 AND time > $2 AND source = $3"
-                             " ORDER BY source, time"
+                             " ORDER BY time, source"
                            : "SELECT source, time, price, volume FROM price_points"
-                             " WHERE item_id = $1 AND time > $2 ORDER BY source, time";
+                             " WHERE item_id = $1 AND time > $2 ORDER BY time, source";
   const Result result(
       PQexecParams(impl->handle(), sql, source ? 3 : 2, nullptr, values, nullptr, nullptr, kBinary),
       &PQclear);

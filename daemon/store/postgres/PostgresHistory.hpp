@@ -17,8 +17,11 @@
 
 namespace skinpulse::store::postgres {
 
-/// Points of `item_id` with time > since (one source when given), ordered by source then
-/// time: the primary key's order, so the server reads the index without sorting.
+/// Points of `item_id` with time > since (one source when given), ordered by time then
+/// source. The server sorts: an item's points lie scattered over the table in insertion
+/// order, and its bitmap scan (pages in physical order) plus an in-memory sort of a week
+/// of points beat walking the primary key in order, which visits the heap at random
+/// (7.7 ms against 3.9 ms for 8,000 points, bench/README.md).
 std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int64_t item_id,
                                          std::int64_t since,
                                          const std::optional<std::string>& source);
