@@ -16,6 +16,7 @@
 #include <chrono>
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace skinpulse::ws {
 
@@ -50,6 +51,9 @@ class Connection {
   void flush();
   /// Queues the frames of `update` this client subscribed to; flush() sends them.
   void deliver(UpdateFrames& update);
+  /// The same for several updates in publishing order; a client's own frames of all of
+  /// them (prices and volatility of a cycle) go into one buffer.
+  void deliver(const std::vector<UpdateFrames*>& updates);
   /// Timers: server pings, idle drop, close-handshake deadlines.
   void tick(Clock::time_point now);
   /// Daemon shutdown: a close 1001 sent best-effort, then done.

@@ -61,7 +61,9 @@ void LiveHub::adopt(int fd, std::string early_bytes) {
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {
   if (!running_ || batch->empty()) return;
   auto update = std::make_shared<UpdateFrames>(batch);
-  for (auto& reactor : reactors_) reactor->broadcast(update);
+  // A batch whose cycle continues (prices before volatility) waits for the rest, so a
+  // reactor does not make a pass over its clients with half a cycle.
+  for (auto& reactor : reactors_) reactor->broadcast(update, !batch->followed());
 }
 
 std::size_t LiveHub::connectionCount() const {

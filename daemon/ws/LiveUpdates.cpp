@@ -53,8 +53,7 @@ void LiveUpdates::onCycle(const CycleUpdate& update) {
     }
     prices.push_back(events::UpdateEntry{point.item_id, ws::renderPrice(point, iso_time)});
   }
-  auto batch =
-      std::make_shared<const events::UpdateBatch>("prices", std::move(prices), update.time);
+  auto batch = std::make_shared<events::UpdateBatch>("prices", std::move(prices), update.time);
   events::UpdateBatchPtr volatility;
   if (volatility_) {
     std::vector<events::UpdateEntry> metrics;
@@ -70,8 +69,10 @@ void LiveUpdates::onCycle(const CycleUpdate& update) {
                                                                update.time);
     }
   }
-  // Both kinds are built before either is published, so a reactor usually finds them
-  // together and writes a client's prices and volatility frames in one system call.
+  // Both kinds are built before either is published, and the prices batch says the
+  // volatility batch follows: a reactor takes them together and writes a client's prices
+  // and volatility frames in one system call.
+  batch->setFollowed(volatility != nullptr);
   bus_.publish(batch);
   if (volatility) bus_.publish(volatility);
 }

@@ -29,8 +29,11 @@ class Reactor {
 
   /// Takes ownership of a connected socket whose handshake is done. Thread-safe.
   void adopt(int fd, std::string early_bytes);
-  /// Queues `update` for every connection of this reactor. Thread-safe.
-  void broadcast(std::shared_ptr<UpdateFrames> update);
+  /// Queues `update` for every connection of this reactor. Thread-safe. With `wake`
+  /// false the reactor is not woken for it: the caller hands over the rest of the cycle
+  /// right after, so each client gets the whole cycle in one write (the next sweep takes
+  /// it regardless).
+  void broadcast(std::shared_ptr<UpdateFrames> update, bool wake = true);
 
   std::size_t connectionCount() const { return count_; }
 
@@ -41,6 +44,7 @@ class Reactor {
   };
 
   void run();
+  void wake();
   void takeInbox(Clock::time_point now);
   void afterEvent(Connection& connection);
   void remove(int fd);
