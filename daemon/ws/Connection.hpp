@@ -30,6 +30,9 @@ struct ConnectionLimits {
   Clock::duration close_wait = std::chrono::seconds(1);     ///< for the client's close frame
   /// How long our close frame may wait behind a slow reader's unread data.
   Clock::duration close_flush = std::chrono::seconds(5);
+  /// How often a reactor runs the timers above (and takes batches queued without a
+  /// wake-up); their resolution.
+  Clock::duration timer_interval = std::chrono::milliseconds(200);
 };
 
 class Connection {

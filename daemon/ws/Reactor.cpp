@@ -14,8 +14,6 @@ namespace {
 
 constexpr int kMaxEvents = 256;
 constexpr std::size_t kReadBuffer = 16 * 1024;
-// Timers (pings, idle drop, close deadlines) are checked this often.
-constexpr auto kSweepInterval = std::chrono::milliseconds(200);
 
 void watch(int epoll_fd, int op, int fd, std::uint32_t events) {
   epoll_event event{};
@@ -161,7 +159,7 @@ void Reactor::sweep(Clock::time_point now) {
 void Reactor::run() {
   std::vector<char> buffer(kReadBuffer);
   epoll_event events[kMaxEvents];
-  auto next_sweep = Clock::now() + kSweepInterval;
+  auto next_sweep = Clock::now() + limits_.timer_interval;
   bool running = true;
   while (running) {
     // Rounded up: truncating would turn the last millisecond before a sweep into a
@@ -195,7 +193,7 @@ void Reactor::run() {
     if (running && now >= next_sweep) {
       takeInbox(now);  // a batch queued without a wake-up whose follower never came
       sweep(now);
-      next_sweep = now + kSweepInterval;
+      next_sweep = now + limits_.timer_interval;
     }
   }
   for (auto& [fd, connection] : connections_) connection->goAway();

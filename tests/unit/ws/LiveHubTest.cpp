@@ -42,6 +42,8 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(LiveHubTest);
   CPPUNIT_TEST(cycleReachesOnlySubscribedClients);
   CPPUNIT_TEST(threadsDoNotGrowWithClients);
+  CPPUNIT_TEST(aFollowedBatchWaitsForTheRestOfItsCycle);
+  CPPUNIT_TEST(aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -110,6 +112,52 @@ class LiveHubTest : public CppUnit::TestFixture {
     }
     CPPUNIT_ASSERT_EQUAL(std::size_t(300), hub.connectionCount());
     CPPUNIT_ASSERT_EQUAL(before, threadCount());
+    hub.stop();
+  }
+
+  static events::UpdateBatchPtr batch(const char* kind, bool followed) {
+    auto made = std::make_shared<events::UpdateBatch>(
+        kind, std::vector<events::UpdateEntry>{{1, R"({"item_id":1})"}}, 1795000000);
+    made->setFollowed(followed);
+    return made;
+  }
+
+  void aFollowedBatchWaitsForTheRestOfItsCycle() {
+    // Prices then volatility: a reactor woken by the prices alone would make a pass over
+    // its clients (one system call each) for half a cycle, then another for the rest.
+    ws::HubOptions options;
+    options.threads = 1;
+    options.limits.timer_interval = std::chrono::hours(1);  // no timer run in this test
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    hub.publish(batch("prices", true));
+    std::this_thread::sleep_for(100ms);
+    wstest::drain(client, inbox);
+    CPPUNIT_ASSERT_EQUAL(std::string(), inbox);
+    hub.publish(batch("volatility", false));
+    const auto frames = await(client, inbox, 2);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices",)", 0) == 0);
+    CPPUNIT_ASSERT(frames[1].payload.rfind(R"({"type":"volatility",)", 0) == 0);
+    hub.stop();
+  }
+
+  void aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun() {
+    ws::HubOptions options;
+    options.threads = 1;
+    options.limits.timer_interval = 50ms;
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    hub.publish(batch("prices", true));  // the publisher never sends the rest
+    const auto frames = await(client, inbox, 1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices",)", 0) == 0);
     hub.stop();
   }
 };
