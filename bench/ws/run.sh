@@ -81,7 +81,7 @@ port=$(awk '/^port /{print $2}' "$work/server.out")
   --volatility "$volatility" 2> "$work/client.err"
 wait "$server_pid"
 kill "$sampler_pid" 2>/dev/null || true
-grep -E '^(stats|publish)' "$work/server.out"
+grep -E '^(stats|publish|passes)' "$work/server.out"
 tcp_counters | sort > "$work/tcp.after"
 echo "kernel tcp during the run (whole box): $(join -t= "$work/tcp.before" "$work/tcp.after" 2>/dev/null |
   awk -F= '{ printf "%s+%d ", $1, $3 - $2 }')peak_mem_pages=$(cat "$work/tcp.peak" 2>/dev/null || echo 0) (tcp_mem $(sysctl -n net.ipv4.tcp_mem 2>/dev/null | tr '\t' ' '))"

@@ -72,4 +72,10 @@ std::size_t LiveHub::connectionCount() const {
   return total;
 }
 
+std::vector<Reactor::Pass> LiveHub::lastPasses() const {
+  std::vector<Reactor::Pass> passes;
+  for (const auto& reactor : reactors_) passes.push_back(reactor->lastPass());
+  return passes;
+}
+
 }  // namespace skinpulse::ws

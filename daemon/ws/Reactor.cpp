@@ -109,6 +109,7 @@ void Reactor::takeInbox(Clock::time_point now) {
   if (updates.empty()) return;
   // Batches in publishing order (prices before volatility, cycle after cycle), all of
   // a client's frames queued before one write.
+  const auto started = Clock::now();
   std::vector<UpdateFrames*> batches;
   for (const auto& update : updates) batches.push_back(update.get());
   std::vector<int> finished;
@@ -122,6 +123,8 @@ void Reactor::takeInbox(Clock::time_point now) {
     }
   }
   for (const int fd : finished) remove(fd);
+  pass_started_ = started.time_since_epoch().count();
+  pass_finished_ = Clock::now().time_since_epoch().count();
 }
 
 // Keeps the epoll interest in step with the send queue, or drops a finished connection.

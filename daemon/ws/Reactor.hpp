@@ -37,6 +37,18 @@ class Reactor {
 
   std::size_t connectionCount() const { return count_; }
 
+  /// When this reactor's last pass over its clients with update batches started and
+  /// ended (steady clock; zero before the first): what the server itself takes to hand a
+  /// cycle to the kernel, for benchmarks and diagnostics.
+  struct Pass {
+    Clock::time_point started;
+    Clock::time_point finished;
+  };
+  Pass lastPass() const {
+    return Pass{Clock::time_point(Clock::duration(pass_started_.load())),
+                Clock::time_point(Clock::duration(pass_finished_.load()))};
+  }
+
  private:
   struct Adoption {
     int fd;
@@ -56,6 +68,8 @@ class Reactor {
   std::thread thread_;
   std::unordered_map<int, std::unique_ptr<Connection>> connections_;
   std::atomic<std::size_t> count_{0};
+  std::atomic<Clock::rep> pass_started_{0};
+  std::atomic<Clock::rep> pass_finished_{0};
 
   std::mutex mutex_;
   std::vector<Adoption> adoptions_;
