@@ -392,5 +392,14 @@ int main(int argc, char** argv) {
               first_ms.empty() ? 0.0 : first_ms.back());
   std::printf("last frame ms: p50=%.1f p99=%.1f max=%.1f (n=%zu)\n", last_p50, last_p99,
               last_ms.empty() ? 0.0 : last_ms.back(), samples);
+  // A stall shows as (client, cycle) pairs that came more than a second late or not at
+  // all; with the server's "passes" and the kernel TCP counters of run.sh it can be
+  // told apart from a slow reactor or lost segments.
+  const auto late =
+      std::count_if(last_ms.begin(), last_ms.end(), [](double ms) { return ms > 1000; });
+  std::size_t receivers = 0;
+  for (const auto& client : clients) receivers += client.expected_per_cycle > 0 ? 1 : 0;
+  std::printf("late pairs (>1 s): %ld; missing pairs: %zu\n", static_cast<long>(late),
+              receivers * published.size() - samples);
   return 0;
 }
