@@ -44,6 +44,7 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(threadsDoNotGrowWithClients);
   CPPUNIT_TEST(aFollowedBatchWaitsForTheRestOfItsCycle);
   CPPUNIT_TEST(aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun);
+  CPPUNIT_TEST(noWakeUpIsLostUnderConcurrentPublishers);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -158,6 +159,36 @@ class LiveHubTest : public CppUnit::TestFixture {
     const auto frames = await(client, inbox, 1);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());
     CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices",)", 0) == 0);
+    hub.stop();
+  }
+
+  void noWakeUpIsLostUnderConcurrentPublishers() {
+    // Without timer runs only the eventfd wake-ups hand batches over: a wake-up lost
+    // between a publisher's post and the reactor's drain would leave batches behind.
+    ws::HubOptions options;
+    options.threads = 2;
+    options.limits.timer_interval = std::chrono::hours(1);
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    constexpr int kPerPublisher = 500;
+    std::vector<std::thread> publishers;
+    for (int p = 0; p < 3; ++p) {
+      publishers.emplace_back([&hub] {
+        for (int i = 0; i < kPerPublisher; ++i) hub.publish(batch("prices", false));
+      });
+    }
+    for (auto& publisher : publishers) publisher.join();
+    std::size_t received = 0;
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (received < 3 * kPerPublisher && std::chrono::steady_clock::now() < deadline) {
+      wstest::drain(client, inbox);
+      received += wstest::parseServerFrames(inbox).size();
+      std::this_thread::sleep_for(1ms);
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3 * kPerPublisher), received);
     hub.stop();
   }
 };
