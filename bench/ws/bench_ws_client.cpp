@@ -7,7 +7,7 @@
 // against those expected.
 //
 //   bench_ws_client --port P --publish-log FILE [--clients 10000] [--ids 10]
-//                   [--items 25000] [--cycles 5] [--volatility 1]
+//                   [--items 25000] [--cycles 5] [--volatility 1] [--rcvbuf 524288]
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -49,6 +49,11 @@ struct Options {
   int cycles = 5;
   bool volatility = true;
   int max_in_flight = 200;
+  /// SO_RCVBUF of each connection (Linux doubles it; 0: autotuning). Autotuning lets a
+  /// "*" client's buffer grow to tcp_rmem's maximum (32 MiB here): 500 of them pushed the
+  /// whole box into TCP out-of-memory, where every loopback connection loses segments. A
+  /// real browser's buffer is on its own machine.
+  int rcvbuf = 512 * 1024;
 };
 
 struct Frame {
@@ -187,6 +192,8 @@ int main(int argc, char** argv) {
       options.cycles = std::stoi(value);
     else if (arg == "--volatility")
       options.volatility = value != "0";
+    else if (arg == "--rcvbuf")
+      options.rcvbuf = std::stoi(value);
     else {
       std::fprintf(stderr, "unknown option %s\n", arg.c_str());
       return 2;
@@ -250,6 +257,9 @@ int main(int argc, char** argv) {
       client.fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
       const int one = 1;
       setsockopt(client.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      if (options.rcvbuf > 0) {  // before connect(): the window scale is agreed then
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &options.rcvbuf, sizeof options.rcvbuf);
+      }
       connect(client.fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
       epoll_event event{};
       event.events = EPOLLIN | EPOLLOUT;

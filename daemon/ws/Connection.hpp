@@ -30,6 +30,11 @@ struct ConnectionLimits {
   Clock::duration close_wait = std::chrono::seconds(1);     ///< for the client's close frame
   /// How long our close frame may wait behind a slow reader's unread data.
   Clock::duration close_flush = std::chrono::seconds(5);
+  /// SO_SNDBUF of a client socket (Linux doubles it; 0: kernel autotuning). What the
+  /// kernel holds for a client is part of its cost too: autotuning lets each socket's
+  /// buffer grow to net.ipv4.tcp_wmem's maximum (4 MiB by default), so a few hundred "*"
+  /// subscribers could pin gigabytes of the box's TCP memory, outside the queue bound.
+  std::size_t socket_send_buffer = 256 * 1024;
   /// How often a reactor runs the timers above (and takes batches queued without a
   /// wake-up); their resolution.
   Clock::duration timer_interval = std::chrono::milliseconds(200);

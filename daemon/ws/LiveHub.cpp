@@ -50,10 +50,15 @@ void LiveHub::adopt(int fd, std::string early_bytes) {
     return;
   }
   // The HTTP layer left the socket blocking with its own timeouts; the reactor needs it
-  // non-blocking, and small update frames must not wait for Nagle.
+  // non-blocking, small update frames must not wait for Nagle, and the kernel's send
+  // buffer is bounded like our queue (ConnectionLimits::socket_send_buffer).
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  if (options_.limits.socket_send_buffer > 0) {
+    const int size = static_cast<int>(options_.limits.socket_send_buffer);
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+  }
   const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
   reactors_[index]->adopt(fd, std::move(early_bytes));
 }

@@ -5,7 +5,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <arpa/inet.h>
 #include <fstream>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -45,6 +47,7 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aFollowedBatchWaitsForTheRestOfItsCycle);
   CPPUNIT_TEST(aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun);
   CPPUNIT_TEST(noWakeUpIsLostUnderConcurrentPublishers);
+  CPPUNIT_TEST(theKernelSendBufferIsBounded);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -189,6 +192,37 @@ class LiveHubTest : public CppUnit::TestFixture {
       std::this_thread::sleep_for(1ms);
     }
     CPPUNIT_ASSERT_EQUAL(std::size_t(3 * kPerPublisher), received);
+    hub.stop();
+  }
+
+  void theKernelSendBufferIsBounded() {
+    // A TCP socket's send buffer grows by autotuning (to 4 MiB by default) unless set.
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    CPPUNIT_ASSERT_EQUAL(0, ::bind(listener, reinterpret_cast<sockaddr*>(&address), length));
+    CPPUNIT_ASSERT_EQUAL(0, ::listen(listener, 1));
+    CPPUNIT_ASSERT_EQUAL(0,
+                         ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length));
+    const int client = ::socket(AF_INET, SOCK_STREAM, 0);
+    clients_.push_back(client);
+    CPPUNIT_ASSERT_EQUAL(0, ::connect(client, reinterpret_cast<sockaddr*>(&address), length));
+    const int server_side = ::accept(listener, nullptr, nullptr);
+    ::close(listener);
+    CPPUNIT_ASSERT(server_side >= 0);
+
+    ws::HubOptions options;
+    options.limits.socket_send_buffer = 64 * 1024;
+    ws::LiveHub hub(options);
+    hub.start();
+    hub.adopt(server_side, "");  // sets the options on the caller's thread
+    int size = 0;
+    socklen_t size_length = sizeof size;
+    CPPUNIT_ASSERT_EQUAL(0, ::getsockopt(server_side, SOL_SOCKET, SO_SNDBUF, &size, &size_length));
+    // Linux doubles the value set (for its bookkeeping) and locks it against autotuning.
+    CPPUNIT_ASSERT_EQUAL(2 * 64 * 1024, size);
     hub.stop();
   }
 };
