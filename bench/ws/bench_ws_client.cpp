@@ -7,7 +7,7 @@
 // against those expected.
 //
 //   bench_ws_client --port P --publish-log FILE [--clients 10000] [--ids 10]
-//                   [--items 25000] [--cycles 5] [--volatility 1]
+//                   [--items 25000] [--cycles 5] [--volatility 1] [--rcvbuf 524288]
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -49,13 +49,34 @@ struct Options {
   int cycles = 5;
   bool volatility = true;
   int max_in_flight = 200;
+  /// SO_RCVBUF of each connection (Linux doubles it; 0: autotuning). Autotuning lets a
+  /// "*" client's buffer grow to tcp_rmem's maximum (32 MiB here): 500 of them pushed the
+  /// whole box into TCP out-of-memory, where every loopback connection loses segments. A
+  /// real browser's buffer is on its own machine.
+  int rcvbuf = 512 * 1024;
 };
 
 struct Frame {
   long long received_ns;
-  std::string cycle;  ///< the "time" (prices) or "computed_at" (volatility) of its first entry
+  int cycle;  ///< index in cycleNames(): the "time" (prices) or "computed_at" (volatility)
   int entries;
 };
+
+// The cycles seen, by the time stamp their entries carry: a frame stores an index, so
+// recording 20,000 frames a cycle allocates nothing per frame.
+std::vector<std::string>& cycleNames() {
+  static std::vector<std::string> names;
+  return names;
+}
+
+int cycleIndex(std::string_view name) {
+  auto& names = cycleNames();
+  for (std::size_t i = names.size(); i-- > 0;) {
+    if (names[i] == name) return static_cast<int>(i);
+  }
+  names.emplace_back(name);
+  return static_cast<int>(names.size() - 1);
+}
 
 struct Client {
   int fd = -1;
@@ -82,11 +103,11 @@ std::string maskedText(const std::string& payload) {
   return frame;
 }
 
-std::string between(std::string_view text, std::string_view marker) {
+std::string_view between(std::string_view text, std::string_view marker) {
   const auto at = text.find(marker);
   if (at == std::string_view::npos) return "";
   const auto start = at + marker.size();
-  return std::string(text.substr(start, text.find('"', start) - start));
+  return text.substr(start, text.find('"', start) - start);
 }
 
 int countOf(std::string_view text, std::string_view needle) {
@@ -97,11 +118,10 @@ int countOf(std::string_view text, std::string_view needle) {
   return count;
 }
 
-// Parses complete server frames from client.in.
-void readFrames(Client& client, long long now) {
+// Parses the complete server frames at the front of `in`; returns the bytes consumed.
+std::size_t readFrames(Client& client, std::string_view in, long long now) {
   std::size_t at = 0;
   for (;;) {
-    const std::string& in = client.in;
     if (in.size() - at < 2) break;
     const auto first = static_cast<unsigned char>(in[at]);
     std::uint64_t length = static_cast<unsigned char>(in[at + 1]) & 0x7F;
@@ -133,15 +153,15 @@ void readFrames(Client& client, long long now) {
                                        : 0);
     } else if (opcode == 0x1) {
       if (payload.substr(0, 17) == R"({"type":"prices",)") {
-        client.frames.push_back(
-            Frame{now, between(payload, R"("time":")"), countOf(payload, R"("item_id":)")});
+        client.frames.push_back(Frame{now, cycleIndex(between(payload, R"("time":")")),
+                                      countOf(payload, R"("item_id":)")});
       } else if (payload.substr(0, 21) == R"({"type":"volatility",)") {
-        client.frames.push_back(
-            Frame{now, between(payload, R"("computed_at":")"), countOf(payload, R"("item_id":)")});
+        client.frames.push_back(Frame{now, cycleIndex(between(payload, R"("computed_at":")")),
+                                      countOf(payload, R"("item_id":)")});
       }
     }
   }
-  client.in.erase(0, at);
+  return at;
 }
 
 double percentile(std::vector<double>& values, double p) {
@@ -172,6 +192,8 @@ int main(int argc, char** argv) {
       options.cycles = std::stoi(value);
     else if (arg == "--volatility")
       options.volatility = value != "0";
+    else if (arg == "--rcvbuf")
+      options.rcvbuf = std::stoi(value);
     else {
       std::fprintf(stderr, "unknown option %s\n", arg.c_str());
       return 2;
@@ -235,6 +257,9 @@ int main(int argc, char** argv) {
       client.fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
       const int one = 1;
       setsockopt(client.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+      if (options.rcvbuf > 0) {  // before connect(): the window scale is agreed then
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &options.rcvbuf, sizeof options.rcvbuf);
+      }
       connect(client.fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
       epoll_event event{};
       event.events = EPOLLIN | EPOLLOUT;
@@ -266,6 +291,7 @@ int main(int argc, char** argv) {
         flushOut(client);
       }
       if ((events[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) == 0) continue;
+      const bool open_before = client.state == Client::State::kOpen;
       for (;;) {
         const ssize_t n = recv(client.fd, buffer.data(), buffer.size(), MSG_DONTWAIT);
         if (n <= 0) {
@@ -278,7 +304,14 @@ int main(int argc, char** argv) {
           }
           break;
         }
-        client.in.append(buffer.data(), static_cast<std::size_t>(n));
+        const std::string_view got(buffer.data(), static_cast<std::size_t>(n));
+        if (open_before && client.in.empty()) {
+          // Usual case: whole frames, parsed in place; only a partial one is kept.
+          const auto used = readFrames(client, got, nowNs());  // stamped when read
+          client.in.append(got.substr(used));
+        } else {
+          client.in.append(got);
+        }
         if (static_cast<std::size_t>(n) < buffer.size()) break;  // drained
       }
       if (client.state == Client::State::kHandshake) {
@@ -296,10 +329,10 @@ int main(int argc, char** argv) {
         ++open;
         startConnections();
       }
-      if (client.state == Client::State::kOpen) {
-        readFrames(client, nowNs());  // taken when this client's bytes are in
-        flushOut(client);
+      if (client.state == Client::State::kOpen && !client.in.empty()) {
+        client.in.erase(0, readFrames(client, client.in, nowNs()));
       }
+      if (client.state == Client::State::kOpen) flushOut(client);
     }
     startConnections();
     // Follow the server's publish lines; stop a few seconds after the last cycle.
@@ -340,7 +373,7 @@ int main(int argc, char** argv) {
   int closed = 0;
   for (const auto& client : clients) {
     if (client.state == Client::State::kClosed) ++closed;
-    std::map<std::string, std::pair<long long, long long>> by_cycle;
+    std::map<int, std::pair<long long, long long>> by_cycle;
     for (const auto& frame : client.frames) {
       entries += frame.entries;
       auto found = by_cycle.find(frame.cycle);
@@ -351,7 +384,7 @@ int main(int argc, char** argv) {
       }
     }
     for (const auto& [cycle, times] : by_cycle) {
-      const auto at = published.find(cycle);
+      const auto at = published.find(cycleNames()[static_cast<std::size_t>(cycle)]);
       if (at == published.end()) continue;
       first_ms.push_back(static_cast<double>(times.first - at->second) / 1e6);
       last_ms.push_back(static_cast<double>(times.second - at->second) / 1e6);
@@ -369,5 +402,14 @@ int main(int argc, char** argv) {
               first_ms.empty() ? 0.0 : first_ms.back());
   std::printf("last frame ms: p50=%.1f p99=%.1f max=%.1f (n=%zu)\n", last_p50, last_p99,
               last_ms.empty() ? 0.0 : last_ms.back(), samples);
+  // A stall shows as (client, cycle) pairs that came more than a second late or not at
+  // all; with the server's "passes" and the kernel TCP counters of run.sh it can be
+  // told apart from a slow reactor or lost segments.
+  const auto late =
+      std::count_if(last_ms.begin(), last_ms.end(), [](double ms) { return ms > 1000; });
+  std::size_t receivers = 0;
+  for (const auto& client : clients) receivers += client.expected_per_cycle > 0 ? 1 : 0;
+  std::printf("late pairs (>1 s): %ld; missing pairs: %zu\n", static_cast<long>(late),
+              receivers * published.size() - samples);
   return 0;
 }

@@ -177,6 +177,15 @@ int main(int argc, char** argv) {
                 nanos(after));
     std::fflush(stdout);
     std::this_thread::sleep_until(started + std::chrono::milliseconds(options.interval_ms));
+    // How long after the publish each reactor began and ended its pass over its clients:
+    // the server's share of the latency (the rest is the kernel and the load client).
+    std::printf("passes");
+    for (const auto& pass : hub.lastPasses()) {
+      std::printf(" %.1f-%.1fms",
+                  std::chrono::duration<double, std::milli>(pass.started - before).count(),
+                  std::chrono::duration<double, std::milli>(pass.finished - before).count());
+    }
+    std::printf("\n");
     report("cycle", hub);
   }
   std::this_thread::sleep_for(std::chrono::seconds(10));  // the client finishes first

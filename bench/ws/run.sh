@@ -45,8 +45,27 @@ if (( $(ulimit -Hn) < clients + 64 )); then
   exit 1
 fi
 
+# Box-wide kernel TCP counters (name=value): a segment lost on loopback is only resent
+# after a retransmission timeout (200 ms, doubling), so losses show up as late clients.
+tcp_counters() {
+  awk '$1 == "TcpExt:" || $1 == "Tcp:" {
+         if (!($1 in names)) { for (i = 2; i <= NF; i++) names[$1, i] = $i; names[$1] = 1; next }
+         for (i = 2; i <= NF; i++) print names[$1, i] "=" $i
+       }' /proc/net/netstat /proc/net/snmp |
+    grep -E '^(RetransSegs|TCPTimeouts|TCPRcvQDrop|TCPOFODrop|TCPBacklogDrop|TCPMemoryPressures|TCPAbortOnMemory)='
+}
+
 work=$(mktemp -d)
-trap 'kill "$server_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+sampler_pid=
+trap 'kill "$server_pid" $sampler_pid 2>/dev/null || true; rm -rf "$work"' EXIT
+tcp_counters | sort > "$work/tcp.before"
+# Peak TCP memory of the whole box (pages) while the benchmark runs.
+( peak=0; while :; do
+    mem=$(awk '$1 == "TCP:" { for (i = 2; i < NF; i++) if ($i == "mem") print $(i + 1) }' /proc/net/sockstat)
+    (( mem > peak )) && { peak=$mem; echo "$peak" > "$work/tcp.peak"; }
+    sleep 0.2
+  done ) &
+sampler_pid=$!
 server_args=(--port 0 --clients "$clients" --items "$items" --cycles "$cycles"
              --interval-ms "$interval")
 (( volatility )) || server_args+=(--no-volatility)
@@ -61,7 +80,11 @@ port=$(awk '/^port /{print $2}' "$work/server.out")
   --clients "$clients" --ids "$ids" --items "$items" --cycles "$cycles" \
   --volatility "$volatility" 2> "$work/client.err"
 wait "$server_pid"
-grep -E '^(stats|publish)' "$work/server.out"
+kill "$sampler_pid" 2>/dev/null || true
+grep -E '^(stats|publish|passes)' "$work/server.out"
+tcp_counters | sort > "$work/tcp.after"
+echo "kernel tcp during the run (whole box): $(join -t= "$work/tcp.before" "$work/tcp.after" 2>/dev/null |
+  awk -F= '{ printf "%s+%d ", $1, $3 - $2 }')peak_mem_pages=$(cat "$work/tcp.peak" 2>/dev/null || echo 0) (tcp_mem $(sysctl -n net.ipv4.tcp_mem 2>/dev/null | tr '\t' ' '))"
 if [[ -s "$work/client.err" ]]; then
   echo "client messages (first 5 of $(wc -l < "$work/client.err")):"
   head -5 "$work/client.err"

@@ -132,17 +132,33 @@ void Connection::push(SharedBytes bytes) {
   queue_.push_back(std::move(bytes));
 }
 
-void Connection::deliver(UpdateFrames& update) {
-  if (closing_ || done_ || subscription_.empty()) return;
-  const auto cycle = update.batch().cycle();
-  if (cycle == 0 || cycle != current_cycle_) {
-    current_cycle_ = cycle;
-    if (queued_bytes_ > limits_.max_queued_bytes) {
-      startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
-      return;
+void Connection::deliver(UpdateFrames& update) { deliver(std::vector<UpdateFrames*>{&update}); }
+
+void Connection::deliver(const std::vector<UpdateFrames*>& updates) {
+  std::string own;  // this client's frames not yet queued
+  const auto queueOwn = [&] {
+    if (own.empty()) return;
+    push(std::make_shared<const std::string>(std::move(own)));
+    own = std::string();
+  };
+  for (UpdateFrames* update : updates) {
+    if (closing_ || done_ || subscription_.empty()) return;
+    const auto cycle = update->batch().cycle();
+    if (cycle == 0 || cycle != current_cycle_) {
+      current_cycle_ = cycle;
+      queueOwn();  // the bound counts everything of the earlier cycles
+      if (queued_bytes_ > limits_.max_queued_bytes) {
+        startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
+        return;
+      }
+    }
+    if (subscription_.all()) {
+      for (const auto& frame : update->allFrames()) push(frame);  // shared, not copied
+    } else {
+      update->appendFramesFor(subscription_, own);
     }
   }
-  for (auto& frame : update.framesFor(subscription_)) push(std::move(frame));
+  queueOwn();
 }
 
 void Connection::startClose(std::uint16_t code, std::string_view reason, Clock::time_point now) {

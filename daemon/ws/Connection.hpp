@@ -16,6 +16,7 @@
 #include <chrono>
 #include <deque>
 #include <string>
+#include <vector>
 
 namespace skinpulse::ws {
 
@@ -29,6 +30,14 @@ struct ConnectionLimits {
   Clock::duration close_wait = std::chrono::seconds(1);     ///< for the client's close frame
   /// How long our close frame may wait behind a slow reader's unread data.
   Clock::duration close_flush = std::chrono::seconds(5);
+  /// SO_SNDBUF of a client socket (Linux doubles it; 0: kernel autotuning). What the
+  /// kernel holds for a client is part of its cost too: autotuning lets each socket's
+  /// buffer grow to net.ipv4.tcp_wmem's maximum (4 MiB by default), so a few hundred "*"
+  /// subscribers could pin gigabytes of the box's TCP memory, outside the queue bound.
+  std::size_t socket_send_buffer = 256 * 1024;
+  /// How often a reactor runs the timers above (and takes batches queued without a
+  /// wake-up); their resolution.
+  Clock::duration timer_interval = std::chrono::milliseconds(200);
 };
 
 class Connection {
@@ -50,6 +59,9 @@ class Connection {
   void flush();
   /// Queues the frames of `update` this client subscribed to; flush() sends them.
   void deliver(UpdateFrames& update);
+  /// The same for several updates in publishing order; a client's own frames of all of
+  /// them (prices and volatility of a cycle) go into one buffer.
+  void deliver(const std::vector<UpdateFrames*>& updates);
   /// Timers: server pings, idle drop, close-handshake deadlines.
   void tick(Clock::time_point now);
   /// Daemon shutdown: a close 1001 sent best-effort, then done.

@@ -50,10 +50,15 @@ void LiveHub::adopt(int fd, std::string early_bytes) {
     return;
   }
   // The HTTP layer left the socket blocking with its own timeouts; the reactor needs it
-  // non-blocking, and small update frames must not wait for Nagle.
+  // non-blocking, small update frames must not wait for Nagle, and the kernel's send
+  // buffer is bounded like our queue (ConnectionLimits::socket_send_buffer).
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   const int one = 1;
   ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  if (options_.limits.socket_send_buffer > 0) {
+    const int size = static_cast<int>(options_.limits.socket_send_buffer);
+    ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
+  }
   const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
   reactors_[index]->adopt(fd, std::move(early_bytes));
 }
@@ -61,13 +66,21 @@ void LiveHub::adopt(int fd, std::string early_bytes) {
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {
   if (!running_ || batch->empty()) return;
   auto update = std::make_shared<UpdateFrames>(batch);
-  for (auto& reactor : reactors_) reactor->broadcast(update);
+  // A batch whose cycle continues (prices before volatility) waits for the rest, so a
+  // reactor does not make a pass over its clients with half a cycle.
+  for (auto& reactor : reactors_) reactor->broadcast(update, !batch->followed());
 }
 
 std::size_t LiveHub::connectionCount() const {
   std::size_t total = 0;
   for (const auto& reactor : reactors_) total += reactor->connectionCount();
   return total;
+}
+
+std::vector<Reactor::Pass> LiveHub::lastPasses() const {
+  std::vector<Reactor::Pass> passes;
+  for (const auto& reactor : reactors_) passes.push_back(reactor->lastPass());
+  return passes;
 }
 
 }  // namespace skinpulse::ws

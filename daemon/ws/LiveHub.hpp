@@ -38,6 +38,8 @@ class LiveHub {
   void publish(const events::UpdateBatchPtr& batch);
 
   std::size_t connectionCount() const;
+  /// Each reactor's last delivery pass (Reactor::lastPass).
+  std::vector<Reactor::Pass> lastPasses() const;
 
  private:
   HubOptions options_;

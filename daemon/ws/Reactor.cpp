@@ -14,8 +14,6 @@ namespace {
 
 constexpr int kMaxEvents = 256;
 constexpr std::size_t kReadBuffer = 16 * 1024;
-// Timers (pings, idle drop, close deadlines) are checked this often.
-constexpr auto kSweepInterval = std::chrono::milliseconds(200);
 
 void watch(int epoll_fd, int op, int fd, std::uint32_t events) {
   epoll_event event{};
@@ -56,9 +54,13 @@ void Reactor::stop() {
     std::lock_guard lock(mutex_);
     stopping_ = true;
   }
+  wake();
+  if (thread_.joinable()) thread_.join();
+}
+
+void Reactor::wake() {
   const std::uint64_t one = 1;
   [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
-  if (thread_.joinable()) thread_.join();
 }
 
 void Reactor::adopt(int fd, std::string early_bytes) {
@@ -73,18 +75,16 @@ void Reactor::adopt(int fd, std::string early_bytes) {
     ::close(fd);
     return;
   }
-  const std::uint64_t one = 1;
-  [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
+  wake();
 }
 
-void Reactor::broadcast(std::shared_ptr<UpdateFrames> update) {
+void Reactor::broadcast(std::shared_ptr<UpdateFrames> update, bool wake_now) {
   {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
     updates_.push_back(std::move(update));
   }
-  const std::uint64_t one = 1;
-  [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
+  if (wake_now) wake();
 }
 
 void Reactor::takeInbox(Clock::time_point now) {
@@ -109,9 +109,12 @@ void Reactor::takeInbox(Clock::time_point now) {
   if (updates.empty()) return;
   // Batches in publishing order (prices before volatility, cycle after cycle), all of
   // a client's frames queued before one write.
+  const auto started = Clock::now();
+  std::vector<UpdateFrames*> batches;
+  for (const auto& update : updates) batches.push_back(update.get());
   std::vector<int> finished;
   for (auto& [fd, connection] : connections_) {
-    for (const auto& update : updates) connection->deliver(*update);
+    connection->deliver(batches);
     connection->flush();
     if (connection->done()) {
       finished.push_back(fd);
@@ -120,6 +123,8 @@ void Reactor::takeInbox(Clock::time_point now) {
     }
   }
   for (const int fd : finished) remove(fd);
+  pass_started_ = started.time_since_epoch().count();
+  pass_finished_ = Clock::now().time_since_epoch().count();
 }
 
 // Keeps the epoll interest in step with the send queue, or drops a finished connection.
@@ -157,11 +162,12 @@ void Reactor::sweep(Clock::time_point now) {
 void Reactor::run() {
   std::vector<char> buffer(kReadBuffer);
   epoll_event events[kMaxEvents];
-  auto next_sweep = Clock::now() + kSweepInterval;
+  auto next_sweep = Clock::now() + limits_.timer_interval;
   bool running = true;
   while (running) {
-    const auto wait =
-        std::chrono::duration_cast<std::chrono::milliseconds>(next_sweep - Clock::now());
+    // Rounded up: truncating would turn the last millisecond before a sweep into a
+    // busy loop of zero-timeout waits.
+    const auto wait = std::chrono::ceil<std::chrono::milliseconds>(next_sweep - Clock::now());
     const int ready = ::epoll_wait(epoll_fd_, events, kMaxEvents,
                                    static_cast<int>(std::max<std::int64_t>(0, wait.count())));
     if (ready < 0 && errno != EINTR) {
@@ -188,8 +194,9 @@ void Reactor::run() {
       afterEvent(connection);
     }
     if (running && now >= next_sweep) {
+      takeInbox(now);  // a batch queued without a wake-up whose follower never came
       sweep(now);
-      next_sweep = now + kSweepInterval;
+      next_sweep = now + limits_.timer_interval;
     }
   }
   for (auto& [fd, connection] : connections_) connection->goAway();

@@ -29,10 +29,25 @@ class Reactor {
 
   /// Takes ownership of a connected socket whose handshake is done. Thread-safe.
   void adopt(int fd, std::string early_bytes);
-  /// Queues `update` for every connection of this reactor. Thread-safe.
-  void broadcast(std::shared_ptr<UpdateFrames> update);
+  /// Queues `update` for every connection of this reactor. Thread-safe. With `wake`
+  /// false the reactor is not woken for it: the caller hands over the rest of the cycle
+  /// right after, so each client gets the whole cycle in one write (the next sweep takes
+  /// it regardless).
+  void broadcast(std::shared_ptr<UpdateFrames> update, bool wake = true);
 
   std::size_t connectionCount() const { return count_; }
+
+  /// When this reactor's last pass over its clients with update batches started and
+  /// ended (steady clock; zero before the first): what the server itself takes to hand a
+  /// cycle to the kernel, for benchmarks and diagnostics.
+  struct Pass {
+    Clock::time_point started;
+    Clock::time_point finished;
+  };
+  Pass lastPass() const {
+    return Pass{Clock::time_point(Clock::duration(pass_started_.load())),
+                Clock::time_point(Clock::duration(pass_finished_.load()))};
+  }
 
  private:
   struct Adoption {
@@ -41,6 +56,7 @@ class Reactor {
   };
 
   void run();
+  void wake();
   void takeInbox(Clock::time_point now);
   void afterEvent(Connection& connection);
   void remove(int fd);
@@ -52,6 +68,8 @@ class Reactor {
   std::thread thread_;
   std::unordered_map<int, std::unique_ptr<Connection>> connections_;
   std::atomic<std::size_t> count_{0};
+  std::atomic<Clock::rep> pass_started_{0};
+  std::atomic<Clock::rep> pass_finished_{0};
 
   std::mutex mutex_;
   std::vector<Adoption> adoptions_;

@@ -3,7 +3,9 @@
 // UpdateFrames: the WebSocket frames of one UpdateBatch, `{"type":"<kind>","data":[...]}`
 // with at most 1,000 entries each (decisions.md §7). Shared by every reactor thread: the
 // frames of a "*" subscriber are built once per batch and shared by all of them; others
-// get frames assembled from the batch's pre-serialised entries.
+// get their frames assembled from the batch's pre-serialised entries, appended straight
+// into one buffer per client (a cycle's prices and volatility frames of a client are one
+// allocation and one write).
 
 #include "events/UpdateBatch.hpp"
 #include "ws/Protocol.hpp"
@@ -21,17 +23,28 @@ class UpdateFrames {
  public:
   static constexpr std::size_t kMaxEntriesPerFrame = 1000;
 
-  explicit UpdateFrames(events::UpdateBatchPtr batch) : batch_(std::move(batch)) {}
+  explicit UpdateFrames(events::UpdateBatchPtr batch);
 
   const events::UpdateBatch& batch() const { return *batch_; }
 
-  /// Frames for `subscription`; empty when it covers none of the batch's items.
+  /// The frames of every entry, built once (thread-safe) and shared by "*" subscribers.
+  const std::vector<SharedBytes>& allFrames();
+
+  /// Appends the frames of the entries `subscription` (ids, not "*") covers to `out`;
+  /// nothing when it covers none. Thread-safe (the batch is immutable).
+  void appendFramesFor(const Subscription& subscription, std::string& out) const;
+
+  /// Frames for `subscription`, one buffer per frame; empty when it covers none of the
+  /// batch's items.
   std::vector<SharedBytes> framesFor(const Subscription& subscription);
 
  private:
-  const std::vector<SharedBytes>& allFrames();
+  /// Indices of the entries `subscription` (ids) covers, in item order; valid until the
+  /// calling thread's next call.
+  const std::vector<std::uint32_t>& pick(const Subscription& subscription) const;
 
   events::UpdateBatchPtr batch_;
+  std::string prefix_;  ///< `{"type":"<kind>","data":[`
   std::once_flag all_once_;
   std::vector<SharedBytes> all_frames_;
 };

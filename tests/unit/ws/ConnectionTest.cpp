@@ -24,6 +24,8 @@ class ConnectionTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(slowReaderIsClosedWith1013);
   CPPUNIT_TEST(aCycleBiggerThanTheLimitReachesAReaderThatKeepsUp);
   CPPUNIT_TEST(serverPingsAndDropsSilentClients);
+  CPPUNIT_TEST(aCyclesBatchesArriveInOrderSplitAtAThousandEntries);
+  CPPUNIT_TEST(theBoundCountsEarlierCyclesDeliveredTogether);
   CPPUNIT_TEST_SUITE_END();
 
   ConnectionLimits limits_;
@@ -60,6 +62,21 @@ class ConnectionTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!got.empty());
     CPPUNIT_ASSERT_EQUAL(std::uint8_t(0x8), got.back().opcode);
     return got.back().closeCode();
+  }
+
+  // A batch of `kind` for `cycle`: `sources` entries for each of the ids 1..items.
+  static std::shared_ptr<UpdateFrames> batch(const char* kind, std::int64_t cycle,
+                                             std::int64_t items, int sources, std::size_t pad = 0) {
+    std::vector<events::UpdateEntry> entries;
+    for (std::int64_t id = 1; id <= items; ++id) {
+      for (int s = 0; s < sources; ++s) {
+        entries.push_back(events::UpdateEntry{
+            id, "{\"item_id\":" + std::to_string(id) + ",\"s\":" + std::to_string(s) +
+                    ",\"pad\":\"" + std::string(pad, 'x') + "\"}"});
+      }
+    }
+    return std::make_shared<UpdateFrames>(
+        std::make_shared<const events::UpdateBatch>(kind, std::move(entries), cycle));
   }
 
   std::shared_ptr<UpdateFrames> update(std::int64_t items, std::size_t json_bytes = 0) {
@@ -232,6 +249,52 @@ class ConnectionTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!connection_->done());
     connection_->tick(now_ + std::chrono::seconds(91));
     CPPUNIT_ASSERT(connection_->done());
+  }
+
+  void aCyclesBatchesArriveInOrderSplitAtAThousandEntries() {
+    open();
+    std::string ids;
+    for (int id = 1; id <= 600; ++id) ids += (id > 1 ? "," : "") + std::to_string(id);
+    send(wstest::textFrame(R"({"type":"subscribe","items":[)" + ids + "]}"));
+    frames();
+    const auto prices = batch("prices", 7, 700, 2);  // 1,200 subscribed entries
+    const auto volatility = batch("volatility", 7, 700, 1);
+    connection_->deliver(std::vector<UpdateFrames*>{prices.get(), volatility.get()});
+    connection_->flush();
+    const auto got = frames();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), got.size());
+    const auto count = [](const std::string& payload) {
+      std::size_t n = 0;
+      for (auto at = payload.find("item_id"); at != std::string::npos;
+           at = payload.find("item_id", at + 1)) {
+        ++n;
+      }
+      return n;
+    };
+    CPPUNIT_ASSERT(got[0].payload.rfind(R"({"type":"prices","data":[{"item_id":1,"s":0)", 0) == 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1000), count(got[0].payload));
+    CPPUNIT_ASSERT(got[1].payload.rfind(R"({"type":"prices","data":[{"item_id":501,"s":0)", 0) ==
+                   0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(200), count(got[1].payload));
+    CPPUNIT_ASSERT(got[2].payload.rfind(R"({"type":"volatility","data":[{"item_id":1,)", 0) == 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(600), count(got[2].payload));
+    CPPUNIT_ASSERT(got[2].payload.find(R"("item_id":601,)") == std::string::npos);
+  }
+
+  void theBoundCountsEarlierCyclesDeliveredTogether() {
+    // A reactor that fell behind hands a client two cycles at once: the first cycle's
+    // frames count against the bound when the second arrives, as if delivered apart.
+    open();
+    int small = 4096;
+    ::setsockopt(client_, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    ::setsockopt(connection_->fd(), SOL_SOCKET, SO_SNDBUF, &small, sizeof small);
+    send(wstest::textFrame(R"({"type":"subscribe","items":[1,2,3,4,5,6,7,8,9,10]})"));
+    frames();
+    // 20 entries of ~64 KiB: 1.25 MiB a cycle, more than the 1 MiB bound.
+    const auto first = batch("prices", 1, 10, 2, 64 * 1024);
+    const auto second = batch("prices", 2, 10, 2, 64 * 1024);
+    connection_->deliver(std::vector<UpdateFrames*>{first.get(), second.get()});
+    CPPUNIT_ASSERT_EQUAL(std::uint16_t(1013), connection_->sentCloseCode());
   }
 };
 

@@ -5,7 +5,9 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <arpa/inet.h>
 #include <fstream>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
@@ -42,6 +44,10 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(LiveHubTest);
   CPPUNIT_TEST(cycleReachesOnlySubscribedClients);
   CPPUNIT_TEST(threadsDoNotGrowWithClients);
+  CPPUNIT_TEST(aFollowedBatchWaitsForTheRestOfItsCycle);
+  CPPUNIT_TEST(aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun);
+  CPPUNIT_TEST(noWakeUpIsLostUnderConcurrentPublishers);
+  CPPUNIT_TEST(theKernelSendBufferIsBounded);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -110,6 +116,113 @@ class LiveHubTest : public CppUnit::TestFixture {
     }
     CPPUNIT_ASSERT_EQUAL(std::size_t(300), hub.connectionCount());
     CPPUNIT_ASSERT_EQUAL(before, threadCount());
+    hub.stop();
+  }
+
+  static events::UpdateBatchPtr batch(const char* kind, bool followed) {
+    auto made = std::make_shared<events::UpdateBatch>(
+        kind, std::vector<events::UpdateEntry>{{1, R"({"item_id":1})"}}, 1795000000);
+    made->setFollowed(followed);
+    return made;
+  }
+
+  void aFollowedBatchWaitsForTheRestOfItsCycle() {
+    // Prices then volatility: a reactor woken by the prices alone would make a pass over
+    // its clients (one system call each) for half a cycle, then another for the rest.
+    ws::HubOptions options;
+    options.threads = 1;
+    options.limits.timer_interval = std::chrono::hours(1);  // no timer run in this test
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    hub.publish(batch("prices", true));
+    std::this_thread::sleep_for(100ms);
+    wstest::drain(client, inbox);
+    CPPUNIT_ASSERT_EQUAL(std::string(), inbox);
+    hub.publish(batch("volatility", false));
+    const auto frames = await(client, inbox, 2);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices",)", 0) == 0);
+    CPPUNIT_ASSERT(frames[1].payload.rfind(R"({"type":"volatility",)", 0) == 0);
+    hub.stop();
+  }
+
+  void aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun() {
+    ws::HubOptions options;
+    options.threads = 1;
+    options.limits.timer_interval = 50ms;
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    hub.publish(batch("prices", true));  // the publisher never sends the rest
+    const auto frames = await(client, inbox, 1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());
+    CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices",)", 0) == 0);
+    hub.stop();
+  }
+
+  void noWakeUpIsLostUnderConcurrentPublishers() {
+    // Without timer runs only the eventfd wake-ups hand batches over: a wake-up lost
+    // between a publisher's post and the reactor's drain would leave batches behind.
+    ws::HubOptions options;
+    options.threads = 2;
+    options.limits.timer_interval = std::chrono::hours(1);
+    ws::LiveHub hub(options);
+    hub.start();
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());
+    constexpr int kPerPublisher = 500;
+    std::vector<std::thread> publishers;
+    for (int p = 0; p < 3; ++p) {
+      publishers.emplace_back([&hub] {
+        for (int i = 0; i < kPerPublisher; ++i) hub.publish(batch("prices", false));
+      });
+    }
+    for (auto& publisher : publishers) publisher.join();
+    std::size_t received = 0;
+    const auto deadline = std::chrono::steady_clock::now() + 5s;
+    while (received < 3 * kPerPublisher && std::chrono::steady_clock::now() < deadline) {
+      wstest::drain(client, inbox);
+      received += wstest::parseServerFrames(inbox).size();
+      std::this_thread::sleep_for(1ms);
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3 * kPerPublisher), received);
+    hub.stop();
+  }
+
+  void theKernelSendBufferIsBounded() {
+    // A TCP socket's send buffer grows by autotuning (to 4 MiB by default) unless set.
+    const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    CPPUNIT_ASSERT_EQUAL(0, ::bind(listener, reinterpret_cast<sockaddr*>(&address), length));
+    CPPUNIT_ASSERT_EQUAL(0, ::listen(listener, 1));
+    CPPUNIT_ASSERT_EQUAL(0,
+                         ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length));
+    const int client = ::socket(AF_INET, SOCK_STREAM, 0);
+    clients_.push_back(client);
+    CPPUNIT_ASSERT_EQUAL(0, ::connect(client, reinterpret_cast<sockaddr*>(&address), length));
+    const int server_side = ::accept(listener, nullptr, nullptr);
+    ::close(listener);
+    CPPUNIT_ASSERT(server_side >= 0);
+
+    ws::HubOptions options;
+    options.limits.socket_send_buffer = 64 * 1024;
+    ws::LiveHub hub(options);
+    hub.start();
+    hub.adopt(server_side, "");  // sets the options on the caller's thread
+    int size = 0;
+    socklen_t size_length = sizeof size;
+    CPPUNIT_ASSERT_EQUAL(0, ::getsockopt(server_side, SOL_SOCKET, SO_SNDBUF, &size, &size_length));
+    // Linux doubles the value set (for its bookkeeping) and locks it against autotuning.
+    CPPUNIT_ASSERT_EQUAL(2 * 64 * 1024, size);
     hub.stop();
   }
 };

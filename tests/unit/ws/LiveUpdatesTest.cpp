@@ -36,7 +36,9 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
         std::string(R"({"item_id":5,"source":"market \"x\"","price":1234,"volume":7,)"
                     R"("time":"2026-11-18T11:06:40Z"})"),
         batches_[0]->entries()[1].json);
+    CPPUNIT_ASSERT(batches_[0]->followed());  // the volatility batch comes right after
     CPPUNIT_ASSERT_EQUAL(std::string("volatility"), batches_[1]->kind());
+    CPPUNIT_ASSERT(!batches_[1]->followed());
     CPPUNIT_ASSERT((asked == std::vector<std::int64_t>{2, 5}));  // once per item
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batches_[1]->entries().size());
   }
@@ -47,6 +49,7 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
     ws::LiveUpdates live(bus);
     live.onCycle(CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
+    CPPUNIT_ASSERT(!batches_[0]->followed());  // nothing follows: receivers must not wait
     const std::vector<PricePoint> empty;
     live.onCycle(CycleUpdate{1795000060, empty});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
