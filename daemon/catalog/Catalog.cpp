@@ -64,7 +64,7 @@ const CatalogItemView* CatalogSnapshot::findById(std::int64_t id) const {
   return it == by_id_.end() ? nullptr : &items_[it->second];
 }
 
-const CatalogItemView* CatalogSnapshot::findByName(const std::string& market_hash_name) const {
+const CatalogItemView* CatalogSnapshot::findByName(std::string_view market_hash_name) const {
   const auto it = by_name_.find(market_hash_name);
   return it == by_name_.end() ? nullptr : &items_[it->second];
 }
@@ -139,7 +139,7 @@ ItemPage Catalog::query(const CatalogSnapshot& snapshot, const ItemQuery& query)
 
 std::optional<sdk::CatalogItem> Catalog::findByName(std::string_view market_hash_name) const {
   const auto snap = snapshot();
-  const auto* item = snap->findByName(std::string(market_hash_name));
+  const auto* item = snap->findByName(market_hash_name);
   if (item == nullptr) return std::nullopt;
   return toSdk(item->record);
 }

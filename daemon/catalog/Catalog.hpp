@@ -16,6 +16,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -35,7 +36,7 @@ class CatalogSnapshot {
 
   const std::vector<CatalogItemView>& items() const { return items_; }
   const CatalogItemView* findById(std::int64_t id) const;
-  const CatalogItemView* findByName(const std::string& market_hash_name) const;
+  const CatalogItemView* findByName(std::string_view market_hash_name) const;
 
   /// The JSON array body of an unfiltered page, rendered once per snapshot and shared:
   /// the default list pages are the hottest responses of the API.
@@ -48,7 +49,14 @@ class CatalogSnapshot {
 
   std::vector<CatalogItemView> items_;  ///< ordered by id
   std::unordered_map<std::int64_t, std::size_t> by_id_;
-  std::unordered_map<std::string, std::size_t> by_name_;
+  // Looked up by string_view without building a std::string (C++20 heterogeneous lookup).
+  struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const {
+      return std::hash<std::string_view>{}(name);
+    }
+  };
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> by_name_;
   mutable std::mutex pages_mutex_;
   mutable std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const std::string>> pages_;
   mutable std::size_t cached_bytes_ = 0;

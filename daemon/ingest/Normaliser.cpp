@@ -7,7 +7,7 @@ namespace {
 
 constexpr std::int64_t kFutureTolerance = 300;
 
-bool isSpace(const std::string& s, std::size_t i, std::size_t& width) {
+bool isSpace(std::string_view s, std::size_t i, std::size_t& width) {
   const auto c = static_cast<unsigned char>(s[i]);
   if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
     width = 1;
@@ -22,7 +22,7 @@ bool isSpace(const std::string& s, std::size_t i, std::size_t& width) {
 
 }  // namespace
 
-std::string trimName(const std::string& name) {
+std::string_view trimName(std::string_view name) {
   std::size_t begin = 0;
   std::size_t width = 0;
   while (begin < name.size() && isSpace(name, begin, width)) begin += width;
@@ -47,7 +47,7 @@ NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
   NormalisedBatch batch;
   batch.points.reserve(observations.size());
   for (const auto& observation : observations) {
-    const std::string name = trimName(observation.market_hash_name);
+    const std::string_view name = trimName(observation.market_hash_name);
     if (name.empty()) {
       ++batch.rejected["empty market_hash_name"];
       continue;
@@ -55,7 +55,7 @@ NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
     const auto* item = catalog.findByName(name);
     if (item == nullptr) {
       ++batch.rejected["not in catalogue"];
-      batch.unknown_names.push_back(name);
+      batch.unknown_names.emplace_back(name);
       continue;
     }
     const auto cents = toCents(observation.price);

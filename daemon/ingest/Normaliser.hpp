@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace skinpulse {
@@ -25,8 +26,9 @@ struct NormalisedBatch {
   std::vector<std::string> unknown_names;  ///< trimmed, for [catalog] auto_add
 };
 
-/// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is.
-std::string trimName(const std::string& name);
+/// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is. A view
+/// into `name`: a cycle normalises 100,000 names and copies none of them.
+std::string_view trimName(std::string_view name);
 
 /// `poll_time` is used for observations without their own time; observations more than
 /// five minutes in the future of `poll_time` are refused (a clock or unit error).
