@@ -21,6 +21,9 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   startAuth();
   seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
+  // Rate-limited sources poll held items first (decisions.md §1.2).
+  catalog_.setHeldItems(
+      [database = database_.get()] { return database->holdings().heldItemIds(); });
   latest_.reset(database_->prices().latestPerItemSource());
   metrics_ = std::make_unique<metrics::MetricsEngine>(
       catalog_, latest_, plugins_->metricSet(),

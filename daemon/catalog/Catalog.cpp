@@ -144,6 +144,10 @@ std::optional<sdk::CatalogItem> Catalog::findByName(std::string_view market_hash
   return toSdk(item->record);
 }
 
+std::vector<std::int64_t> Catalog::heldItemIds() const {
+  return held_items_ ? held_items_() : std::vector<std::int64_t>{};
+}
+
 std::optional<sdk::CatalogItem> Catalog::findById(std::int64_t id) const {
   const auto snap = snapshot();
   const auto* item = snap->findById(id);

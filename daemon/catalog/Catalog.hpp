@@ -96,6 +96,13 @@ class Catalog final : public sdk::Catalog {
   std::optional<sdk::CatalogItem> findById(std::int64_t id) const override;
   std::size_t size() const override;
   void forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const override;
+  std::vector<std::int64_t> heldItemIds() const override;
+
+  /// Where heldItemIds() looks (the holdings in the database); set once before plugins
+  /// poll. Unset: nobody holds anything.
+  void setHeldItems(std::function<std::vector<std::int64_t>()> source) {
+    held_items_ = std::move(source);
+  }
 
  private:
   // A mutex, not std::atomic<std::shared_ptr>: libstdc++ 12 implements the latter with a
@@ -104,6 +111,7 @@ class Catalog final : public sdk::Catalog {
   mutable std::mutex mutex_;
   std::shared_ptr<const CatalogSnapshot> current_ =
       std::make_shared<const CatalogSnapshot>(std::vector<ItemRecord>{});
+  std::function<std::vector<std::int64_t>()> held_items_;
 };
 
 /// Unicode-aware lower case (for case-insensitive search).

@@ -23,6 +23,8 @@ class HoldingStore {
   /// The user's holdings ordered by item_id.
   virtual std::vector<HoldingRecord> holdingsOf(const std::string& user_id) = 0;
   virtual std::optional<std::int64_t> lastImportedAt(const std::string& user_id) = 0;
+  /// Every item anybody holds, ascending (polling order of rate-limited sources).
+  virtual std::vector<std::int64_t> heldItemIds() = 0;
 };
 
 }  // namespace skinpulse

@@ -83,6 +83,14 @@ std::vector<HoldingRecord> SqlHoldingStore::holdingsOf(const std::string& user_i
   return out;
 }
 
+std::vector<std::int64_t> SqlHoldingStore::heldItemIds() {
+  std::vector<std::int64_t> ids;
+  auto lease = pool_.read();
+  lease.session() << "SELECT DISTINCT item_id FROM holdings ORDER BY item_id", into(ids),
+      Poco::Data::Keywords::now;
+  return ids;
+}
+
 std::optional<std::int64_t> SqlHoldingStore::lastImportedAt(const std::string& user_id) {
   std::vector<std::int64_t> at;
   auto lease = pool_.read();

@@ -14,6 +14,7 @@ class SqlHoldingStore final : public HoldingStore {
                        std::int64_t now) override;
   std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override;
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override;
+  std::vector<std::int64_t> heldItemIds() override;
 
  private:
   ConnectionPool& pool_;

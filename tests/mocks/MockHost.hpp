@@ -80,11 +80,14 @@ class MockCatalog final : public sdk::Catalog {
     return std::nullopt;
   }
   std::size_t size() const override { return items_.size(); }
+  std::vector<std::int64_t> heldItemIds() const override { return held; }
   void forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const override {
     for (const auto& item : items_) {
       if (!visit(item)) return;
     }
   }
+
+  std::vector<std::int64_t> held;  ///< what heldItemIds() answers
 
  private:
   std::vector<sdk::CatalogItem> items_;

@@ -123,19 +123,40 @@ std::vector<SteamMarketSource::Target> SteamMarketSource::nextBatch() const {
     }
     return batch;
   }
-  // Catalogue: ids after the cursor first, then wrap around to the lowest ids.
+  // Items someone holds first (decisions.md §1.2): ids after the held cursor, then wrap.
   const auto& catalog = host_.catalog();
   const std::size_t limit = requests_per_fetch_;
-  catalog.forEach([&](const sdk::CatalogItem& item) {
-    if (item.id > last_catalog_id_ && !item.market_hash_name.empty()) {
-      batch.push_back({item.market_hash_name, item.id});
+  const std::vector<std::int64_t> held = catalog.heldItemIds();
+  const auto firstAfter = std::upper_bound(held.begin(), held.end(), last_held_id_);
+  std::vector<std::int64_t> heldOrder(firstAfter, held.end());
+  heldOrder.insert(heldOrder.end(), held.begin(), firstAfter);
+  for (const std::int64_t id : heldOrder) {
+    if (batch.size() >= limit) break;
+    const auto item = catalog.findById(id);
+    if (item && !item->market_hash_name.empty()) {
+      batch.push_back({item->market_hash_name, item->id, true});
     }
-    return batch.size() < limit;
-  });
+  }
+  // Then the catalogue with what is left: ids after the cursor first, then wrap around to
+  // the lowest ids, skipping what was just taken as held.
+  const auto isHeld = [&](std::int64_t id) {
+    return std::binary_search(held.begin(), held.end(), id);
+  };
+  const auto take = [&](const sdk::CatalogItem& item) {
+    if (!item.market_hash_name.empty() && !isHeld(item.id)) {
+      batch.push_back({item.market_hash_name, item.id, false});
+    }
+  };
+  if (batch.size() < limit) {
+    catalog.forEach([&](const sdk::CatalogItem& item) {
+      if (item.id > last_catalog_id_) take(item);
+      return batch.size() < limit;
+    });
+  }
   if (batch.size() < limit) {
     catalog.forEach([&](const sdk::CatalogItem& item) {
       if (item.id > last_catalog_id_ || batch.size() >= limit) return false;
-      if (!item.market_hash_name.empty()) batch.push_back({item.market_hash_name, item.id});
+      take(item);
       return batch.size() < limit;
     });
   }
@@ -145,6 +166,8 @@ std::vector<SteamMarketSource::Target> SteamMarketSource::nextBatch() const {
 void SteamMarketSource::advancePast(const Target& target) {
   if (!items_.empty()) {
     next_index_ = (static_cast<std::size_t>(target.catalog_id) + 1) % items_.size();
+  } else if (target.held) {
+    last_held_id_ = target.catalog_id;
   } else {
     last_catalog_id_ = target.catalog_id;
   }

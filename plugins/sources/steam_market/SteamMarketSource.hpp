@@ -49,6 +49,7 @@ class SteamMarketSource final : public sdk::MarketSource {
   struct Target {
     std::string name;
     std::int64_t catalog_id = 0;  ///< 0 for items from the `items` key
+    bool held = false;            ///< chosen because someone holds it
   };
   std::vector<Target> nextBatch() const;
   void advancePast(const Target& target);
@@ -59,8 +60,11 @@ class SteamMarketSource final : public sdk::MarketSource {
   std::size_t requests_per_fetch_ = 20;
   std::size_t max_bytes_ = 64 * 1024;
   std::chrono::milliseconds timeout_{30000};
-  // Rotation cursor: the next index into items_, or the last catalogue id requested.
+  // Rotation cursors: the next index into items_; else the last held id and the last
+  // catalogue id requested (held items rotate among themselves when they are more than
+  // one poll's worth).
   std::size_t next_index_ = 0;
+  std::int64_t last_held_id_ = 0;
   std::int64_t last_catalog_id_ = 0;
 };
 

@@ -68,6 +68,7 @@ class FailingHoldings final : public HoldingStore {
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override {
     return real_.lastImportedAt(user_id);
   }
+  std::vector<std::int64_t> heldItemIds() override { return real_.heldItemIds(); }
 
  private:
   HoldingStore& real_;

@@ -38,6 +38,8 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(tooLargePassesThrough);
   CPPUNIT_TEST(rotatesConfiguredItemsAcrossFetches);
   CPPUNIT_TEST(rotatesCatalogueByIdAcrossFetches);
+  CPPUNIT_TEST(heldItemsComeFirstThenTheCatalogue);
+  CPPUNIT_TEST(heldItemsRotateWhenMoreThanOnePoll);
   CPPUNIT_TEST(capsRequestsPerFetch);
   CPPUNIT_TEST(smallCatalogueIsPolledOncePerFetch);
   CPPUNIT_TEST(emptyCatalogueSendsNothing);
@@ -238,6 +240,37 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
     const auto names = requestedNames(8);
     CPPUNIT_ASSERT_EQUAL(std::string("I4"), names.at(0));
     CPPUNIT_ASSERT_EQUAL(std::string("I5"), names.at(1));
+  }
+
+  void heldItemsComeFirstThenTheCatalogue() {
+    for (const char* name : {"I1", "I2", "I3", "I4", "I5", "I6"}) host_->catalog_items.add(name);
+    host_->catalog_items.held = {4, 6};  // in someone's portfolio
+    host_->settings["requests_per_minute"] = "3";
+    host_->http_client.on(kOverview, MockHttp::ok(R"({"success":true,"lowest_price":"$1"})"));
+    SteamMarketSource source(*host_);
+    source.fetch();
+    source.fetch();
+    source.fetch();
+    // Every poll: the held items, then one step of the catalogue rotation, which skips
+    // what it has just polled as held.
+    const std::vector<std::string> expected = {"I4", "I6", "I1", "I4", "I6",
+                                               "I2", "I4", "I6", "I3"};
+    CPPUNIT_ASSERT(expected == requestedNames());
+    source.fetch();
+    const auto names = requestedNames(9);
+    CPPUNIT_ASSERT((std::vector<std::string>{"I4", "I6", "I5"}) == names);
+  }
+
+  void heldItemsRotateWhenMoreThanOnePoll() {
+    for (const char* name : {"I1", "I2", "I3", "I4", "I5"}) host_->catalog_items.add(name);
+    host_->catalog_items.held = {1, 2, 3};
+    host_->settings["requests_per_minute"] = "2";
+    host_->http_client.on(kOverview, MockHttp::ok(R"({"success":true,"lowest_price":"$1"})"));
+    SteamMarketSource source(*host_);
+    source.fetch();
+    source.fetch();
+    const std::vector<std::string> expected = {"I1", "I2", "I3", "I1"};
+    CPPUNIT_ASSERT(expected == requestedNames());
   }
 
   void capsRequestsPerFetch() {

@@ -90,6 +90,7 @@ void StoreContract::testReplaceHoldings() {
   CPPUNIT_ASSERT(
       (holdings.holdingsOf(user.id) == std::vector<HoldingRecord>{{1, 2, 100}, {2, 5, 100}}));
   CPPUNIT_ASSERT_EQUAL(std::int64_t{100}, *holdings.lastImportedAt(user.id));
+  CPPUNIT_ASSERT((holdings.heldItemIds() == std::vector<std::int64_t>{1, 2}));  // once each
 
   // Item 1 is no longer held, 2 changes, 3 is new; the other user is untouched.
   holdings.replaceHoldings(user.id, {{2, 7, 0}, {3, 1, 0}}, 200);
@@ -97,6 +98,7 @@ void StoreContract::testReplaceHoldings() {
   CPPUNIT_ASSERT(holdings.holdingsOf(user.id) == expected);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{200}, *holdings.lastImportedAt(user.id));
   CPPUNIT_ASSERT((holdings.holdingsOf(other.id) == std::vector<HoldingRecord>{{1, 9, 150}}));
+  CPPUNIT_ASSERT((holdings.heldItemIds() == std::vector<std::int64_t>{1, 2, 3}));
 
   // A failing import (unknown item) changes nothing at all.
   CPPUNIT_ASSERT_THROW(holdings.replaceHoldings(user.id, {{1, 1, 0}, {99, 1, 0}}, 300),
