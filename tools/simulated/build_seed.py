@@ -24,7 +24,9 @@ import math
 import os
 import sys
 
-DEFAULT_DATA = "/work/shared/data/bymykel_price_tracker"
+# The shared data sits beside the repository (../shared), as in CI.
+DEFAULT_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                            "shared", "data", "bymykel_price_tracker")
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "share",
                            "simulated", "seed.tsv")
 MIN_POINTS = 3
