@@ -310,7 +310,7 @@ if [[ -n "$out" ]]; then
     "$stamp" "$git_rev" "$(nproc)" "$machine_cpu" "$(uname -r)" "$(cat /etc/debian_version 2>/dev/null || echo unknown)" \
     "$(nginx -v 2>&1 | sed 's/^nginx version: //')" "$(wrk -v 2>&1 | awk 'NR==1 { print $2 }')" \
     "$(dpkg-query -W -f='${Version}' libpoco-dev 2>/dev/null || echo unknown)" \
-    "$wrk_threads" "$connections" "$duration" "$http_threads" "$list_body" "$item_body" "$load_before" "${daemon_bin#"$root"/}" \
+    "$wrk_threads" "$connections" "$duration" "$http_threads" "$list_body" "$item_body" "$load_before" "${daemon_bin#"$repo"/}" \
     "$(date -u -r "$daemon_bin" +%Y-%m-%dT%H:%M:%SZ)" >>"$out"
 fi
 
