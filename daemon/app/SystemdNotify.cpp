@@ -102,33 +102,22 @@ std::optional<std::chrono::microseconds> WatchdogPinger::interval() const {
 
 void WatchdogPinger::start() {
   const auto every = interval();
-  if (!every || thread_.joinable()) return;
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = false;
-  }
-  thread_ = std::thread([this, every = *every] { run(every); });
+  if (!every || task_) return;
+  // At least a millisecond: the task's resolution; systemd's timeouts are seconds.
+  const auto period = std::max(std::chrono::milliseconds(1),
+                               std::chrono::duration_cast<std::chrono::milliseconds>(*every));
+  task_ = std::make_unique<PeriodicTask>(
+      "systemd watchdog ping", std::chrono::milliseconds(0), period, [this] {
+        if (const auto error = notifier_.watchdog(); !error.empty()) {
+          log::main().warn("systemd watchdog ping failed: {}", error);
+        }
+      });
+  task_->start();
 }
 
 void WatchdogPinger::stop() {
-  {
-    const std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-void WatchdogPinger::run(std::chrono::microseconds every) {
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    lock.unlock();
-    if (const auto error = notifier_.watchdog(); !error.empty()) {
-      log::main().warn("systemd watchdog ping failed: {}", error);
-    }
-    lock.lock();
-    wake_.wait_for(lock, every, [this] { return stopping_; });
-  }
+  if (task_) task_->stop();
+  task_.reset();
 }
 
 }  // namespace skinpulse::systemd

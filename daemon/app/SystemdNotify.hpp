@@ -10,13 +10,13 @@
 // absent or names this process, WatchdogPinger sends WATCHDOG=1 at half that interval, as
 // sd_watchdog_enabled(3) recommends.
 
+#include "common/PeriodicTask.hpp"
+
 #include <chrono>
-#include <condition_variable>
 #include <map>
-#include <mutex>
+#include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 
 namespace skinpulse::systemd {
 
@@ -65,13 +65,8 @@ class WatchdogPinger {
   std::optional<std::chrono::microseconds> interval() const;
 
  private:
-  void run(std::chrono::microseconds every);
-
   const Notifier& notifier_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  std::unique_ptr<PeriodicTask> task_;
 };
 
 }  // namespace skinpulse::systemd

@@ -10,6 +10,7 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <thread>
 #endif
 
 namespace skinpulse::metrics {
@@ -398,34 +399,22 @@ std::shared_ptr<const MetricsSnapshot> MetricsEngine::snapshot() const {
 
 void MetricsEngine::startRefresh(std::chrono::seconds period) {
   stopRefresh();
-  refresh_stop_ = false;
-  refresher_ = std::thread([this, period] {
-    std::unique_lock lock(refresh_mutex_);
-    while (!refresh_wake_.wait_for(lock, period, [this] { return refresh_stop_; })) {
-      lock.unlock();
-      try {
-        const std::int64_t now = time::nowSeconds();
-        std::int64_t last = 0;
-        {
-          std::lock_guard state(state_mutex_);
-          last = last_compute_;
-        }
-        if (now - last >= period.count()) recompute(now);
-      } catch (const std::exception& e) {
-        log::main().error("metrics refresh failed: {}", e.what());
-      }
-      lock.lock();
+  const auto every = std::chrono::duration_cast<std::chrono::milliseconds>(period);
+  refresh_ = std::make_unique<PeriodicTask>("metrics refresh", every, every, [this, period] {
+    const std::int64_t now = time::nowSeconds();
+    std::int64_t last = 0;
+    {
+      std::lock_guard state(state_mutex_);
+      last = last_compute_;
     }
+    if (now - last >= period.count()) recompute(now);
   });
+  refresh_->start();
 }
 
 void MetricsEngine::stopRefresh() {
-  {
-    std::lock_guard lock(refresh_mutex_);
-    refresh_stop_ = true;
-  }
-  refresh_wake_.notify_all();
-  if (refresher_.joinable()) refresher_.join();
+  if (refresh_) refresh_->stop();
+  refresh_.reset();
 }
 
 }  // namespace skinpulse::metrics

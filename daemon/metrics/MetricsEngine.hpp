@@ -13,6 +13,7 @@
 // which reads the store in order.
 
 #include "catalog/Catalog.hpp"
+#include "common/PeriodicTask.hpp"
 #include "ingest/CycleObserver.hpp"
 #include "metrics/BucketLevel.hpp"
 #include "metrics/MetricSet.hpp"
@@ -22,13 +23,11 @@
 
 #include <array>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -115,10 +114,7 @@ class MetricsEngine final : public CycleObserver {
   mutable std::mutex snapshot_mutex_;
   std::shared_ptr<const MetricsSnapshot> snapshot_;
 
-  std::mutex refresh_mutex_;
-  std::condition_variable refresh_wake_;
-  bool refresh_stop_ = false;
-  std::thread refresher_;
+  std::unique_ptr<PeriodicTask> refresh_;
 };
 
 }  // namespace skinpulse::metrics
