@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <thread>
 
 #if defined(__GLIBC__)
 #include <malloc.h>
-#include <thread>
 #endif
 
 namespace skinpulse::metrics {
