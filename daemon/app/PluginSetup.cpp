@@ -54,6 +54,8 @@ metrics::MetricSet PluginSet::metricSet() const {
   }
 }
 
+sdk::HttpClient& PluginSet::httpClient() { return *http_; }
+
 PluginSet::~PluginSet() {
   // Instances first (their Host refers to services_ and http_), explicitly.
   metrics_.clear();

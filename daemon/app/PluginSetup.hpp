@@ -8,6 +8,8 @@
 // daemon touches its database or a socket. A bad plugin file nobody uses is only
 // reported.
 
+#include "skinpulse/sdk/host.hpp"
+
 #include "app/Settings.hpp"
 #include "http/Json.hpp"
 #include "metrics/MetricSet.hpp"
@@ -35,6 +37,10 @@ class PluginSet {
   /// The metrics as the engine uses them; valid while this PluginSet lives. Throws
   /// ConfigError when a metric's value names are unusable (see MetricSet).
   metrics::MetricSet metricSet() const;
+
+  /// The host HTTP client (timeouts, byte caps, one watchdog thread) the plugins use; the
+  /// daemon's own upstream calls (inventory import) share it.
+  sdk::HttpClient& httpClient();
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
   void describe(http::JsonWriter& json) const;

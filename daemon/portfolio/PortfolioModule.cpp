@@ -2,7 +2,6 @@
 
 #include "common/Time.hpp"
 #include "http/handlers/PortfolioApi.hpp"
-#include "net/PocoHttpClient.hpp"
 #include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
@@ -14,14 +13,13 @@ namespace skinpulse::portfolio {
 
 PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
                                  state::SharedStore& shared, const Catalog& catalog,
-                                 const LatestPrices& latest)
-    : http_(std::make_unique<PocoHttpClient>()) {
+                                 const LatestPrices& latest, sdk::HttpClient& http) {
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
   fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
   fetch.page_timeout = std::chrono::seconds(settings.inventory_timeout_seconds);
   fetch.max_pages = kMaxInventoryPages;
-  inventory_ = std::make_unique<PlatformInventorySource>(InventoryFetcher(*http_, fetch));
+  inventory_ = std::make_unique<PlatformInventorySource>(InventoryFetcher(http, fetch));
 
   lock_ = std::make_unique<ImportLock>(shared, [] { return randomToken(16); });
 

@@ -5,6 +5,8 @@
 // timeout and a byte cap), the inventory source, the cooldown lock, the import service
 // and the HTTP handlers.
 
+#include "skinpulse/sdk/host.hpp"
+
 #include "app/Settings.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
@@ -15,7 +17,6 @@
 #include <memory>
 
 namespace skinpulse {
-class PocoHttpClient;
 namespace http {
 class PortfolioApi;
 }
@@ -32,15 +33,15 @@ constexpr int kMaxInventoryPages = 50;
 
 class PortfolioModule {
  public:
-  /// Every reference must outlive the module.
+  /// Every reference must outlive the module. `http` is the host HTTP client (its
+  /// timeouts and byte cap apply to every inventory page).
   PortfolioModule(const Settings& settings, Database& database, state::SharedStore& shared,
-                  const Catalog& catalog, const LatestPrices& latest);
+                  const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http);
   ~PortfolioModule();
 
   void registerRoutes(http::Router& router);
 
  private:
-  std::unique_ptr<PocoHttpClient> http_;
   std::unique_ptr<PlatformInventorySource> inventory_;
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportService> imports_;
