@@ -25,7 +25,11 @@ bool queryTrue(PGconn* connection, const char* sql) {
 
 }  // namespace
 
-PostgresLease::PostgresLease(std::string conninfo) : conninfo_(std::move(conninfo)) {}
+// The scheduler asks on its own thread before every cycle: a database that stops
+// answering (a dropped network, not a refused connection) must cost it seconds, not the
+// kernel's TCP retransmission timeout. Settings given in the URL come later and win.
+PostgresLease::PostgresLease(std::string conninfo)
+    : conninfo_("connect_timeout=10 tcp_user_timeout=10000 " + conninfo) {}
 
 PostgresLease::~PostgresLease() { disconnect(); }
 
