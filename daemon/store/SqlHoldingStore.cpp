@@ -12,8 +12,10 @@ using Poco::Data::Keywords::into;
 namespace skinpulse::store {
 namespace {
 
-// Item ids per DELETE ... IN (...): well under both backends' parameter limits.
-constexpr std::size_t kIdsPerDelete = 500;
+// Item ids per DELETE ... IN (...), plus the user id: within the PostgreSQL parameter
+// budget of BatchInsert.hpp (libpq's 30,000-byte ParameterDescription limit) and far under
+// SQLite's 32,766 host parameters.
+constexpr std::size_t kIdsPerDelete = kPostgresMaxParameters - 1;
 
 void deleteItems(WriteTransaction& tx, const std::string& user_id,
                  const std::vector<std::int64_t>& item_ids) {

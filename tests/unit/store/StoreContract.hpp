@@ -36,6 +36,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testReplaceHoldings);
   CPPUNIT_TEST(testConcurrentReadersAndWriter);
   CPPUNIT_TEST(testBulkLoadTiming);
+  CPPUNIT_TEST(testFullCatalogueAndLargeImport);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
  public:
@@ -60,6 +61,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testReplaceHoldings();
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
+  void testFullCatalogueAndLargeImport();
 
  protected:
   /// Prepares an empty database and returns its URL, or "" when this backend cannot run
