@@ -30,7 +30,7 @@ void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) c
   if (isAuthPath(request.path)) {
     RateLimiter::Decision decision;
     try {
-      decision = limiter_.admit(proxies_.clientAddress(request));
+      decision = limiter_.admit(rateLimitKey(proxies_.clientAddress(request)));
     } catch (const state::StoreUnavailable& e) {
       log::main().warn("rate limit: {}", e.what());
       throwStoreUnavailable();

@@ -38,6 +38,23 @@ std::vector<std::string> forwardedFor(const http::Request& request) {
 
 }  // namespace
 
+Poco::Net::IPAddress unmapped(const Poco::Net::IPAddress& address) {
+  if (address.family() != Poco::Net::AddressFamily::IPv6 || !address.isIPv4Mapped()) {
+    return address;
+  }
+  const auto* bytes = static_cast<const unsigned char*>(address.addr());
+  return Poco::Net::IPAddress(bytes + 12, 4);  // the last 32 bits are the IPv4 address
+}
+
+std::string rateLimitKey(const std::string& client_address) {
+  Poco::Net::IPAddress address;
+  if (!Poco::Net::IPAddress::tryParse(client_address, address)) return client_address;
+  address = unmapped(address);
+  if (address.family() == Poco::Net::AddressFamily::IPv4) return address.toString();
+  const Poco::Net::IPAddress prefix = address & Poco::Net::IPAddress(64, address.family());
+  return prefix.toString() + "/64";
+}
+
 TrustedProxies::TrustedProxies(const std::vector<std::string>& cidrs) {
   for (const auto& cidr : cidrs) {
     const auto slash = cidr.find('/');
@@ -57,12 +74,18 @@ TrustedProxies::TrustedProxies(const std::vector<std::string>& cidrs) {
       }
       if (prefix > bits) throw std::invalid_argument("'" + cidr + "' is not a CIDR");
     }
+    address = unmapped(address);  // "::ffff:10.0.0.0/104" is 10.0.0.0/8
+    if (bits == 128 && address.family() == Poco::Net::AddressFamily::IPv4) {
+      if (prefix < 96) throw std::invalid_argument("'" + cidr + "' is not a CIDR");
+      prefix -= 96;
+    }
     const Poco::Net::IPAddress mask(prefix, address.family());
     networks_.push_back(Network{address & mask, mask});
   }
 }
 
-bool TrustedProxies::contains(const Poco::Net::IPAddress& address) const {
+bool TrustedProxies::contains(const Poco::Net::IPAddress& given) const {
+  const Poco::Net::IPAddress address = unmapped(given);
   return std::any_of(networks_.begin(), networks_.end(), [&](const Network& network) {
     return network.address.family() == address.family() &&
            (address & network.mask) == network.address;
@@ -71,16 +94,18 @@ bool TrustedProxies::contains(const Poco::Net::IPAddress& address) const {
 
 std::string TrustedProxies::clientAddress(const http::Request& request) const {
   Poco::Net::IPAddress peer;
-  if (networks_.empty() || !Poco::Net::IPAddress::tryParse(request.client_address, peer) ||
-      !contains(peer)) {
+  if (!Poco::Net::IPAddress::tryParse(request.client_address, peer)) {
     return request.client_address;
   }
+  peer = unmapped(peer);
+  std::string client = peer.toString();
+  if (networks_.empty() || !contains(peer)) return client;
   // From the nearest hop outwards: each trusted proxy vouches for the address left of it.
-  std::string client = request.client_address;
   const auto entries = forwardedFor(request);
   for (auto it = entries.rbegin(); it != entries.rend(); ++it) {
     Poco::Net::IPAddress hop;
     if (!Poco::Net::IPAddress::tryParse(*it, hop)) break;
+    hop = unmapped(hop);
     client = hop.toString();
     if (!contains(hop)) break;
   }

@@ -4,7 +4,9 @@
 // unless the peer is a trusted proxy; then X-Forwarded-For is read from the right,
 // skipping further trusted proxies, and the first address that is not one is the
 // client. A forged left part of the header is thereby ignored. A malformed entry stops
-// the walk at the last good address.
+// the walk at the last good address. An IPv4-mapped IPv6 address (::ffff:a.b.c.d, what
+// a dual-stack socket reports for an IPv4 peer) is that IPv4 address, for the proxy
+// check and for the answer.
 
 #include "http/Request.hpp"
 
@@ -14,6 +16,15 @@
 #include <vector>
 
 namespace skinpulse::auth {
+
+/// `address` with an IPv4-mapped IPv6 address turned into its IPv4 address; any other
+/// address unchanged.
+Poco::Net::IPAddress unmapped(const Poco::Net::IPAddress& address);
+
+/// The key a client is rate-limited under: an IPv4 address itself; an IPv6 address by
+/// its /64 ("2001:db8:1:2::/64"), since one subscriber usually holds a whole /64 and
+/// could otherwise rotate through 2^64 keys. Text that is no address is its own key.
+std::string rateLimitKey(const std::string& client_address);
 
 class TrustedProxies {
  public:

@@ -14,10 +14,38 @@ std::shared_ptr<spdlog::logger> mainLogger;
 std::shared_ptr<spdlog::logger> accessLogger;
 std::shared_ptr<spdlog::logger> pluginLogger;
 
-constexpr const char* kTextPattern = "%Y-%m-%dT%H:%M:%S.%eZ %^%-5l%$ [%n] %v";
+// %& and %* escape the message (spdlog's %v is raw text): request paths, headers and
+// upstream error texts reach log lines, and a raw CR or LF in them would let a client
+// forge whole lines of the journal.
+constexpr const char* kTextPattern = "%Y-%m-%dT%H:%M:%S.%eZ %^%-5l%$ [%n] %&";
 // %* is the message escaped as a JSON string body (spdlog's %v is raw text).
 constexpr const char* kJsonPattern =
     R"({"time":"%Y-%m-%dT%H:%M:%S.%eZ","level":"%l","logger":"%n","message":"%*"})";
+
+// The text format: control bytes and DEL as \xNN (\n, \r, \t by name); every other
+// byte, UTF-8 included, as it is.
+class TextEscapedMessage final : public spdlog::custom_flag_formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, const std::tm&,
+              spdlog::memory_buf_t& dest) override {
+    static constexpr char kHex[] = "0123456789abcdef";
+    for (char c : msg.payload) {
+      const auto u = static_cast<unsigned char>(c);
+      if (u >= 0x20 && u != 0x7f) {
+        dest.push_back(c);
+      } else if (c == '\n' || c == '\r' || c == '\t') {
+        const char escaped[] = {'\\', c == '\n' ? 'n' : c == '\r' ? 'r' : 't'};
+        dest.append(escaped, escaped + sizeof escaped);
+      } else {
+        const char escaped[] = {'\\', 'x', kHex[u >> 4], kHex[u & 15]};
+        dest.append(escaped, escaped + sizeof escaped);
+      }
+    }
+  }
+  std::unique_ptr<custom_flag_formatter> clone() const override {
+    return std::make_unique<TextEscapedMessage>();
+  }
+};
 
 class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
  public:
@@ -29,7 +57,7 @@ class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
       if (c == '"' || c == '\\') {
         dest.push_back('\\');
         dest.push_back(c);
-      } else if (u < 0x20) {
+      } else if (u < 0x20 || u == 0x7f) {
         const char escaped[] = {'\\', 'u', '0', '0', kHex[u >> 4], kHex[u & 15]};
         dest.append(escaped, escaped + sizeof escaped);
       } else {
@@ -44,8 +72,9 @@ class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
 
 std::unique_ptr<spdlog::formatter> makeFormatter(Format format) {
   auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
-  formatter->add_flag<JsonEscapedMessage>('*').set_pattern(format == Format::kJson ? kJsonPattern
-                                                                                   : kTextPattern);
+  formatter->add_flag<JsonEscapedMessage>('*');
+  formatter->add_flag<TextEscapedMessage>('&');
+  formatter->set_pattern(format == Format::kJson ? kJsonPattern : kTextPattern);
   return formatter;
 }
 
@@ -67,14 +96,14 @@ void ensureDefaults() {
 
 }  // namespace
 
-void configure(const std::string& level, Format format) {
+void configure(const std::string& level, Format format, std::shared_ptr<spdlog::sinks::sink> sink) {
   const auto parsed = spdlog::level::from_str(level);
   if (parsed == spdlog::level::off && level != "off") {
     throw std::invalid_argument("unknown log level '" + level +
                                 "' (trace, debug, info, warn, error, off)");
   }
   std::lock_guard lock(mutex);
-  auto sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
+  if (!sink) sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
   sink->set_formatter(makeFormatter(format));
   mainLogger = make("skinpulse", sink);
   accessLogger = make("access", sink);

@@ -14,8 +14,11 @@ namespace skinpulse::log {
 enum class Format { kText, kJson };
 
 /// (Re)configures every logger: level is one of trace, debug, info, warn, error, off.
-/// Throws std::invalid_argument on an unknown level.
-void configure(const std::string& level, Format format);
+/// Throws std::invalid_argument on an unknown level. Control bytes in messages are escaped
+/// in both formats, so no logged request data can start a line of its own. `sink` is
+/// stderr unless given (tests pass their own).
+void configure(const std::string& level, Format format,
+               std::shared_ptr<spdlog::sinks::sink> sink = nullptr);
 
 /// The general logger; always valid (a default stderr logger before configure()).
 spdlog::logger& main();

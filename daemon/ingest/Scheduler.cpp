@@ -2,14 +2,13 @@
 
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "ingest/Backoff.hpp"
 
 #include <algorithm>
 #include <chrono>
 
 namespace skinpulse {
 namespace {
-
-constexpr std::int64_t kMaxBackoffSeconds = 3600;
 
 std::string codeName(sdk::Status::Code code) {
   switch (code) {
@@ -228,14 +227,8 @@ void Scheduler::recordFailure(Entry& entry, std::int64_t now, const std::string&
   auto& status = entry.status;
   ++status.consecutive_failures;
   status.last_error = error;
-  const std::int64_t interval = entry.source.interval_seconds;
-  std::int64_t delay = interval;
-  if (retry_after) {
-    delay = std::max(interval, *retry_after);
-  } else {
-    const int doublings = std::min(status.consecutive_failures - 1, 16);
-    delay = std::min(std::max(interval, kMaxBackoffSeconds), interval << doublings);
-  }
+  const std::int64_t delay =
+      backoffSeconds(entry.source.interval_seconds, status.consecutive_failures, retry_after);
   status.next_poll = now + delay;
   log::main().warn("source '{}' skipped this cycle: {} (failure {}, next try in {} s)",
                    entry.source.name, error, status.consecutive_failures, delay);

@@ -3,10 +3,10 @@
 // Scheduler: polls every enabled source instance at its interval, all due sources of a
 // cycle concurrently, each fetch on its own thread and bounded by the instance's
 // timeout_seconds. A source that fails, times out or is rate limited is skipped for the
-// cycle and backs off on its own (doubling up to an hour; a 429 waits its Retry-After)
-// while the others are stored; one success resets it. A fetch that overruns its timeout
-// is abandoned for the cycle and the instance is not called again until it returns
-// (plugins are never called concurrently).
+// cycle and backs off on its own (ingest/Backoff.hpp: doubling up to five minutes; a
+// 429 waits its Retry-After, at most an hour) while the others are stored; one success resets it. A
+// fetch that overruns its timeout is abandoned for the cycle and the instance is not called again
+// until it returns (plugins are never called concurrently).
 //
 // Thread safety: status() may be called from any thread.
 

@@ -79,7 +79,8 @@ int listSources(const LoadedConfig& config) {
   if (!reachability.empty()) std::cout << reachability << "\n";
   std::cout << std::left << std::setw(16) << "INSTANCE" << std::setw(14) << "PLUGIN" << std::setw(8)
             << "ENABLED" << std::setw(9) << "INTERVAL" << std::setw(22) << "LAST POLL"
-            << std::setw(10) << "ACCEPTED" << std::setw(9) << "FAILURES"
+            << std::setw(10) << "ACCEPTED" << std::setw(9) << "FAILURES" << std::setw(22)
+            << "NEXT POLL"
             << "LAST ERROR\n";
   for (const auto& source : config.settings.sources) {
     std::cout << std::setw(16) << source.name << std::setw(14) << source.plugin << std::setw(8)
@@ -93,8 +94,8 @@ int listSources(const LoadedConfig& config) {
     const auto& state = it->second;
     std::cout << std::setw(22) << textOf(state, "last_poll", "never") << std::setw(10)
               << state->getValue<Poco::Int64>("points_accepted") << std::setw(9)
-              << state->getValue<int>("consecutive_failures") << textOf(state, "last_error", "")
-              << "\n";
+              << state->getValue<int>("consecutive_failures") << std::setw(22)
+              << textOf(state, "next_poll", "-") << textOf(state, "last_error", "") << "\n";
     const auto rejected = state->getObject("points_rejected");
     for (const auto& [reason, count] : *rejected) {
       std::cout << "    rejected " << count.toString() << ": " << reason << "\n";

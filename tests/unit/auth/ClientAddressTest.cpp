@@ -14,6 +14,8 @@ class ClientAddressTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testChainIsReadFromTheRight);
   CPPUNIT_TEST(testMalformedEntriesStopTheWalk);
   CPPUNIT_TEST(testCidrMatching);
+  CPPUNIT_TEST(testMappedIpv4IsIpv4);
+  CPPUNIT_TEST(testRateLimitKeys);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -71,6 +73,35 @@ class ClientAddressTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!proxies.contains(Poco::Net::IPAddress("203.0.113.8")));
     CPPUNIT_ASSERT_THROW(TrustedProxies({"10.0.0.0/33"}), std::invalid_argument);
     CPPUNIT_ASSERT_THROW(TrustedProxies({"nonsense/8"}), std::invalid_argument);
+  }
+
+  void testMappedIpv4IsIpv4() {
+    // A dual-stack listener reports IPv4 peers as ::ffff:a.b.c.d: the IPv4 proxy list
+    // must still trust them, and the client is named as IPv4.
+    const TrustedProxies proxies({"10.0.0.0/8"});
+    CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.5"),
+                         proxies.clientAddress(xff("::ffff:10.1.2.3", "203.0.113.5")));
+    CPPUNIT_ASSERT_EQUAL(std::string("203.0.113.5"),
+                         proxies.clientAddress(xff("10.1.2.3", "::ffff:203.0.113.5")));
+    CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"),
+                         TrustedProxies({}).clientAddress(xff("::ffff:192.0.2.10", "1.1.1.1")));
+    // A mapped CIDR covers the IPv4 range it maps.
+    const TrustedProxies mapped({"::ffff:10.0.0.0/104"});
+    CPPUNIT_ASSERT(mapped.contains(Poco::Net::IPAddress("10.200.0.1")));
+    CPPUNIT_ASSERT(!mapped.contains(Poco::Net::IPAddress("11.0.0.1")));
+  }
+
+  void testRateLimitKeys() {
+    using auth::rateLimitKey;
+    CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"), rateLimitKey("192.0.2.10"));
+    CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"), rateLimitKey("::ffff:192.0.2.10"));
+    // Every address of one /64 shares a key; the next /64 has its own.
+    CPPUNIT_ASSERT_EQUAL(std::string("2001:db8:1:2::/64"), rateLimitKey("2001:db8:1:2::1"));
+    CPPUNIT_ASSERT_EQUAL(std::string("2001:db8:1:2::/64"),
+                         rateLimitKey("2001:db8:1:2:ffff:ffff:ffff:ffff"));
+    CPPUNIT_ASSERT_EQUAL(std::string("2001:db8:1:3::/64"), rateLimitKey("2001:db8:1:3::1"));
+    CPPUNIT_ASSERT_EQUAL(std::string("::/64"), rateLimitKey("::1"));
+    CPPUNIT_ASSERT_EQUAL(std::string("not-an-ip"), rateLimitKey("not-an-ip"));
   }
 
  private:
