@@ -19,6 +19,10 @@
 namespace skinpulse::plugins::csfloat {
 namespace {
 
+// The deepest nesting a response may have: the real shape needs a few levels, and a
+// hostile body of a million brackets must fail fast instead of exhausting the stack.
+constexpr std::size_t kMaxJsonDepth = 16;
+
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::percentEncode;
@@ -118,6 +122,7 @@ sdk::FetchResult CsfloatSource::fetch() {
     std::string next_cursor;
     try {
       Poco::JSON::Parser parser;
+      parser.setDepth(kMaxJsonDepth);
       const Poco::Dynamic::Var parsed = parser.parse(response.body);
       if (parsed.type() == typeid(Poco::JSON::Array::Ptr)) {
         listings = parsed.extract<Poco::JSON::Array::Ptr>();  // documented bare array

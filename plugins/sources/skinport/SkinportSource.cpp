@@ -18,6 +18,10 @@
 namespace skinpulse::plugins::skinport {
 namespace {
 
+// The deepest nesting a response may have: the real shape needs a few levels, and a
+// hostile body of a million brackets must fail fast instead of exhausting the stack.
+constexpr std::size_t kMaxJsonDepth = 16;
+
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
@@ -76,6 +80,7 @@ sdk::FetchResult SkinportSource::fetch() {
   Poco::JSON::Array::Ptr rows;
   try {
     Poco::JSON::Parser parser;
+    parser.setDepth(kMaxJsonDepth);
     const Poco::Dynamic::Var parsed = parser.parse(response.body);
     if (parsed.type() != typeid(Poco::JSON::Array::Ptr)) {
       result.status = Status(Status::Code::kMalformed, "expected a JSON array of items");

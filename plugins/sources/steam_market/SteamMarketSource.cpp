@@ -17,6 +17,10 @@
 namespace skinpulse::plugins::steam_market {
 namespace {
 
+// The deepest nesting a response may have: the real shape needs a few levels, and a
+// hostile body of a million brackets must fail fast instead of exhausting the stack.
+constexpr std::size_t kMaxJsonDepth = 16;
+
 using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
@@ -33,6 +37,7 @@ std::string trim(std::string_view text) {
 Poco::JSON::Object::Ptr parseObject(const std::string& body, std::string& error) {
   try {
     Poco::JSON::Parser parser;
+    parser.setDepth(kMaxJsonDepth);
     const Poco::Dynamic::Var parsed = parser.parse(body);
     if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
       error = "expected a JSON object";

@@ -43,6 +43,7 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(skipsListingsWithNullsAndBadFields);
   CPPUNIT_TEST(malformedJsonIsMalformed);
   CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
+  CPPUNIT_TEST(deepNestingIsMalformed);
   CPPUNIT_TEST(serverErrorIsUnavailable);
   CPPUNIT_TEST(rateLimitCarriesRetryAfter);
   CPPUNIT_TEST(tooLargePassesThrough);
@@ -171,6 +172,17 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
 
   void malformedJsonIsMalformed() {
     host_->http_client.on(kListings, MockHttp::ok(R"({"cursor":"c","data":[{)"));
+    CsfloatSource source(*host_);
+    CPPUNIT_ASSERT(source.fetch().status.code() == Status::Code::kMalformed);
+  }
+
+  void deepNestingIsMalformed() {
+    std::string body = R"({"cursor":"c","data":[],"x":)";
+    for (int i = 0; i < 40; ++i) body += R"({"a":)";
+    body += "1";
+    for (int i = 0; i < 40; ++i) body += "}";
+    body += "}";
+    host_->http_client.on(kListings, MockHttp::ok(body));
     CsfloatSource source(*host_);
     CPPUNIT_ASSERT(source.fetch().status.code() == Status::Code::kMalformed);
   }

@@ -26,6 +26,7 @@ class SkinportSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(fallsBackToSuggestedPriceAndSkipsRowsWithoutPrice);
   CPPUNIT_TEST(malformedJsonIsMalformed);
   CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
+  CPPUNIT_TEST(deepNestingIsMalformed);
   CPPUNIT_TEST(serverErrorIsUnavailable);
   CPPUNIT_TEST(transportErrorIsUnavailable);
   CPPUNIT_TEST(rateLimitCarriesRetryAfter);
@@ -113,6 +114,19 @@ class SkinportSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
     const FetchResult html = fetchWith(MockHttp::ok("<html>Just a moment...</html>"));
     CPPUNIT_ASSERT(html.status.code() == Status::Code::kMalformed);
+  }
+
+  void deepNestingIsMalformed() {
+    // 40 levels inside an otherwise valid row: legal JSON, but no market sends it, and a
+    // million levels must not reach the parser's recursion.
+    const std::string deep = std::string(40, '[') + std::string(40, ']');
+    const FetchResult result = fetchWith(MockHttp::ok(
+        R"J([{"market_hash_name":"AK-47 | Redline (Field-Tested)","currency":"USD","min_price":1.5,"x":)J" +
+        deep + "}]"));
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
+    CPPUNIT_ASSERT(result.observations.empty());
+    const FetchResult huge = fetchWith(MockHttp::ok(std::string(1000000, '[')));
+    CPPUNIT_ASSERT(huge.status.code() == Status::Code::kMalformed);
   }
 
   void wrongTopLevelTypeIsMalformed() {

@@ -32,6 +32,7 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(fallsBackToMedianAndSkipsItemsWithoutPrice);
   CPPUNIT_TEST(malformedJsonIsMalformed);
   CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
+  CPPUNIT_TEST(deepNestingIsMalformed);
   CPPUNIT_TEST(serverErrorIsUnavailable);
   CPPUNIT_TEST(unknownItemErrorIsSkipped);
   CPPUNIT_TEST(rateLimitStopsWithNoObservationsAndResumesThere);
@@ -138,6 +139,17 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
   void malformedJsonIsMalformed() {
     host_->settings["items"] = "A";
     host_->http_client.on(kOverview, MockHttp::ok(R"({"success":true,"lowest_price":)"));
+    SteamMarketSource source(*host_);
+    const FetchResult result = source.fetch();
+    CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
+    CPPUNIT_ASSERT(result.observations.empty());
+  }
+
+  void deepNestingIsMalformed() {
+    host_->settings["items"] = "A";
+    const std::string deep = std::string(40, '[') + std::string(40, ']');
+    host_->http_client.on(
+        kOverview, MockHttp::ok(R"({"success":true,"lowest_price":"$1.00","x":)" + deep + "}"));
     SteamMarketSource source(*host_);
     const FetchResult result = source.fetch();
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
