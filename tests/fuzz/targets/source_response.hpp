@@ -1,0 +1,34 @@
+#pragma once
+
+// One fuzz target per market-source plugin: the plugin's fetch() with every upstream
+// answer replaced by the fuzzer's bytes (status 200), through the same mock host the
+// unit tests use. What must hold: no crash, no hang, and an answer that is either a
+// success with sane observations or a failure status.
+
+#include "mocks/MockHost.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <string>
+
+namespace skinpulse::fuzz {
+
+template <typename Source>
+int fetchWithBody(const std::uint8_t* data, std::size_t size,
+                  const std::map<std::string, std::string>& settings) {
+  test::MockHost host;
+  host.settings = settings;
+  host.catalog_items.add("AK-47 | Redline (Field-Tested)");
+  host.http_client.on("", test::MockHttp::ok(std::string(reinterpret_cast<const char*>(data), size)));
+  Source source(host);
+  const auto result = source.fetch();
+  if (result.status.isOk()) {
+    for (const auto& observation : result.observations) {
+      if (observation.market_hash_name.empty()) __builtin_trap();
+    }
+  }
+  return 0;
+}
+
+}  // namespace skinpulse::fuzz
