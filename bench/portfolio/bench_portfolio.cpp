@@ -27,6 +27,7 @@
 #include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
+#include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventoryPage.hpp"
 #include "portfolio/InventorySource.hpp"
 #include "state/DatabaseSharedStore.hpp"
@@ -239,8 +240,11 @@ int main(int argc, char** argv) {
   portfolio::ImportLock lock(shared, [] { return randomToken(16); });
   portfolio::ImportOptions import_options;
   import_options.cooldown = std::chrono::seconds(0);
+  portfolio::ImportThrottle throttle(shared, portfolio::ImportThrottleOptions{},
+                                     [] { return time::nowMillis(); });
   portfolio::ImportService imports(database->users(), database->holdings(), catalog, inventory,
-                                   lock, import_options, [] { return time::nowSeconds(); });
+                                   lock, throttle, import_options,
+                                   [] { return time::nowSeconds(); });
   const auto user = database->users().createUser("bench@example.com", "Bench", "", 0);
   database->users().linkGameId({user.id, kPlatformId, 0});
 

@@ -33,6 +33,7 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
       {"portfolio.inventory_max_bytes", "INVENTORY_MAX_BYTES", "8388608"},
       {"portfolio.inventory_url", "GAMEID_INVENTORY_URL", "https://steamcommunity.com/inventory"},
       {"portfolio.inventory_timeout_seconds", nullptr, "20"},
+      {"gameid.requests_per_minute", nullptr, "20"},
       {"auth.rate_limit_per_minute", "AUTH_RATE_LIMIT_PER_MINUTE", "20"},
       // The plugin serving each provider; tests point them at test plugins.
       {"identity.idpa_plugin", nullptr, "oauth2"},
@@ -60,8 +61,9 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",    "log",       "storage", "session",
-                                          "catalog", "metrics", "portfolio", "auth",    "identity"};
+  static const char* const kSections[] = {"daemon",  "http",    "log",     "storage",
+                                          "session", "catalog", "metrics", "portfolio",
+                                          "gameid",  "auth",    "identity"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -9,12 +9,16 @@ namespace skinpulse {
 
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     : http_(std::make_unique<PocoHttpClient>()),
-      services_(std::make_unique<HostServices>(HostServices{*http_, catalog})) {
+      platform_budget_(std::make_unique<net::RequestBudget>(settings.gameid_requests_per_minute)),
+      source_http_(std::make_unique<net::BudgetedHttpClient>(*http_, *platform_budget_,
+                                                             settings.inventory_url)),
+      services_(std::make_unique<HostServices>(HostServices{*http_, catalog})),
+      source_services_(std::make_unique<HostServices>(HostServices{*source_http_, catalog})) {
   registry_.scan(settings.plugin_dir);
   for (const auto& source : settings.sources) {
     if (!source.enabled) continue;
     const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
-    auto created = registry_.createSource(spec, *services_);
+    auto created = registry_.createSource(spec, *source_services_);
     if (!created) throw ConfigError("[source." + source.name + "]", created.error());
     sources_.push_back(std::move(created).value());
     source_settings_.push_back(source);

@@ -13,6 +13,8 @@
 #include "app/Settings.hpp"
 #include "http/Json.hpp"
 #include "metrics/MetricSet.hpp"
+#include "net/BudgetedHttpClient.hpp"
+#include "net/RequestBudget.hpp"
 #include "plugin/PluginRegistry.hpp"
 
 #include <memory>
@@ -41,13 +43,19 @@ class PluginSet {
   /// The host HTTP client (timeouts, byte caps, one watchdog thread) the plugins use; the
   /// daemon's own upstream calls (inventory import) share it.
   sdk::HttpClient& httpClient();
+  /// The game platform's request budget ([gameid] requests_per_minute): source plugins
+  /// draw from it through their HTTP client, inventory imports directly.
+  net::RequestBudget& platformBudget() { return *platform_budget_; }
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
   void describe(http::JsonWriter& json) const;
 
  private:
   std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
+  std::unique_ptr<net::RequestBudget> platform_budget_;
+  std::unique_ptr<net::BudgetedHttpClient> source_http_;  ///< http_ within the budget
   std::unique_ptr<HostServices> services_;
+  std::unique_ptr<HostServices> source_services_;
   PluginRegistry registry_;
   std::vector<SourceSettings> source_settings_;
   std::vector<SourceInstance> sources_;

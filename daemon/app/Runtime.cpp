@@ -36,7 +36,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                            settings_.enabledSourceNames()});
   items_api_->registerRoutes(router_);
   portfolio_ = std::make_unique<portfolio::PortfolioModule>(
-      settings_, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient());
+      settings_, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
+      plugins_->platformBudget());
   portfolio_->registerRoutes(router_);
   health_api_ = std::make_unique<http::HealthApi>([this] { return readiness(); });
   health_api_->registerRoutes(router_);

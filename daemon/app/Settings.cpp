@@ -81,7 +81,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, metrics, portfolio, "
-                        "auth, identity, source.NAME or metric.NAME)",
+                        "gameid, auth, identity, source.NAME or metric.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
@@ -297,6 +297,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   if (!isHttpUrl(s.inventory_url))
     read.fail("portfolio.inventory_url", "must be an http:// or https:// URL");
   s.inventory_timeout_seconds = read.smallInt("portfolio.inventory_timeout_seconds", 1, 600);
+  s.gameid_requests_per_minute = read.smallInt("gameid.requests_per_minute", 1, 100000);
   s.auth_rate_limit_per_minute = read.smallInt("auth.rate_limit_per_minute", 1, 1000000);
 
   for (const auto& section : tree.sections()) {

@@ -80,6 +80,10 @@ struct Settings {
   std::int64_t inventory_max_bytes = 8388608;
   std::string inventory_url = "https://steamcommunity.com/inventory";
   int inventory_timeout_seconds = 20;  ///< per inventory page
+  // [gameid]
+  /// Requests per minute to the game platform (the origin of inventory_url), shared by
+  /// imports and source plugins (net/RequestBudget.hpp).
+  int gameid_requests_per_minute = 20;
   int auth_rate_limit_per_minute = 20;
 
   std::vector<SourceSettings> sources;  ///< in configuration order

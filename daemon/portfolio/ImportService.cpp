@@ -2,6 +2,8 @@
 
 #include "auth/PlatformId.hpp"
 #include "common/Log.hpp"
+#include "net/RequestBudget.hpp"
+#include "portfolio/InventoryError.hpp"
 
 namespace skinpulse::portfolio {
 
@@ -13,13 +15,14 @@ constexpr std::size_t kUnmatchedNamesLogged = 10;
 }  // namespace
 
 ImportService::ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
-                             InventorySource& inventory, ImportLock& lock, ImportOptions options,
-                             Clock clock)
+                             InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
+                             ImportOptions options, Clock clock)
     : users_(users),
       holdings_(holdings),
       catalog_(catalog),
       inventory_(inventory),
       lock_(lock),
+      throttle_(throttle),
       options_(options),
       clock_(std::move(clock)) {}
 
@@ -33,6 +36,10 @@ ImportOutcome ImportService::run(const std::string& user_id) {
     throw ImportRefused(ImportRefused::Reason::kInvalidPlatformId,
                         "the linked platform id is not an individual account id");
   }
+  if (const auto paused = throttle_.retryAfterSeconds(user_id)) {
+    throw ImportRefused(ImportRefused::Reason::kCooldown,
+                        "3 imports failed within 10 minutes; wait before trying again", *paused);
+  }
   const auto attempt = lock_.acquire(user_id, options_.lock_hold, options_.cooldown);
   if (!attempt.token) {
     throw ImportRefused(ImportRefused::Reason::kCooldown,
@@ -42,6 +49,18 @@ ImportOutcome ImportService::run(const std::string& user_id) {
   try {
     const Inventory inventory = inventory_.fetch(link->platform_id);
     outcome = write(user_id, inventory);
+  } catch (const net::RequestBudgetExhausted& busy) {
+    // The server's budget, not the user's doing: no failure counted, a plain wait.
+    lock_.release(user_id, *attempt.token);
+    throw ImportRefused(ImportRefused::Reason::kCooldown, busy.what(), busy.retryAfterSeconds());
+  } catch (const InventoryError&) {
+    lock_.release(user_id, *attempt.token);
+    try {
+      throttle_.recordFailure(user_id);
+    } catch (const std::exception& e) {
+      log::main().warn("portfolio: failed import not counted: {}", e.what());
+    }
+    throw;
   } catch (...) {
     lock_.release(user_id, *attempt.token);
     throw;

@@ -1,13 +1,16 @@
 #pragma once
 
 // ImportService: POST /api/v1/portfolio/import after the session and CSRF checks, in the
-// order of decisions.md §6: linked gameid → valid platform id → cooldown lock (shared
-// store, fail closed) → every inventory page → match by market_hash_name → one
-// transaction (upsert, delete what left, last_imported_at) → cooldown. Any failure after
-// the lock releases it and writes nothing.
+// order of docs/api.md ("Portfolio"): linked gameid → valid platform id → no pause after
+// repeated failures (ImportThrottle) → cooldown lock (shared store, fail closed) → every
+// inventory page, each within the game platform's request budget → match by
+// market_hash_name → one transaction (upsert, delete what left, last_imported_at) →
+// cooldown. Any failure after the lock releases it and writes nothing; a failure of the
+// platform also counts towards the user's pause.
 
 #include "catalog/Catalog.hpp"
 #include "portfolio/ImportLock.hpp"
+#include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventorySource.hpp"
 #include "store/HoldingStore.hpp"
 #include "store/UserStore.hpp"
@@ -56,7 +59,8 @@ class ImportService {
   using Clock = std::function<std::int64_t()>;  ///< Unix seconds
 
   ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
-                InventorySource& inventory, ImportLock& lock, ImportOptions options, Clock clock);
+                InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
+                ImportOptions options, Clock clock);
 
   /// Imports `user_id`'s inventory. Throws ImportRefused, InventoryError,
   /// state::StoreUnavailable (the lock could not be taken or set), or the store's
@@ -72,6 +76,7 @@ class ImportService {
   const Catalog& catalog_;
   InventorySource& inventory_;
   ImportLock& lock_;
+  ImportThrottle& throttle_;
   ImportOptions options_;
   Clock clock_;
 };

@@ -32,8 +32,9 @@ std::string withoutTrailingSlash(std::string url) {
 
 }  // namespace
 
-InventoryFetcher::InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options)
-    : http_(http), options_(std::move(options)) {
+InventoryFetcher::InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options,
+                                   net::RequestBudget* budget)
+    : http_(http), options_(std::move(options)), budget_(budget) {
   options_.base_url = withoutTrailingSlash(options_.base_url);
 }
 
@@ -53,6 +54,14 @@ Inventory InventoryFetcher::fetch(const std::string& platform_id) const {
     if (inventory.pages == options_.max_pages) {
       throw InventoryError(Kind::kTooLarge,
                            "inventory: more than " + std::to_string(options_.max_pages) + " pages");
+    }
+    if (budget_ != nullptr) {
+      const auto admission = budget_->tryAcquire(net::RequestBudget::Priority::kUser);
+      if (!admission.granted) {
+        throw net::RequestBudgetExhausted(
+            "this server's game-platform request budget is used up; retry shortly",
+            (admission.retry_after.count() + 999) / 1000);
+      }
     }
     sdk::HttpRequest request;
     request.url = pageUrl(platform_id, start);

@@ -7,6 +7,8 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include "net/RequestBudget.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <map>
@@ -33,12 +35,16 @@ struct Inventory {
 
 class InventoryFetcher {
  public:
-  InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options);
+  /// Every page takes a user-priority token of `budget` (the game platform's shared
+  /// request budget) first, when one is given.
+  InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options,
+                   net::RequestBudget* budget = nullptr);
 
   /// Fetches every page of `platform_id`'s inventory (validated by the caller). Throws
   /// InventoryError: kPrivate (403), kUnavailable (401), kTooLarge (a page over the cap,
   /// or more than max_pages pages: never a silently truncated inventory), kUpstream
-  /// (anything else that is not a well-formed 200).
+  /// (anything else that is not a well-formed 200); net::RequestBudgetExhausted when the
+  /// budget has no token for the next page (nothing is sent then).
   Inventory fetch(const std::string& platform_id) const;
 
   /// The URL of one page; `start_asset_id` empty for the first.
@@ -47,6 +53,7 @@ class InventoryFetcher {
  private:
   sdk::HttpClient& http_;
   InventoryFetchOptions options_;
+  net::RequestBudget* budget_;
 };
 
 }  // namespace skinpulse::portfolio

@@ -5,6 +5,7 @@
 #include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
+#include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventorySource.hpp"
 
 #include <algorithm>
@@ -13,13 +14,15 @@ namespace skinpulse::portfolio {
 
 PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
                                  state::SharedStore& shared, const Catalog& catalog,
-                                 const LatestPrices& latest, sdk::HttpClient& http) {
+                                 const LatestPrices& latest, sdk::HttpClient& http,
+                                 net::RequestBudget& platform_budget) {
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
   fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
   fetch.page_timeout = std::chrono::seconds(settings.inventory_timeout_seconds);
   fetch.max_pages = kMaxInventoryPages;
-  inventory_ = std::make_unique<PlatformInventorySource>(InventoryFetcher(http, fetch));
+  inventory_ =
+      std::make_unique<PlatformInventorySource>(InventoryFetcher(http, fetch, &platform_budget));
 
   lock_ = std::make_unique<ImportLock>(shared, [] { return randomToken(16); });
 
@@ -30,9 +33,11 @@ PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
   const auto slowest =
       std::chrono::seconds(kMaxInventoryPages * settings.inventory_timeout_seconds + 60);
   options.lock_hold = std::max(slowest, options.cooldown);
-  imports_ =
-      std::make_unique<ImportService>(database.users(), database.holdings(), catalog, *inventory_,
-                                      *lock_, options, [] { return time::nowSeconds(); });
+  throttle_ = std::make_unique<ImportThrottle>(shared, ImportThrottleOptions{},
+                                               [] { return time::nowMillis(); });
+  imports_ = std::make_unique<ImportService>(database.users(), database.holdings(), catalog,
+                                             *inventory_, *lock_, *throttle_, options,
+                                             [] { return time::nowSeconds(); });
 
   api_ = std::make_unique<http::PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,

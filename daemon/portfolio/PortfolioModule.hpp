@@ -10,6 +10,7 @@
 #include "app/Settings.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
+#include "net/RequestBudget.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
@@ -26,6 +27,7 @@ namespace skinpulse::portfolio {
 
 class ImportLock;
 class ImportService;
+class ImportThrottle;
 class PlatformInventorySource;
 
 /// Pages an import may read: decisions.md §6 (more is inventory_too_large).
@@ -34,9 +36,11 @@ constexpr int kMaxInventoryPages = 50;
 class PortfolioModule {
  public:
   /// Every reference must outlive the module. `http` is the host HTTP client (its
-  /// timeouts and byte cap apply to every inventory page).
+  /// timeouts and byte cap apply to every inventory page); every page also takes a token
+  /// of `platform_budget`, the game platform's budget shared with the source plugins.
   PortfolioModule(const Settings& settings, Database& database, state::SharedStore& shared,
-                  const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http);
+                  const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
+                  net::RequestBudget& platform_budget);
   ~PortfolioModule();
 
   void registerRoutes(http::Router& router);
@@ -44,6 +48,7 @@ class PortfolioModule {
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
   std::unique_ptr<ImportLock> lock_;
+  std::unique_ptr<ImportThrottle> throttle_;
   std::unique_ptr<ImportService> imports_;
   std::unique_ptr<http::PortfolioApi> api_;
 };

@@ -69,6 +69,7 @@ class FakeInventory(BackgroundServer):
     def __init__(self, port=0):
         self.lock = threading.Lock()
         self.requests = []  # (id64, query dict)
+        self.market_requests = 0  # /market/priceoverview: the same origin's market API
         self.scenarios = {}
         self.oversize_results = {}  # id64 → {"sent": bytes, "closed_early": bool}
         self.listen(self._handler(), port)
@@ -88,6 +89,10 @@ class FakeInventory(BackgroundServer):
 
     def slow(self, id64, seconds):
         self._set(id64, ("slow", seconds))
+
+    def market_request_count(self):
+        with self.lock:
+            return self.market_requests
 
     def requests_for(self, id64):
         with self.lock:
@@ -128,6 +133,10 @@ class FakeInventory(BackgroundServer):
                 url = urllib.parse.urlsplit(self.path)
                 parts = url.path.strip("/").split("/")
                 query = dict(urllib.parse.parse_qsl(url.query))
+                if parts[:2] == ["market", "priceoverview"]:
+                    with fake.lock:
+                        fake.market_requests += 1
+                    return self.send_body(200, b'{"success":true,"lowest_price":"$1.00"}')
                 if len(parts) != 4 or parts[0] != "inventory" or parts[2:] != ["730", "2"]:
                     return self.send_body(404, b"null")
                 id64 = parts[1]

@@ -20,7 +20,7 @@ from itertools import count
 
 from fake_inventory import FakeInventory
 from fakes.redis_server import RedisServer
-from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool
+from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool, wait_until
 
 ITEM_A = "AK-47 | Redline (Field-Tested)"
 ITEM_B = "Recoil Case"
@@ -112,11 +112,16 @@ gameid_plugin = scripted
 idpa_plugin = scripted
 [portfolio]
 inventory_timeout_seconds = 2
+[gameid]
+requests_per_minute = %d
 """
+# The shared budget of game-platform requests is tested on its own; elsewhere it is
+# large enough never to matter.
+UNLIMITED = 100000
 
 
-def make_daemon(workdir, fake, **extra):
-    return Daemon(workdir, ini=INI, env=daemon_env(fake, **extra))
+def make_daemon(workdir, fake, budget=UNLIMITED, extra_ini="", **extra):
+    return Daemon(workdir, ini=INI % budget + extra_ini, env=daemon_env(fake, **extra))
 
 
 def holdings_in_db(workdir):
@@ -226,6 +231,21 @@ class PortfolioTest(DaemonTestCase):
         # No cooldown was started: the user fixes the privacy setting and imports at once.
         self.fake.pages(user.platform_id, [[(ITEM_A, 1)]])
         self.assertEqual(user.import_().status, 200)
+
+    def test_repeated_failures_pause_the_user(self):
+        user = self.new_user()
+        other = self.new_user()
+        self.fake.status(user.platform_id, 403)
+        for _ in range(3):
+            self.assertProblem(user.import_(), 422, "inventory_private")
+        # The fourth try within 10 minutes waits a minute, and the platform is not asked.
+        paused = user.import_()
+        self.assertProblem(paused, 429, "import_cooldown")
+        self.assertTrue(50 <= int(paused.header("retry-after")) <= 60, paused.headers)
+        self.assertEqual(len(self.fake.requests_for(user.platform_id)), 3)
+        # Nobody else pays for it.
+        self.fake.pages(other.platform_id, [[(ITEM_B, 1)]])
+        self.assertEqual(other.import_().status, 200)
 
     def test_profile_not_set_up(self):
         user = self.new_user()
@@ -343,9 +363,9 @@ class PortfolioLifecycleTest(DaemonTestCase):
         self.fake.stop()
         super().tearDown()
 
-    def start(self, workdir=None, **env):
+    def start(self, workdir=None, budget=UNLIMITED, extra_ini="", **env):
         workdir = workdir or self.workdir
-        daemon = make_daemon(workdir, self.fake, **env)
+        daemon = make_daemon(workdir, self.fake, budget=budget, extra_ini=extra_ini, **env)
         self.daemons.append(daemon)
         return daemon.start()
 
@@ -365,6 +385,40 @@ class PortfolioLifecycleTest(DaemonTestCase):
                          [(ITEM_B, 7)])
         self.assertEqual(body["item_count"], 1)
         self.assertGreaterEqual(body["last_imported_at"], first["last_imported_at"])
+
+    def test_game_platform_budget_is_shared_with_the_market_source(self):
+        # 8 requests a minute: polling the platform's market may take 6, 2 stay for imports.
+        market = ("[source.steam]\nplugin = steam_market\ninterval_seconds = 1\n"
+                  "url = http://127.0.0.1:%d\nrequests_per_minute = 600\n"
+                  "items = %s, %s, %s, %s, %s, %s, %s, %s\n"
+                  % ((self.fake.port,) + (ITEM_A, ITEM_B, ITEM_C) * 2 + (ITEM_A, ITEM_B)))
+        # The test identity plugin and the real steam_market plugin, side by side.
+        plugins = os.path.join(self.workdir, "plugins")
+        os.makedirs(plugins)
+        test_plugins = os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration"))
+        for name in os.listdir(test_plugins):
+            os.symlink(os.path.join(test_plugins, name), os.path.join(plugins, name))
+        os.symlink(os.path.abspath(os.path.join(BIN_DIR, "..", "lib", "skinpulse", "plugins",
+                                                "source_steam_market.so")),
+                   os.path.join(plugins, "source_steam_market.so"))
+        daemon = self.start(budget=8, extra_ini=market, IMPORT_COOLDOWN_SECONDS="0",
+                            SKINPULSE_PLUGIN_DIR=plugins)
+        self.assertTrue(wait_until(lambda: self.fake.market_request_count() >= 6, timeout=20))
+        time.sleep(1.5)
+        self.assertLessEqual(self.fake.market_request_count(), 7)  # the reserve is not polled
+        # A user's two pages take the reserve ...
+        first = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(first.platform_id, [[(ITEM_A, 1)], [(ITEM_B, 2)]])
+        response = first.import_()
+        self.assertEqual(response.status, 200, response.body)
+        # ... and a second import finds the budget used up: a wait, not an upstream error.
+        second = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(second.platform_id, [[(ITEM_A, 1)], [(ITEM_B, 1)], [(ITEM_C, 1)]])
+        refused = second.import_()
+        self.assertProblem(refused, 429, "import_cooldown")
+        self.assertTrue(1 <= int(refused.header("retry-after")) <= 8, refused.headers)
+        self.assertLess(len(self.fake.requests_for(second.platform_id)), 3)
+        self.assertEqual(second.portfolio().json()["item_count"], 0)
 
     def test_cooldown_holds_across_a_restart(self):
         daemon = self.start()

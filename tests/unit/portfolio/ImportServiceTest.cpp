@@ -1,4 +1,5 @@
 #include "MemorySharedStore.hpp"
+#include "net/RequestBudget.hpp"
 #include "portfolio/ImportService.hpp"
 #include "portfolio/InventoryError.hpp"
 #include "store/Database.hpp"
@@ -23,6 +24,7 @@ class ScriptedInventory final : public InventorySource {
  public:
   Inventory inventory;
   std::optional<InventoryError> failure;
+  bool budget_used_up = false;
   std::atomic<int> fetches{0};
   bool hold = false;
 
@@ -35,6 +37,7 @@ class ScriptedInventory final : public InventorySource {
       changed_.notify_all();
       changed_.wait(lock, [&] { return !hold; });
     }
+    if (budget_used_up) throw net::RequestBudgetExhausted("budget used up", 7);
     if (failure) throw *failure;
     return inventory;
   }
@@ -90,6 +93,9 @@ class ImportServiceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aStoreOutageAfterTheWriteStillReportsTheImport);
   CPPUNIT_TEST(concurrentImportsRunOnce);
   CPPUNIT_TEST(aZeroCooldownFreesTheLock);
+  CPPUNIT_TEST(threeFailuresInTenMinutesPauseImportsForAMinute);
+  CPPUNIT_TEST(refusalsBeforeThePlatformAreNoFailures);
+  CPPUNIT_TEST(aUsedUpBudgetIsAWaitNotAFailure);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -105,6 +111,10 @@ class ImportServiceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(db_->users().linkGameId({user_, kPlatformId, kNow}));
     store_ = std::make_unique<MemorySharedStore>();
     lock_ = std::make_unique<ImportLock>(*store_, [this] { return std::to_string(++tokens_); });
+    // Its own store, so that the lock tests can still see "nothing left in the store".
+    throttle_store_ = std::make_unique<MemorySharedStore>();
+    throttle_ = std::make_unique<ImportThrottle>(*throttle_store_, ImportThrottleOptions{},
+                                                 [this] { return throttle_store_->now_ms; });
     inventory_.inventory.units_by_name = {
         {"Recoil Case", 25}, {"AK-47 | Redline (Field-Tested)", 1}, {"Not In Catalogue", 2}};
     inventory_.inventory.unnamed_units = 1;
@@ -114,7 +124,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
     ImportOptions options;
     options.cooldown = std::chrono::seconds(cooldown);
     options.lock_hold = std::chrono::seconds(1060);
-    return ImportService(db_->users(), holdings, catalog_, inventory_, *lock_, options,
+    return ImportService(db_->users(), holdings, catalog_, inventory_, *lock_, *throttle_, options,
                          [this] { return now_; });
   }
   ImportService service() { return service(db_->holdings()); }
@@ -297,12 +307,56 @@ class ImportServiceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(2, inventory_.fetches.load());
   }
 
+  void threeFailuresInTenMinutesPauseImportsForAMinute() {
+    auto imports = service();
+    inventory_.failure = InventoryError(InventoryError::Kind::kPrivate, "403");
+    for (int i = 0; i < 3; ++i) {
+      CPPUNIT_ASSERT_THROW(imports.run(user_), InventoryError);
+      throttle_store_->now_ms += 60'000;  // one failure a minute: all within 10 minutes
+    }
+    std::int64_t retry_after = 0;
+    throttle_store_->now_ms -= 60'000 - 15'000;  // 15 s after the third failure
+    CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{45}, retry_after);
+    CPPUNIT_ASSERT_EQUAL(3, inventory_.fetches.load());  // the platform was not asked again
+
+    throttle_store_->now_ms += 45'000;  // the pause is over: the user may try again
+    inventory_.failure.reset();
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{26}, imports.run(user_).imported_units);
+  }
+
+  void refusalsBeforeThePlatformAreNoFailures() {
+    auto imports = service();
+    imports.run(user_);  // a success starts the cooldown
+    for (int i = 0; i < 5; ++i) {
+      CPPUNIT_ASSERT(refusal(imports) == ImportRefused::Reason::kCooldown);
+    }
+    CPPUNIT_ASSERT(!throttle_->retryAfterSeconds(user_));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, throttle_store_->size());
+  }
+
+  void aUsedUpBudgetIsAWaitNotAFailure() {
+    auto imports = service();
+    inventory_.budget_used_up = true;
+    for (int i = 0; i < 4; ++i) {
+      std::int64_t retry_after = 0;
+      CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
+      CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, retry_after);
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, store_->size());           // the lock was released
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, throttle_store_->size());  // and nobody is paused
+    inventory_.budget_used_up = false;
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{26}, imports.run(user_).imported_units);
+  }
+
  private:
   std::unique_ptr<Database> db_;
   Catalog catalog_;
   std::string user_;
   std::unique_ptr<MemorySharedStore> store_;
   std::unique_ptr<ImportLock> lock_;
+  std::unique_ptr<MemorySharedStore> throttle_store_;
+  std::unique_ptr<ImportThrottle> throttle_;
   ScriptedInventory inventory_;
   int tokens_ = 0;
   std::int64_t now_ = kNow + 100;

@@ -90,6 +90,7 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(countsARepeatedAssetOnce);
   CPPUNIT_TEST(refusesMoreThanThePageCap);
   CPPUNIT_TEST(acceptsExactlyThePageCap);
+  CPPUNIT_TEST(everyPageTakesATokenOfTheSharedBudget);
   CPPUNIT_TEST(refusesALastAssetIdThatDoesNotAdvance);
   CPPUNIT_TEST(mapsStatuses);
   CPPUNIT_TEST(mapsTransportFailures);
@@ -159,6 +160,26 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
     http.ok(page(asset("2", "10"), description("10", "Recoil Case"), "2"));
     http.ok(page(asset("3", "10"), description("10", "Recoil Case")));
     CPPUNIT_ASSERT_EQUAL(3, InventoryFetcher(http, options()).fetch("76561197960287930").pages);
+  }
+
+  void everyPageTakesATokenOfTheSharedBudget() {
+    // Two requests a minute left: the third page is not requested at all.
+    auto now = std::chrono::steady_clock::now();
+    net::RequestBudget budget(2, [&] { return now; });
+    ScriptedHttp http;
+    http.ok(page(asset("1", "10"), description("10", "Recoil Case"), "1"));
+    http.ok(page(asset("2", "10"), description("10", "Recoil Case"), "2"));
+    try {
+      InventoryFetcher(http, options(), &budget).fetch("76561197960287930");
+      CPPUNIT_FAIL("a third page was fetched beyond the budget");
+    } catch (const net::RequestBudgetExhausted& e) {
+      CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, e.retryAfterSeconds());  // one token per 30 s
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, http.requests.size());
+    now += std::chrono::seconds(60);
+    http.ok(page(asset("3", "10"), description("10", "Recoil Case")));
+    CPPUNIT_ASSERT_EQUAL(
+        1, InventoryFetcher(http, options(), &budget).fetch("76561197960287930").pages);
   }
 
   void refusesALastAssetIdThatDoesNotAdvance() {

@@ -5,8 +5,10 @@
 
 #include "state/SharedStore.hpp"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
+#include <vector>
 
 namespace skinpulse::test {
 
@@ -62,19 +64,33 @@ class MemorySharedStore final : public state::SharedStore {
   std::int64_t increment(const std::string&, std::int64_t, state::Ttl) override {
     throw std::logic_error("not used by these tests");
   }
-  state::WindowDecision acquireSlot(const std::string&, std::int64_t, state::Ttl,
-                                    std::int64_t) override {
-    throw std::logic_error("not used by these tests");
+  state::WindowDecision acquireSlot(const std::string& key, std::int64_t limit, state::Ttl window,
+                                    std::int64_t now) override {
+    std::lock_guard lock(mutex_);
+    check();
+    auto& times = windows_[key];
+    std::erase_if(times, [&](std::int64_t t) { return t <= now - window.count(); });
+    state::WindowDecision decision;
+    if (static_cast<std::int64_t>(times.size()) < limit) {
+      times.push_back(now);
+      decision.allowed = true;
+    } else {
+      decision.retry_after_ms = std::max<std::int64_t>(1, times.front() + window.count() - now);
+    }
+    decision.count = static_cast<std::int64_t>(times.size());
+    return decision;
   }
 
   std::size_t size() {
     std::lock_guard lock(mutex_);
     std::size_t n = 0;
     for (const auto& [key, entry] : entries_) n += live(key) ? 1 : 0;
+    for (const auto& [key, times] : windows_) n += times.empty() ? 0 : 1;
     return n;
   }
 
  private:
+  std::map<std::string, std::vector<std::int64_t>> windows_;
   struct Entry {
     std::string value;
     std::int64_t expires_ms = 0;  ///< 0: never

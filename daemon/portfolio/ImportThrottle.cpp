@@ -1,0 +1,32 @@
+#include "portfolio/ImportThrottle.hpp"
+
+namespace skinpulse::portfolio {
+namespace {
+
+std::string failuresKey(const std::string& user_id) { return "portfolio:failures:" + user_id; }
+std::string pauseKey(const std::string& user_id) { return "portfolio:paused:" + user_id; }
+
+}  // namespace
+
+ImportThrottle::ImportThrottle(state::SharedStore& store, ImportThrottleOptions options,
+                               Clock clock)
+    : store_(store), options_(options), clock_(std::move(clock)) {}
+
+std::optional<std::int64_t> ImportThrottle::retryAfterSeconds(const std::string& user_id) {
+  const auto left_ms = store_.ttlLeft(pauseKey(user_id));
+  if (!left_ms) return std::nullopt;
+  return std::max<std::int64_t>(1, (*left_ms + 999) / 1000);
+}
+
+void ImportThrottle::recordFailure(const std::string& user_id) {
+  // The sliding window of the shared store counts failures; once it is full (the call is
+  // refused, or this failure filled it) the user pauses. A refused call records nothing,
+  // so failures during a pause never stretch the window.
+  const auto decision =
+      store_.acquireSlot(failuresKey(user_id), options_.failures, options_.window, clock_());
+  if (!decision.allowed || decision.count >= options_.failures) {
+    store_.set(pauseKey(user_id), "1", options_.pause);
+  }
+}
+
+}  // namespace skinpulse::portfolio
