@@ -94,16 +94,62 @@ std::optional<std::string> bulkOf(const RedisType::Ptr& reply) {
   return value->value().value();
 }
 
-std::string uniqueMember(std::int64_t now_ms) {
+std::string requestToken() {
   thread_local std::mt19937_64 random{std::random_device{}()};
-  return std::to_string(now_ms) + "-" + std::to_string(random());
+  return std::to_string(random()) + std::to_string(random());
 }
 
-// INCRBY that sets the TTL only when it creates the counter.
+std::string uniqueMember(std::int64_t now_ms) {
+  return std::to_string(now_ms) + "-" + requestToken();
+}
+
+// Commands that are not idempotent (SET NX, GETDEL, INCRBY, the sliding window) carry a
+// request token: when a reply is lost after the server executed the command (a pooled
+// connection the server closed, a reset mid-reply), the retry with the same token finds
+// the first attempt's outcome instead of executing again. Without it a retried SET NX
+// would report a lost race for the lock it just took, a retried GETDEL would lose the
+// value, and a retried INCRBY or window admission would count twice. The outcome is kept
+// under "<key>:req:<token>" for kOutcomeTtlMs, far longer than a retry takes.
+constexpr const char* kOutcomeTtlMs = "10000";
+
+std::string outcomeKey(const std::string& key, const std::string& token) {
+  return key + ":req:" + token;
+}
+
+// KEYS: key, outcome. ARGV: value, ttl ms (0: none), outcome ttl. Returns 1 when set.
+constexpr const char* kSetIfAbsentScript = R"lua(
+if redis.call('EXISTS', KEYS[2]) == 1 then return 1 end
+local set
+if tonumber(ARGV[2]) > 0 then
+  set = redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2])
+else
+  set = redis.call('SET', KEYS[1], ARGV[1], 'NX')
+end
+if not set then return 0 end
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+return 1
+)lua";
+
+// KEYS: key, outcome. ARGV: outcome ttl. The value, or false; a retry gets it again.
+constexpr const char* kTakeScript = R"lua(
+local kept = redis.call('GET', KEYS[2])
+if kept then return kept end
+local value = redis.call('GET', KEYS[1])
+if not value then return false end
+redis.call('DEL', KEYS[1])
+redis.call('SET', KEYS[2], value, 'PX', ARGV[1])
+return value
+)lua";
+
+// INCRBY that sets the TTL only when it creates the counter. KEYS: key, outcome.
+// ARGV: delta, ttl ms, outcome ttl.
 constexpr const char* kIncrementScript = R"lua(
+local done = redis.call('GET', KEYS[2])
+if done then return tonumber(done) end
 local created = redis.call('EXISTS', KEYS[1]) == 0
 local value = redis.call('INCRBY', KEYS[1], ARGV[1])
 if created and tonumber(ARGV[2]) > 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+redis.call('SET', KEYS[2], value, 'PX', ARGV[3])
 return value
 )lua";
 
@@ -115,6 +161,8 @@ local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
+-- ARGV[4] is unique per call: finding it means a retry of an admitted request.
+if redis.call('ZSCORE', KEYS[1], ARGV[4]) then return {1, count, 0} end
 if count < limit then
   redis.call('ZADD', KEYS[1], now, ARGV[4])
   redis.call('PEXPIRE', KEYS[1], window)
@@ -202,7 +250,9 @@ template <typename Op>
 auto RedisSharedStore::withClient(const char* what, Op op)
     -> decltype(op(std::declval<Client&>())) {
   // A pooled connection may have been closed by the server (restart, idle timeout) since
-  // its last use: a transport failure on one is retried once on a new connection.
+  // its last use: a transport failure on one is retried once on a new connection. The
+  // command may have run before its reply was lost, so every `op` must be safe to run
+  // twice: idempotent, or carrying a request token (see kOutcomeTtlMs).
   for (int attempt = 0;; ++attempt) {
     bool pooled = false;
     try {
@@ -259,13 +309,12 @@ void RedisSharedStore::set(const std::string& key, const std::string& value, Ttl
 }
 
 bool RedisSharedStore::setIfAbsent(const std::string& key, const std::string& value, Ttl ttl) {
+  const std::string token = requestToken();
   return withClient("set-if-absent", [&](Client& client) {
     Array command;
-    command << "SET" << key << value << "NX";
-    if (ttl.count() > 0) command << "PX" << std::to_string(ttl.count());
-    // "+OK" when set; a null bulk string when the key exists.
-    const RedisType::Ptr reply = run(client, command);
-    return !reply->isBulkString();
+    command << "EVAL" << kSetIfAbsentScript << "2" << key << outcomeKey(key, token) << value
+            << std::to_string(ttl.count()) << kOutcomeTtlMs;
+    return integerOf(run(client, command)) == 1;
   });
 }
 
@@ -278,9 +327,10 @@ bool RedisSharedStore::remove(const std::string& key) {
 }
 
 std::optional<std::string> RedisSharedStore::take(const std::string& key) {
+  const std::string token = requestToken();
   return withClient("take", [&](Client& client) {
     Array command;
-    command << "GETDEL" << key;
+    command << "EVAL" << kTakeScript << "2" << key << outcomeKey(key, token) << kOutcomeTtlMs;
     return bulkOf(run(client, command));
   });
 }
@@ -296,10 +346,11 @@ std::optional<std::int64_t> RedisSharedStore::ttlLeft(const std::string& key) {
 }
 
 std::int64_t RedisSharedStore::increment(const std::string& key, std::int64_t delta, Ttl ttl) {
+  const std::string token = requestToken();
   return withClient("increment", [&](Client& client) {
     Array command;
-    command << "EVAL" << kIncrementScript << "1" << key << std::to_string(delta)
-            << std::to_string(ttl.count());
+    command << "EVAL" << kIncrementScript << "2" << key << outcomeKey(key, token)
+            << std::to_string(delta) << std::to_string(ttl.count()) << kOutcomeTtlMs;
     return integerOf(run(client, command));
   });
 }
@@ -307,10 +358,11 @@ std::int64_t RedisSharedStore::increment(const std::string& key, std::int64_t de
 WindowDecision RedisSharedStore::acquireSlot(const std::string& key, std::int64_t limit, Ttl window,
                                              std::int64_t now_ms) {
   if (limit < 1) throw std::invalid_argument("a sliding window needs a limit of at least 1");
+  const std::string member = uniqueMember(now_ms);  // the same on a retry
   return withClient("sliding window", [&](Client& client) {
     Array command;
     command << "EVAL" << kWindowScript << "1" << key << std::to_string(now_ms)
-            << std::to_string(window.count()) << std::to_string(limit) << uniqueMember(now_ms);
+            << std::to_string(window.count()) << std::to_string(limit) << member;
     const RedisType::Ptr reply = run(client, command);
     const auto* reply_array = dynamic_cast<const Poco::Redis::Type<Array>*>(reply.get());
     if (reply_array == nullptr || reply_array->value().size() != 3) {
