@@ -89,8 +89,9 @@ def query(workdir, sql, *args):
 class CatalogueFeed(BackgroundServer):
     """json_http rows for every catalogue name at /feed/<source>. Each answer has its own
     `time` (a sequence number past a base), so every stored (source, time) group is one
-    answer and must hold exactly one row per name. `trickle[source]` seconds spread that
-    source's body over ten pieces; `sent[source]` is when its last body was written."""
+    answer and must hold exactly one row per name. A source in `stall` gets nine tenths
+    of its body and then nothing until `release` is set (a slow source holding the
+    cycle open); `sent[source]` is when its last body was fully written."""
 
     def __init__(self, names):
         self.names = names
@@ -98,8 +99,9 @@ class CatalogueFeed(BackgroundServer):
         self.base = int(time.time()) - 3600
         self.seq = 0
         self.sent = {}
-        self.trickle = {}
-        self.progress = {}  # source -> pieces of the current body written
+        self.stall = set()
+        self.release = threading.Event()
+        self.stalled = set()  # sources whose answer is waiting for `release`
         self.listen(self._handler())
 
     def url(self, source):
@@ -108,7 +110,11 @@ class CatalogueFeed(BackgroundServer):
     def reset(self):
         with self.lock:
             self.sent.clear()
-            self.progress.clear()
+            self.stalled.clear()
+
+    def stop(self):
+        self.release.set()
+        super().stop()
 
     def all_sent(self, sources=SOURCES):
         with self.lock:
@@ -126,8 +132,7 @@ class CatalogueFeed(BackgroundServer):
                 with fake.lock:
                     fake.seq += 1
                     seq = fake.seq
-                    trickle = fake.trickle.get(source, 0)
-                    fake.progress[source] = 0
+                    stall = source in fake.stall
                 rows = [{"market_hash_name": name, "price": 100 + (i * 7 + seq) % 90000,
                          "volume": 1, "time": fake.base + seq}
                         for i, name in enumerate(fake.names)]
@@ -137,17 +142,16 @@ class CatalogueFeed(BackgroundServer):
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 try:
-                    if trickle:
-                        step = len(body) // 10 + 1
-                        for piece in range(10):
-                            self.wfile.write(body[piece * step:(piece + 1) * step])
-                            self.wfile.flush()
-                            with fake.lock:
-                                fake.progress[source] = piece + 1
-                            time.sleep(trickle / 10)
-                    else:
-                        self.wfile.write(body)
+                    if stall:
+                        cut = len(body) * 9 // 10
+                        self.wfile.write(body[:cut])
                         self.wfile.flush()
+                        with fake.lock:
+                            fake.stalled.add(source)
+                        fake.release.wait(120)
+                        body = body[cut:]
+                    self.wfile.write(body)
+                    self.wfile.flush()
                 except (BrokenPipeError, ConnectionResetError):
                     return  # the daemon was killed while reading
                 with fake.lock:
@@ -250,22 +254,25 @@ class CycleCrashTest(DaemonTestCase):
         full = len(self.names)
         outcomes = []
 
-        # 1. Sources a and b are in, c is still streaming: the cycle is open and nothing
-        # of a or b may be in the database (one transaction per cycle, not per source).
-        self.feed.trickle["c"] = 3.0
+        # 1. Sources a and b are in, c has sent most of its body and stalls: the cycle is
+        # open and nothing of a or b may be in the database (one transaction per cycle,
+        # not per source).
+        self.feed.stall.add("c")
         daemon = self.start()
         self.assertTrue(wait_until(lambda: self.feed.all_sent(("a", "b"))
-                                   and self.feed.progress.get("c", 0) >= 5,
-                                   timeout=90, every=0.01), daemon.stderr())
+                                   and "c" in self.feed.stalled, timeout=90, every=0.01),
+                        daemon.stderr())
+        time.sleep(0.5)  # a and b parsed, waiting for c
         kill9(daemon.proc)
         daemon.stop()
         self.assertIsNone(self.stored_line(daemon))
-        self.assertEqual(self.assertWholeCycles(full, "a kill while c was streaming"), 0)
-        self.feed.trickle.clear()
+        self.assertEqual(self.assertWholeCycles(full, "a kill while c stalled"), 0)
+        self.feed.stall.clear()
+        self.feed.release.set()
 
         # 2. Every body sent; killed when the daemon has written the first megabyte of the
         # cycle's pages, then a little later each time (delays after that point).
-        for delay in (0.0, 0.0, 0.05, 0.15, 0.3, 0.6):
+        for delay in (0.0, 0.0, 0.0, 0.05, 0.15, 0.3, 0.6):
             daemon = self.start()
             self.assertTrue(wait_until(self.feed.all_sent, timeout=90, every=0.002),
                             daemon.stderr())
@@ -393,7 +400,8 @@ class ImportCrashTest(DaemonTestCase):
         ini = PORTFOLIO_INI.replace("inventory_timeout_seconds = 2",
                                     "inventory_timeout_seconds = %d" % self.TIMEOUT)
         daemon = Daemon(self.workdir, ini=ini,
-                        env=daemon_env(self.fake, IMPORT_COOLDOWN_SECONDS="1"))
+                        env=daemon_env(self.fake, IMPORT_COOLDOWN_SECONDS="1",
+                                       INVENTORY_MAX_BYTES=str(4 << 20)))
         self.daemons.append(daemon)
         return daemon.start()
 
@@ -477,6 +485,73 @@ class ImportCrashTest(DaemonTestCase):
         self.assertEqual([r for r in self.holdings() if r[0] != user_id],
                          [r for r in before if r[0] != user_id])
         self.assertEqual(daemon.proc.poll(), None)
+
+    def test_kill_9_inside_the_holdings_write(self):
+        """30,000 holdings replaced by 30,000 others (4,500 deleted, 25,500 updated): killed
+        once the daemon writes that transaction, the user holds the old set or the new
+        one, never a mix, and the lock is the dead import's, with its TTL."""
+        names = catalogue_names()
+        old = [(name, 1) for name in names[:30000]]
+        new = [(name, 2) for name in names[4500:34500]]
+        pages = lambda stacks: [stacks[i:i + 1000] for i in range(0, len(stacks), 1000)]
+        daemon = self.start()
+        user = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(user.platform_id, pages(old))
+        first = user.import_()
+        self.assertEqual(first.status, 200, first.body)
+        self.assertEqual(first.json()["imported_assets"], 30000)
+        user_id = user.portfolio().json()["user_id"]
+        old_rows = self.holdings()
+        old_meta = query(self.workdir, "SELECT * FROM import_metadata")
+        self.assertEqual(len(old_rows), 30000)
+        time.sleep(1.2)  # past the 1 s cooldown
+
+        self.fake.pages(user.platform_id, pages(new), first_assetid=100000)
+        asked = len(self.fake.requests_for(user.platform_id))
+
+        def doomed():
+            with contextlib.suppress(Exception):
+                user.import_()
+
+        pending = threading.Thread(target=doomed)
+        pending.start()
+        self.assertTrue(wait_until(lambda: len(self.fake.requests_for(user.platform_id))
+                                   >= asked + 30, timeout=30, every=0.002))
+        baseline = wchar(daemon.proc.pid)
+        writing = wait_for_writes(daemon.proc.pid, baseline, 64 << 10, timeout=30)
+        killed_ms = int(time.time() * 1000)
+        kill9(daemon.proc)
+        daemon.stop()
+        pending.join(10)
+
+        rows = self.holdings()
+        quantities = sorted({q for _, _, q, _ in rows})
+        print("\nholdings after a kill in the write (writes seen %s): %d rows, quantities %s"
+              % (writing, len(rows), quantities))
+        if quantities == [1]:
+            self.assertEqual(rows, old_rows)
+            self.assertEqual(query(self.workdir, "SELECT * FROM import_metadata"), old_meta)
+            _, value, expires_at = self.lock_rows(user_id)[0]
+            self.assertTrue(value.startswith("running:"), value)
+            self.assertLessEqual(expires_at, killed_ms + self.HOLD_MS)
+        else:
+            self.assertEqual(quantities, [2], "a mix of the old and new holdings")
+            self.assertEqual(sorted(r[1] for r in rows),
+                             sorted(self.item_ids(names[4500:34500])))
+            self.assertEqual(len({r[3] for r in rows}), 1, "one imported_at for all")
+        self.assertTrue(writing, "the kill was meant to land in the write")
+
+        daemon = self.start()
+        user.daemon = daemon
+        body = user.portfolio().json()
+        self.assertEqual(body["item_count"], len(rows))
+        self.assertEqual({h["quantity"] for h in body["holdings"]}, set(quantities))
+        self.assertEqual(daemon.proc.poll(), None)
+
+    def item_ids(self, names):
+        wanted = set(names)
+        return [i for i, n in query(self.workdir, "SELECT id, market_hash_name FROM items")
+                if n in wanted]
 
 
 if __name__ == "__main__":
