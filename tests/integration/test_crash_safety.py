@@ -99,6 +99,7 @@ class CatalogueFeed(BackgroundServer):
         self.base = int(time.time()) - 3600
         self.seq = 0
         self.sent = {}
+        self.generation = 0
         self.stall = set()
         self.release = threading.Event()
         self.stalled = set()  # sources whose answer is waiting for `release`
@@ -108,7 +109,10 @@ class CatalogueFeed(BackgroundServer):
         return "http://127.0.0.1:%d/feed/%s" % (self.port, source)
 
     def reset(self):
+        """Forgets earlier answers: one still being written (to a killed daemon) no longer
+        counts as sent."""
         with self.lock:
+            self.generation += 1
             self.sent.clear()
             self.stalled.clear()
 
@@ -133,6 +137,7 @@ class CatalogueFeed(BackgroundServer):
                     fake.seq += 1
                     seq = fake.seq
                     stall = source in fake.stall
+                    generation = fake.generation
                 rows = [{"market_hash_name": name, "price": 100 + (i * 7 + seq) % 90000,
                          "volume": 1, "time": fake.base + seq}
                         for i, name in enumerate(fake.names)]
@@ -155,7 +160,8 @@ class CatalogueFeed(BackgroundServer):
                 except (BrokenPipeError, ConnectionResetError):
                     return  # the daemon was killed while reading
                 with fake.lock:
-                    fake.sent[source] = time.monotonic()
+                    if generation == fake.generation:
+                        fake.sent[source] = time.monotonic()
 
         return Handler
 
@@ -437,6 +443,7 @@ class ImportCrashTest(DaemonTestCase):
         # The second import stalls on its first page; killed while it waits.
         self.fake.slow(user.platform_id, 30)
         asked = len(self.fake.requests_for(user.platform_id))
+
         def doomed():
             with contextlib.suppress(Exception):  # the connection dies with the daemon
                 user.import_()
@@ -470,21 +477,28 @@ class ImportCrashTest(DaemonTestCase):
         refused = user.import_()
         self.assertEqual(refused.status, 429, refused.body)
         self.assertEqual(refused.json()["code"], "import_cooldown")
+        self.assertIsNotNone(refused.header("retry-after"))
         self.assertEqual(len(self.fake.requests_for(user.platform_id)), asked + 1)
         self.assertEqual(self.holdings(), before)
 
         # The TTL passes. Waiting 160 s (the shortest hold the configuration allows is
         # 50 x 1 + 60 = 110 s) would dominate the suite, so the test moves the lock's
-        # expiry to now instead: the same state the clock reaches by itself at
-        # expires_at. SKINPULSE_CRASH_REAL_TTL=1 waits for the real expiry instead.
-        if os.environ.get("SKINPULSE_CRASH_REAL_TTL") == "1":
-            time.sleep(max(0, expires_at / 1000 - time.time()) + 1)
-        else:
+        # expiry instead: to 3 s from now, where the import is still refused (the daemon
+        # keeps to the stored expiry), then to just past, the state the clock reaches by
+        # itself at expires_at. SKINPULSE_CRASH_REAL_TTL=1 waits for the real expiry.
+        def expire_in(ms):
             with contextlib.closing(sqlite3.connect(os.path.join(self.workdir, "skinpulse.db"),
                                                     timeout=30)) as db:
                 with db:
                     db.execute("UPDATE kv SET expires_at = ? WHERE key = ?",
-                               (int(time.time() * 1000) - 1, key))
+                               (int(time.time() * 1000) + ms, key))
+
+        if os.environ.get("SKINPULSE_CRASH_REAL_TTL") == "1":
+            time.sleep(max(0, expires_at / 1000 - time.time()) + 1)
+        else:
+            expire_in(3000)
+            self.assertEqual(user.import_().status, 429)
+            expire_in(-1)
         done = user.import_()
         self.assertEqual(done.status, 200, done.body)
         self.assertEqual(done.json()["imported_assets"], 9)
