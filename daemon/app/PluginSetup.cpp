@@ -63,7 +63,7 @@ PluginSet::~PluginSet() {
   sources_.clear();
 }
 
-void PluginSet::describe(http::JsonWriter& json) const {
+void PluginSet::describe(JsonWriter& json) const {
   json.key("plugins").beginArray();
   for (const auto& row : registry_.report()) {
     json.beginObject()

@@ -11,7 +11,7 @@
 #include "skinpulse/sdk/host.hpp"
 
 #include "app/Settings.hpp"
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 #include "metrics/MetricSet.hpp"
 #include "plugin/PluginRegistry.hpp"
 
@@ -43,7 +43,7 @@ class PluginSet {
   sdk::HttpClient& httpClient();
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
-  void describe(http::JsonWriter& json) const;
+  void describe(JsonWriter& json) const;
 
  private:
   std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it

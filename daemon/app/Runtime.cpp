@@ -1,9 +1,9 @@
 #include "app/Runtime.hpp"
 
 #include "catalog/CatalogSeeder.hpp"
+#include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 #include "state/SharedStoreFactory.hpp"
 
 namespace skinpulse {
@@ -30,17 +30,21 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       metrics::MetricsEngineConfig{settings_.reference_sources, settings_.enabledSourceNames()});
   metrics_->rebuild(database_->prices(), time::nowSeconds());
 
-  items_api_ = std::make_unique<http::ItemsApi>(
+  items_api_ = std::make_unique<items::ItemsApi>(
       catalog_, latest_, database_->prices(),
-      http::ItemsApiConfig{settings_.base_url, settings_.reference_sources,
-                           settings_.enabledSourceNames()});
+      items::ItemsApiConfig{settings_.base_url, settings_.reference_sources,
+                            settings_.enabledSourceNames()});
   items_api_->registerRoutes(router_);
   portfolio_ = std::make_unique<portfolio::PortfolioModule>(
-      settings_, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient());
+      portfolio::PortfolioOptions{settings_.inventory_url, settings_.inventory_max_bytes,
+                                  settings_.inventory_timeout_seconds,
+                                  settings_.import_cooldown_seconds, settings_.reference_sources,
+                                  settings_.enabledSourceNames()},
+      *database_, *shared_store_, catalog_, latest_, plugins_->httpClient());
   portfolio_->registerRoutes(router_);
-  health_api_ = std::make_unique<http::HealthApi>([this] { return readiness(); });
+  health_api_ = std::make_unique<HealthApi>([this] { return readiness(); });
   health_api_->registerRoutes(router_);
-  metrics_api_ = std::make_unique<http::MetricsApi>(catalog_, *metrics_);
+  metrics_api_ = std::make_unique<metrics::MetricsApi>(catalog_, *metrics_);
   metrics_api_->registerRoutes(router_);
 
   events_ = events::makeEventBus(settings_.redis_url);
@@ -81,7 +85,7 @@ namespace {
 
 constexpr std::chrono::seconds kRefreshPeriod{5};
 
-void writeSourceStatus(http::JsonWriter& json, const SourceStatus& status) {
+void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
   auto optionalTime = [&](const char* key, const std::optional<std::int64_t>& value) {
     json.key(key);
     if (value) {
@@ -192,9 +196,9 @@ bool Runtime::stop() {
   return clean;
 }
 
-http::Readiness Runtime::readiness() const {
+Readiness Runtime::readiness() const {
   const bool databaseOk = database_->ping();
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject()
       .key("status")
       .value(databaseOk ? "ready" : "unavailable")
@@ -224,7 +228,7 @@ http::Readiness Runtime::readiness() const {
   }
   json.endArray();
   json.endObject();
-  return http::Readiness{databaseOk, json.take()};
+  return Readiness{databaseOk, json.take()};
 }
 
 }  // namespace skinpulse

@@ -6,6 +6,7 @@
 // sessions → catalogue → latest-price cache → HTTP API → ingestion scheduler.
 
 #include "app/ConfigLoader.hpp"
+#include "app/HealthApi.hpp"
 #include "app/PluginSetup.hpp"
 #include "auth/AuthApi.hpp"
 #include "auth/AuthGuard.hpp"
@@ -14,12 +15,11 @@
 #include "events/EventBus.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
-#include "http/handlers/HealthApi.hpp"
-#include "http/handlers/ItemsApi.hpp"
-#include "http/handlers/MetricsApi.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "items/ItemsApi.hpp"
+#include "metrics/MetricsApi.hpp"
 #include "metrics/MetricsEngine.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "prices/LatestPrices.hpp"
@@ -47,7 +47,7 @@ class Runtime {
   std::uint16_t port() const { return server_ ? server_->port() : 0; }
 
  private:
-  http::Readiness readiness() const;
+  Readiness readiness() const;
   /// Shared store, sessions, rate limit, auth guard and endpoints.
   void startAuth();
 
@@ -65,10 +65,10 @@ class Runtime {
   std::unique_ptr<auth::AuthApi> auth_api_;
   std::unique_ptr<metrics::MetricsEngine> metrics_;
   http::Router router_;
-  std::unique_ptr<http::ItemsApi> items_api_;
-  std::unique_ptr<http::HealthApi> health_api_;
+  std::unique_ptr<items::ItemsApi> items_api_;
+  std::unique_ptr<HealthApi> health_api_;
   std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
-  std::unique_ptr<http::MetricsApi> metrics_api_;
+  std::unique_ptr<metrics::MetricsApi> metrics_api_;
   // Live updates: declared before the server and ingestion so they outlive both.
   std::unique_ptr<events::EventBus> events_;
   std::unique_ptr<ws::LiveHub> live_hub_;

@@ -3,7 +3,7 @@
 #include "BuildPaths.hpp"
 #include "app/ConfigError.hpp"
 #include "app/ConfigSchema.hpp"
-#include "app/ValueParsers.hpp"
+#include "common/ValueParsers.hpp"
 
 #include <algorithm>
 #include <set>

@@ -1,10 +1,10 @@
 #include "auth/AuthApi.hpp"
 
 #include "auth/AuthGuard.hpp"
+#include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
-#include "http/Json.hpp"
 
 #include <algorithm>
 #include <set>
@@ -100,7 +100,7 @@ void AuthApi::csrf(http::Request& request, http::Response& response) const {
     token = issued.context.csrf_token;
     response.setHeader("Set-Cookie", sessions_.setCookieHeader(issued));
   }
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("csrf_token").value(token).endObject();
   response.json(json.take());
 }
@@ -115,7 +115,7 @@ void AuthApi::logout(http::Request& request, http::Response& response) const {
 void AuthApi::providers(http::Request& request, http::Response& response) const {
   const auto identities = users_.identitiesOf(request.session.user_id);
   const bool gameLinked = users_.gameLinkOf(request.session.user_id).has_value();
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("providers").beginArray();
   for (const auto& entry : providers_) {
     const bool linked =
@@ -145,7 +145,7 @@ void AuthApi::me(http::Request& request, http::Response& response) const {
     throw http::HttpError(401, "unauthenticated", "sign in first");
   }
   const auto link = users_.gameLinkOf(user->id);
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("user_id").value(user->id).key("email");
   if (user->email.empty()) {
     json.null();

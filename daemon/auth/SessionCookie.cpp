@@ -1,7 +1,7 @@
 #include "auth/SessionCookie.hpp"
 
 #include "auth/Csrf.hpp"
-#include "plugin/RandomToken.hpp"
+#include "common/RandomToken.hpp"
 
 #include <algorithm>
 #include <openssl/hmac.h>

@@ -1,8 +1,8 @@
 #include "auth/SessionManager.hpp"
 
 #include "auth/Csrf.hpp"
+#include "common/Json.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -23,7 +23,7 @@ std::string trim(std::string_view text) {
 }
 
 std::string serialise(const http::SessionContext& session) {
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject()
       .key("user_id")
       .value(session.user_id)

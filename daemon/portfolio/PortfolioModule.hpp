@@ -7,25 +7,20 @@
 
 #include "skinpulse/sdk/host.hpp"
 
-#include "app/Settings.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
+#include "portfolio/PortfolioOptions.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
 
 #include <memory>
 
-namespace skinpulse {
-namespace http {
-class PortfolioApi;
-}
-}  // namespace skinpulse
-
 namespace skinpulse::portfolio {
 
 class ImportLock;
 class ImportService;
+class PortfolioApi;
 class PlatformInventorySource;
 
 /// Pages an import may read: decisions.md §6 (more is inventory_too_large).
@@ -35,7 +30,7 @@ class PortfolioModule {
  public:
   /// Every reference must outlive the module. `http` is the host HTTP client (its
   /// timeouts and byte cap apply to every inventory page).
-  PortfolioModule(const Settings& settings, Database& database, state::SharedStore& shared,
+  PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http);
   ~PortfolioModule();
 
@@ -45,7 +40,7 @@ class PortfolioModule {
   std::unique_ptr<PlatformInventorySource> inventory_;
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportService> imports_;
-  std::unique_ptr<http::PortfolioApi> api_;
+  std::unique_ptr<PortfolioApi> api_;
 };
 
 }  // namespace skinpulse::portfolio

@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-namespace skinpulse::http {
+namespace skinpulse {
 
 struct Readiness {
   bool ready = false;
@@ -18,10 +18,10 @@ struct Readiness {
 class HealthApi {
  public:
   explicit HealthApi(std::function<Readiness()> probe) : probe_(std::move(probe)) {}
-  void registerRoutes(Router& router);
+  void registerRoutes(http::Router& router);
 
  private:
   std::function<Readiness()> probe_;
 };
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse

@@ -4,7 +4,7 @@
 // Reads the in-memory catalogue and latest-price cache; only history touches the store.
 
 #include "catalog/Catalog.hpp"
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 #include "http/Router.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/PriceStore.hpp"
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse::http {
+namespace skinpulse::items {
 
 struct ItemsApiConfig {
   std::string base_url;  ///< for Link headers
@@ -25,15 +25,17 @@ class ItemsApi {
   ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
            ItemsApiConfig config);
 
-  void registerRoutes(Router& router);
+  void registerRoutes(http::Router& router);
 
-  void list(Request& request, Response& response) const;
-  void detail(Request& request, Response& response) const;
-  void history(Request& request, Response& response) const;
+  void list(http::Request& request, http::Response& response) const;
+  void detail(http::Request& request, http::Response& response) const;
+  void history(http::Request& request, http::Response& response) const;
 
  private:
-  const CatalogItemView& requireItem(const CatalogSnapshot& snapshot, const Request& request) const;
-  std::string nextLink(const Request& request, std::size_t next_offset, std::size_t limit) const;
+  const CatalogItemView& requireItem(const CatalogSnapshot& snapshot,
+                                     const http::Request& request) const;
+  std::string nextLink(const http::Request& request, std::size_t next_offset,
+                       std::size_t limit) const;
 
   const Catalog& catalog_;
   const LatestPrices& latest_;
@@ -44,4 +46,4 @@ class ItemsApi {
 /// One Price point object.
 void writePricePoint(JsonWriter& json, const PricePoint& point);
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse::items

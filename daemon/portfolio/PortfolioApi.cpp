@@ -1,15 +1,15 @@
-#include "http/handlers/PortfolioApi.hpp"
+#include "portfolio/PortfolioApi.hpp"
 
 #include "auth/AuthGuard.hpp"
+#include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
-#include "http/Json.hpp"
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/Valuation.hpp"
 #include "state/SharedStore.hpp"
 
-namespace skinpulse::http {
+namespace skinpulse::portfolio {
 
 namespace {
 
@@ -19,14 +19,14 @@ using portfolio::InventoryError;
 [[noreturn]] void throwRefusal(const ImportRefused& refusal) {
   switch (refusal.reason()) {
     case ImportRefused::Reason::kNotLinked:
-      throw HttpError(409, "gameid_not_linked", refusal.what());
+      throw http::HttpError(409, "gameid_not_linked", refusal.what());
     case ImportRefused::Reason::kInvalidPlatformId:
-      throw HttpError(400, "invalid_platform_id", refusal.what());
+      throw http::HttpError(400, "invalid_platform_id", refusal.what());
     case ImportRefused::Reason::kCooldown:
-      throw HttpError(429, "import_cooldown", refusal.what(),
-                      {{"Retry-After", std::to_string(refusal.retryAfter())}});
+      throw http::HttpError(429, "import_cooldown", refusal.what(),
+                            {{"Retry-After", std::to_string(refusal.retryAfter())}});
   }
-  throw HttpError(500, "internal_error", "unknown import refusal");
+  throw http::HttpError(500, "internal_error", "unknown import refusal");
 }
 
 [[noreturn]] void throwInventoryFailure(const InventoryError& error) {
@@ -34,19 +34,19 @@ using portfolio::InventoryError;
   log::main().warn("portfolio: import failed: {}", error.what());
   switch (error.kind()) {
     case InventoryError::Kind::kPrivate:
-      throw HttpError(422, "inventory_private",
-                      "the game platform inventory is private; make it public and retry");
+      throw http::HttpError(422, "inventory_private",
+                            "the game platform inventory is private; make it public and retry");
     case InventoryError::Kind::kUnavailable:
-      throw HttpError(422, "inventory_unavailable",
-                      "the game platform profile is not set up; set it up before importing");
+      throw http::HttpError(422, "inventory_unavailable",
+                            "the game platform profile is not set up; set it up before importing");
     case InventoryError::Kind::kTooLarge:
-      throw HttpError(502, "inventory_too_large",
-                      "the game platform inventory is larger than this service accepts");
+      throw http::HttpError(502, "inventory_too_large",
+                            "the game platform inventory is larger than this service accepts");
     case InventoryError::Kind::kUpstream:
       break;
   }
-  throw HttpError(502, "upstream_unavailable",
-                  "the game platform did not answer with an inventory; retry later");
+  throw http::HttpError(502, "upstream_unavailable",
+                        "the game platform did not answer with an inventory; retry later");
 }
 
 void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
@@ -77,19 +77,20 @@ PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& hold
       latest_(latest),
       config_(std::move(config)) {}
 
-void PortfolioApi::registerRoutes(Router& router) {
-  RouteOptions user_only;
+void PortfolioApi::registerRoutes(http::Router& router) {
+  http::RouteOptions user_only;
   user_only.requires_user = true;
   router.add(
-      "GET", "/api/v1/portfolio", [this](Request& q, Response& r) { show(q, r); }, user_only);
-  router.add(
-      "POST", "/api/v1/portfolio/import", [this](Request& q, Response& r) { import(q, r); },
+      "GET", "/api/v1/portfolio", [this](http::Request& q, http::Response& r) { show(q, r); },
       user_only);
+  router.add(
+      "POST", "/api/v1/portfolio/import",
+      [this](http::Request& q, http::Response& r) { import(q, r); }, user_only);
 }
 
-void PortfolioApi::show(Request& request, Response& response) const {
+void PortfolioApi::show(http::Request& request, http::Response& response) const {
   const std::string& user_id = request.session.user_id;
-  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
+  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
   const auto holdings = holdings_.holdingsOf(user_id);
   const auto last_imported = holdings_.lastImportedAt(user_id);
   const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
@@ -118,8 +119,8 @@ void PortfolioApi::show(Request& request, Response& response) const {
   response.json(json.take());
 }
 
-void PortfolioApi::import(Request& request, Response& response) const {
-  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
+void PortfolioApi::import(http::Request& request, http::Response& response) const {
+  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
   portfolio::ImportOutcome outcome;
   try {
     outcome = imports_.run(request.session.user_id);
@@ -144,4 +145,4 @@ void PortfolioApi::import(Request& request, Response& response) const {
   response.json(json.take());
 }
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse::portfolio

@@ -1,4 +1,4 @@
-#include "app/ValueParsers.hpp"
+#include "common/ValueParsers.hpp"
 
 #include <Poco/Net/IPAddress.h>
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse::http {
+namespace skinpulse::portfolio {
 
 struct PortfolioApiConfig {
   std::vector<std::string> configured_reference_sources;
@@ -26,10 +26,10 @@ class PortfolioApi {
   PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings, const Catalog& catalog,
                const LatestPrices& latest, PortfolioApiConfig config);
 
-  void registerRoutes(Router& router);
+  void registerRoutes(http::Router& router);
 
-  void show(Request& request, Response& response) const;
-  void import(Request& request, Response& response) const;
+  void show(http::Request& request, http::Response& response) const;
+  void import(http::Request& request, http::Response& response) const;
 
  private:
   portfolio::ImportService& imports_;
@@ -39,4 +39,4 @@ class PortfolioApi {
   PortfolioApiConfig config_;
 };
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse::portfolio

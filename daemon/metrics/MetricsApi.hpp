@@ -8,20 +8,20 @@
 #include "http/Router.hpp"
 #include "metrics/MetricsEngine.hpp"
 
-namespace skinpulse::http {
+namespace skinpulse::metrics {
 
 class MetricsApi {
  public:
   MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine);
 
-  void registerRoutes(Router& router);
+  void registerRoutes(http::Router& router);
 
-  void volatility(Request& request, Response& response) const;
-  void rankings(Request& request, Response& response) const;
+  void volatility(http::Request& request, http::Response& response) const;
+  void rankings(http::Request& request, http::Response& response) const;
 
  private:
   const Catalog& catalog_;
   const metrics::MetricsEngine& engine_;
 };
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse::metrics

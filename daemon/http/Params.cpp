@@ -1,6 +1,6 @@
-#include "http/handlers/Params.hpp"
+#include "http/Params.hpp"
 
-#include "app/ValueParsers.hpp"
+#include "common/ValueParsers.hpp"
 #include "http/HttpError.hpp"
 
 #include <Poco/UTF8Encoding.h>

@@ -1,4 +1,4 @@
-#include "plugin/RandomToken.hpp"
+#include "common/RandomToken.hpp"
 
 #include <Poco/RandomStream.h>
 

@@ -1,4 +1,4 @@
-#include "prices/Backfill.hpp"
+#include "ingest/Backfill.hpp"
 
 #include "common/Time.hpp"
 #include "ingest/Normaliser.hpp"

@@ -1,9 +1,9 @@
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 
 #include <charconv>
 #include <cmath>
 
-namespace skinpulse::http {
+namespace skinpulse {
 namespace {
 
 // Length of the valid UTF-8 sequence at s[i], or 0 when it is not one.
@@ -166,4 +166,4 @@ JsonWriter& JsonWriter::raw(std::string_view json) {
   return *this;
 }
 
-}  // namespace skinpulse::http
+}  // namespace skinpulse

@@ -1,0 +1,22 @@
+#pragma once
+
+// PortfolioOptions: what the portfolio feature reads of the configuration
+// ([portfolio] keys, and the sources that value holdings), filled by app/ from the
+// validated Settings.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace skinpulse::portfolio {
+
+struct PortfolioOptions {
+  std::string inventory_url = "https://steamcommunity.com/inventory";
+  std::int64_t inventory_max_bytes = 8388608;
+  int inventory_timeout_seconds = 20;  ///< per inventory page
+  int import_cooldown_seconds = 600;
+  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
+  std::vector<std::string> enabled_sources;    ///< in configuration order
+};
+
+}  // namespace skinpulse::portfolio
