@@ -3,7 +3,7 @@
 // GET /healthz (the process answers) and GET /readyz (it can serve: database reachable;
 // the body details plugins and sources so an admin sees degraded parts).
 
-#include "http/Router.hpp"
+#include "module/Module.hpp"
 
 #include <functional>
 #include <string>
@@ -15,10 +15,12 @@ struct Readiness {
   std::string detail_json;  ///< a JSON object
 };
 
-class HealthApi {
+/// The health endpoints as a module of their own: routes only.
+class HealthApi final : public module::Module {
  public:
   explicit HealthApi(std::function<Readiness()> probe) : probe_(std::move(probe)) {}
-  void registerRoutes(http::Router& router);
+  std::string_view name() const override { return "health"; }
+  void registerRoutes(http::Router& router) override;
 
  private:
   std::function<Readiness()> probe_;

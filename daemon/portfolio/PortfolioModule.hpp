@@ -8,7 +8,7 @@
 #include "skinpulse/sdk/host.hpp"
 
 #include "catalog/Catalog.hpp"
-#include "http/Router.hpp"
+#include "module/Module.hpp"
 #include "portfolio/PortfolioOptions.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
@@ -26,15 +26,16 @@ class PlatformInventorySource;
 /// Pages an import may read: decisions.md §6 (more is inventory_too_large).
 constexpr int kMaxInventoryPages = 50;
 
-class PortfolioModule {
+class PortfolioModule final : public module::Module {
  public:
   /// Every reference must outlive the module. `http` is the host HTTP client (its
   /// timeouts and byte cap apply to every inventory page).
   PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http);
-  ~PortfolioModule();
+  ~PortfolioModule() override;
 
-  void registerRoutes(http::Router& router);
+  std::string_view name() const override { return "portfolio"; }
+  void registerRoutes(http::Router& router) override;
 
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
