@@ -1,7 +1,7 @@
 #include "app/PluginSetup.hpp"
 
-#include "app/ConfigError.hpp"
 #include "catalog/Catalog.hpp"
+#include "common/ConfigError.hpp"
 #include "common/Log.hpp"
 #include "net/PocoHttpClient.hpp"
 

@@ -13,30 +13,11 @@
 namespace skinpulse {
 namespace {
 
-// Each feature's options, from the validated settings.
-
-auth::AuthOptions authOptions(const Settings& s) {
-  return auth::AuthOptions{s.base_url,       s.frontend_url,
-                           s.session_secret, s.session_lifetime_hours,
-                           s.cookie_secure,  s.auth_rate_limit_per_minute,
-                           s.trusted_proxies};
-}
+// The options of features without a table of their own, from the validated settings.
 
 items::ItemsOptions itemsOptions(const Settings& s) {
-  return items::ItemsOptions{s.base_url, s.reference_sources, s.enabledSourceNames()};
-}
-
-portfolio::PortfolioOptions portfolioOptions(const Settings& s) {
-  return portfolio::PortfolioOptions{
-      s.inventory_url,           s.inventory_max_bytes, s.inventory_timeout_seconds,
-      s.import_cooldown_seconds, s.reference_sources,   s.enabledSourceNames()};
-}
-
-metrics::MetricsOptions metricsOptions(const Settings& s) {
-  metrics::MetricsOptions options;
-  options.reference_sources = s.reference_sources;
-  options.enabled_sources = s.enabledSourceNames();
-  return options;
+  return items::ItemsOptions{s.base_url, s.metrics_options.reference_sources,
+                             s.metrics_options.enabled_sources};
 }
 
 ws::WsOptions wsOptions(const Settings& s) {
@@ -55,13 +36,6 @@ http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& g
   options.max_keep_alive_requests = s.max_keep_alive_requests;
   options.access_log = s.access_log;
   options.guard = &guard;
-  return options;
-}
-
-ingest::IngestOptions ingestOptions(const Settings& s) {
-  ingest::IngestOptions options;
-  options.catalog_auto_add = s.catalog_auto_add;
-  options.retention_days = s.retention_days;
   return options;
 }
 
@@ -86,7 +60,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
     providers.push_back(auth::ProviderEntry{instance.instanceName(), instance.get()});
   }
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
-      authOptions(settings_), *shared_store_, database_->users(), std::move(providers)));
+      settings_.auth, *shared_store_, database_->users(), std::move(providers)));
 
   seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
@@ -97,12 +71,11 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 
   modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
                                                     database_->prices()));
-  modules_.add(std::make_unique<portfolio::PortfolioModule>(portfolioOptions(settings_), *database_,
-                                                            *shared_store_, catalog_, latest_,
-                                                            plugins_->httpClient()));
+  modules_.add(std::make_unique<portfolio::PortfolioModule>(
+      settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
-      metricsOptions(settings_), catalog_, latest_, plugins_->metricSet(), database_->prices()));
+      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices()));
   auto& live = modules_.add(std::make_unique<ws::WsModule>(
       wsOptions(settings_),
       [engine = &metrics.engine()](std::int64_t item_id) -> std::optional<std::string> {
@@ -120,7 +93,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                                         source.interval_seconds, source.timeout_seconds});
   }
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
-      ingestOptions(settings_), *database_, catalog_, latest_, std::move(sources)));
+      settings_.ingest, *database_, catalog_, latest_, std::move(sources)));
   ingest.addObserver(metrics.engine());  // first: later observers read this cycle's snapshot
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());

@@ -4,7 +4,11 @@
 // value the daemon uses is here, typed and checked once at start; nothing else reads
 // the raw tree.
 
-#include "app/ConfigTree.hpp"
+#include "auth/AuthOptions.hpp"
+#include "common/ConfigTree.hpp"
+#include "ingest/IngestOptions.hpp"
+#include "metrics/MetricsOptions.hpp"
+#include "portfolio/PortfolioOptions.hpp"
 
 #include <cstdint>
 #include <map>
@@ -57,7 +61,6 @@ struct Settings {
   int http_queue = 1024;
   int keep_alive_timeout_seconds = 5;
   int max_keep_alive_requests = 10000;
-  std::vector<std::string> trusted_proxies;
   // [log]
   std::string log_level = "info";
   bool log_json = false;
@@ -65,22 +68,14 @@ struct Settings {
   // [storage]
   std::string database_url;
   std::string redis_url;
-  int retention_days = 30;
-  // [session]
-  std::string session_secret;
-  int session_lifetime_hours = 72;
-  bool cookie_secure = false;
   // [catalog]
   std::string catalog_file;
-  bool catalog_auto_add = false;
-  // [metrics]
-  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
-  // [portfolio], [auth]
-  int import_cooldown_seconds = 600;
-  std::int64_t inventory_max_bytes = 8388608;
-  std::string inventory_url = "https://steamcommunity.com/inventory";
-  int inventory_timeout_seconds = 20;  ///< per inventory page
-  int auth_rate_limit_per_minute = 20;
+
+  // The features' keys.
+  auth::AuthOptions auth;                   ///< [session], [auth], [http] trusted_proxies
+  ingest::IngestOptions ingest;             ///< [storage] retention_days, [catalog] auto_add
+  metrics::MetricsOptions metrics_options;  ///< [metrics]
+  portfolio::PortfolioOptions portfolio;    ///< [portfolio]
 
   std::vector<SourceSettings> sources;  ///< in configuration order
   std::vector<IdentitySettings> identity_providers;

@@ -1,7 +1,9 @@
 #pragma once
 
-// IngestOptions: what the ingestion feature reads of the configuration, filled by app/
-// from the validated Settings.
+// IngestOptions: what the ingestion feature reads of the configuration (its table:
+// ingestOptionTable).
+
+#include "common/OptionTable.hpp"
 
 #include <chrono>
 
@@ -17,5 +19,7 @@ struct IngestOptions {
   /// instance seen from a standby) are looked for.
   std::chrono::seconds refresh_period{5};
 };
+
+const OptionTable<IngestOptions>& ingestOptionTable();
 
 }  // namespace skinpulse::ingest

@@ -1,7 +1,9 @@
 #pragma once
 
-// MetricsOptions: what the metrics feature reads of the configuration ([metrics] keys
-// and the enabled sources), filled by app/ from the validated Settings.
+// MetricsOptions: what the metrics feature reads of the configuration: the [metrics]
+// keys of its table (metricsOptionTable), and the enabled sources, which app/ fills in.
+
+#include "common/OptionTable.hpp"
 
 #include <chrono>
 #include <string>
@@ -15,5 +17,7 @@ struct MetricsOptions {
   /// A quiet daemon still slides its windows: recompute when no cycle has for this long.
   std::chrono::seconds refresh_period{60};
 };
+
+const OptionTable<MetricsOptions>& metricsOptionTable();
 
 }  // namespace skinpulse::metrics

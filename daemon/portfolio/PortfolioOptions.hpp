@@ -1,8 +1,10 @@
 #pragma once
 
-// PortfolioOptions: what the portfolio feature reads of the configuration
-// ([portfolio] keys, and the sources that value holdings), filled by app/ from the
-// validated Settings.
+// PortfolioOptions: what the portfolio feature reads of the configuration: the
+// [portfolio] keys of its table (portfolioOptionTable), and the sources that value
+// holdings, which app/ fills in.
+
+#include "common/OptionTable.hpp"
 
 #include <cstdint>
 #include <string>
@@ -18,5 +20,7 @@ struct PortfolioOptions {
   std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
   std::vector<std::string> enabled_sources;    ///< in configuration order
 };
+
+const OptionTable<PortfolioOptions>& portfolioOptionTable();
 
 }  // namespace skinpulse::portfolio

@@ -1,6 +1,6 @@
 #pragma once
 
-// ConfigTree: the layered configuration of decisions.md §1.2, flattened to
+// ConfigTree: the layered configuration of docs/api.md §1.2, flattened to
 // "section.key" → value with the origin of every value (file:line or environment
 // variable) so error messages point where the admin must look.
 //

@@ -1,6 +1,6 @@
-#include "app/ConfigTree.hpp"
+#include "common/ConfigTree.hpp"
 
-#include "app/ConfigError.hpp"
+#include "common/ConfigError.hpp"
 
 #include <algorithm>
 #include <fstream>
