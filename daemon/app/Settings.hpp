@@ -38,7 +38,7 @@ struct MetricSettings {
 };
 
 /// The metric plugins every daemon runs: their fields are the Volatility metrics object of
-/// the interface, so they cannot be disabled (decisions.md §3.2).
+/// the interface, so they cannot be disabled (docs/api.md §3.2).
 const std::vector<std::string>& builtInMetricPlugins();
 
 /// An identity provider enabled by its environment variables.
@@ -93,7 +93,7 @@ struct RunLocation {
   bool secret_optional = false;  ///< admin commands that never sign cookies run without it
 };
 
-/// Layers the environment over `tree` (decisions.md §1.2), then validates and types every
+/// Layers the environment over `tree` (docs/api.md §1.2), then validates and types every
 /// value. Throws ConfigError naming the key and the problem.
 Settings buildSettings(ConfigTree& tree, const RunLocation& location,
                        const std::map<std::string, std::string>& environment);

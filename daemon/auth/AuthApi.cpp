@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kPrefix = "/api/v1/auth";
 constexpr const char* kGameId = "gameid";
 
-// The refusal codes of decisions.md §5; anything else a plugin says is a provider error.
+// The refusal codes of docs/api.md §5; anything else a plugin says is a provider error.
 const std::set<std::string>& knownErrorCodes() {
   static const std::set<std::string> codes = {"state_mismatch",      "provider_error",
                                               "email_unverified",    "invalid_claimed_id",

@@ -1,6 +1,6 @@
 #pragma once
 
-// AuthApi: the authentication endpoints of interface.md on the host side.
+// AuthApi: the authentication endpoints of docs/api.md on the host side.
 //
 //   GET  /api/v1/auth/csrf                  token (creates an anonymous session if needed)
 //   POST /api/v1/auth/logout                RequireAuth + CSRF → 204, cookie cleared

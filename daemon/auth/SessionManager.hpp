@@ -1,7 +1,7 @@
 #pragma once
 
-// SessionManager: server-side sessions in the shared store (decisions.md §5,
-// interface.md "Session lifecycle"). A session is created anonymous (GET /auth/csrf, or
+// SessionManager: server-side sessions in the shared store (docs/api.md §5,
+// docs/api.md "Session lifecycle"). A session is created anonymous (GET /auth/csrf, or
 // the start of a login, which needs somewhere to keep its flow) and becomes a user's
 // session only through rotate() — a new id on every login and link, so an id planted
 // before login is worthless after it (no session fixation).

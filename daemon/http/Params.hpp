@@ -1,7 +1,7 @@
 #pragma once
 
 // Validation of path and query parameters; every refusal is 400 invalid_parameter with
-// a detail naming the parameter (decisions.md §2).
+// a detail naming the parameter (docs/api.md §2).
 
 #include "http/Request.hpp"
 

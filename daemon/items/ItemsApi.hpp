@@ -1,6 +1,6 @@
 #pragma once
 
-// GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (decisions.md §3).
+// GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (docs/api.md §3).
 // Reads the in-memory catalogue and latest-price cache; only history touches the store.
 
 #include "catalog/Catalog.hpp"

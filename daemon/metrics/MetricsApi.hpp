@@ -1,7 +1,7 @@
 #pragma once
 
 // GET /api/v1/items/:id/volatility?window= and GET /api/v1/rankings/volatile?limit=&window=
-// (interface.md, decisions.md §3.2). Both answer from the metrics engine's current
+// (docs/api.md, docs/api.md §3.2). Both answer from the metrics engine's current
 // snapshot: no computation and no store access on a request.
 
 #include "catalog/Catalog.hpp"

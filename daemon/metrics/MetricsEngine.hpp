@@ -2,7 +2,7 @@
 
 // MetricsEngine: keeps every (item, source) series pre-aggregated for the three windows
 // (BucketLevel), folds each stored cycle in, and after it recomputes every item's
-// Volatility metrics and the rankings into a new MetricsSnapshot (decisions.md §3.1-3.2).
+// Volatility metrics and the rankings into a new MetricsSnapshot (docs/api.md §3.1-3.2).
 //
 // It is the first CycleObserver of the ingestion cycle: the live-update hub added after
 // it reads snapshot() for the cycle's volatility frames. A quiet daemon still slides its

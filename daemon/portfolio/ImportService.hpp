@@ -1,7 +1,7 @@
 #pragma once
 
 // ImportService: POST /api/v1/portfolio/import after the session and CSRF checks, in the
-// order of decisions.md §6: linked gameid → valid platform id → cooldown lock (shared
+// order of docs/api.md §6: linked gameid → valid platform id → cooldown lock (shared
 // store, fail closed) → every inventory page → match by market_hash_name → one
 // transaction (upsert, delete what left, last_imported_at) → cooldown. Any failure after
 // the lock releases it and writes nothing.

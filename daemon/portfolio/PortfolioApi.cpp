@@ -131,7 +131,7 @@ void PortfolioApi::import(http::Request& request, http::Response& response) cons
   } catch (const state::StoreUnavailable& error) {
     log::main().warn("portfolio: import refused, the shared store is unavailable: {}",
                      error.what());
-    auth::throwStoreUnavailable();  // fail closed: no lock, no import (decisions.md §6)
+    auth::throwStoreUnavailable();  // fail closed: no lock, no import (docs/api.md §6)
   }
   JsonWriter json;
   json.beginObject()

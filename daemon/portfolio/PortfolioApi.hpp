@@ -1,9 +1,9 @@
 #pragma once
 
-// GET /api/v1/portfolio and POST /api/v1/portfolio/import (interface.md "Portfolio",
-// decisions.md §6). Both routes are RequireAuth; the RequestGuard has checked the
+// GET /api/v1/portfolio and POST /api/v1/portfolio/import (docs/api.md "Portfolio",
+// docs/api.md §6). Both routes are RequireAuth; the RequestGuard has checked the
 // session and, for the POST, the CSRF token before a handler runs. The import's own
-// preconditions and its failures map to the problem codes of decisions.md §2 here.
+// preconditions and its failures map to the problem codes of docs/api.md §2 here.
 
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"

@@ -23,7 +23,7 @@ class ImportService;
 class PortfolioApi;
 class PlatformInventorySource;
 
-/// Pages an import may read: decisions.md §6 (more is inventory_too_large).
+/// Pages an import may read: docs/api.md §6 (more is inventory_too_large).
 constexpr int kMaxInventoryPages = 50;
 
 class PortfolioModule final : public module::Module {

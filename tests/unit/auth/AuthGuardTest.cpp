@@ -1,4 +1,4 @@
-// The guard's order and refusals (decisions.md §2): rate limit on /api/v1/auth (sliding,
+// The guard's order and refusals (docs/api.md §2): rate limit on /api/v1/auth (sliding,
 // refusals not counted, client IP via trusted proxies only) → session (401, 503 on a
 // store outage) → CSRF (403, constant-time compare).
 
