@@ -277,7 +277,7 @@ int main(int argc, char** argv) {
   LatestPrices latest;
   latest.reset(database->prices().latestPerItemSource());
   portfolio::PortfolioApi api(imports, database->holdings(), catalog, latest,
-                              portfolio::PortfolioApiConfig{{}, {"market-a", "market-b"}});
+                              portfolio::PortfolioApiOptions{{}, {"market-a", "market-b"}});
   std::vector<double> valuation_ms;
   std::size_t body_bytes = 0;
   for (std::size_t i = 0; i < o.valuations; ++i) {

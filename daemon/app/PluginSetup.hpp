@@ -30,7 +30,7 @@ class PluginSet {
   const PluginRegistry& registry() const { return registry_; }
   const std::vector<SourceInstance>& sources() const { return sources_; }
   /// The settings of each created source, parallel to sources().
-  const std::vector<SourceSettings>& sourceSettings() const { return source_settings_; }
+  const std::vector<SourceOptions>& sourceSettings() const { return source_settings_; }
   const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
   /// The metric instances: the built-in ones first, then `[metric.NAME]` in config order.
   const std::vector<MetricInstance>& metrics() const { return metrics_; }
@@ -49,7 +49,7 @@ class PluginSet {
   std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
   std::unique_ptr<HostServices> services_;
   PluginRegistry registry_;
-  std::vector<SourceSettings> source_settings_;
+  std::vector<SourceOptions> source_settings_;
   std::vector<SourceInstance> sources_;
   std::vector<IdentityInstance> identity_;
   std::vector<MetricInstance> metrics_;

@@ -54,8 +54,8 @@ void rejectUnknownKeys(const ConfigTree& tree) {
   }
 }
 
-SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
-  SourceSettings source;
+SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
+  SourceOptions source;
   source.name = section.substr(std::string("source.").size());
   if (!isValidInstanceName(source.name)) {
     throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
@@ -88,11 +88,11 @@ SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std:
 // metrics are always on: a section may not name one of them.
 void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings) {
   for (const auto& plugin : builtInMetricPlugins()) {
-    settings.metrics.push_back(MetricSettings{plugin, plugin, {}, true});
+    settings.metrics.push_back(MetricOptions{plugin, plugin, {}, true});
   }
   for (const auto& section : tree.sections()) {
     if (section.rfind("metric.", 0) != 0) continue;
-    MetricSettings metric;
+    MetricOptions metric;
     metric.name = section.substr(std::string("metric.").size());
     if (!isValidInstanceName(metric.name)) {
       throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
@@ -116,7 +116,7 @@ void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings)
 
 void readIdentityProviders(const Reader& read, Settings& settings) {
   auto add = [&](const char* name, const char* plugin, std::map<std::string, std::string> keys) {
-    settings.identity_providers.push_back(IdentitySettings{name, plugin, std::move(keys)});
+    settings.identity_providers.push_back(IdentityOptions{name, plugin, std::move(keys)});
   };
   const std::string idpaId = read.text("identity.idpa_client_id");
   const std::string idpaSecret = read.text("identity.idpa_client_secret");

@@ -18,7 +18,7 @@
 namespace skinpulse {
 
 /// `[source.NAME]`: one market-source plugin instance.
-struct SourceSettings {
+struct SourceOptions {
   std::string name;    ///< instance name: the `source` of its price points
   std::string plugin;  ///< plugin name, file <plugin dir>/source_<plugin>.so
   bool enabled = false;
@@ -28,7 +28,7 @@ struct SourceSettings {
 };
 
 /// A metric plugin instance: one of the built-in five, or a `[metric.NAME]` section.
-struct MetricSettings {
+struct MetricOptions {
   std::string name;                         ///< for messages and /readyz
   std::string plugin;                       ///< plugin name, file <plugin dir>/metric_<plugin>.so
   std::map<std::string, std::string> keys;  ///< plugin-specific keys
@@ -42,7 +42,7 @@ struct MetricSettings {
 const std::vector<std::string>& builtInMetricPlugins();
 
 /// An identity provider enabled by its environment variables.
-struct IdentitySettings {
+struct IdentityOptions {
   std::string name;    ///< idp-a, idp-b, gameid
   std::string plugin;  ///< oauth2, openid2
   std::map<std::string, std::string> keys;
@@ -77,10 +77,10 @@ struct Settings {
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
 
-  std::vector<SourceSettings> sources;  ///< in configuration order
-  std::vector<IdentitySettings> identity_providers;
+  std::vector<SourceOptions> sources;  ///< in configuration order
+  std::vector<IdentityOptions> identity_providers;
   /// The built-in metrics, then the enabled `[metric.NAME]` sections in configuration order.
-  std::vector<MetricSettings> metrics;
+  std::vector<MetricOptions> metrics;
 
   /// Names of enabled source instances, in configuration order.
   std::vector<std::string> enabledSourceNames() const;

@@ -38,7 +38,7 @@ void redirectTo(http::Response& response, const std::string& location) {
 }  // namespace
 
 AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, UserStore& users,
-                 std::vector<ProviderEntry> providers, AuthApiConfig config)
+                 std::vector<ProviderEntry> providers, AuthApiOptions config)
     : sessions_(sessions),
       store_(store),
       flows_(store),

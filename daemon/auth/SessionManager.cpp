@@ -74,7 +74,7 @@ std::optional<std::string> findCookie(const http::Request& request, const std::s
   return std::nullopt;
 }
 
-SessionManager::SessionManager(state::SharedStore& store, SessionSettings settings, Clock clock)
+SessionManager::SessionManager(state::SharedStore& store, SessionOptions settings, Clock clock)
     : store_(store),
       cookie_(std::move(settings.secret)),
       lifetime_seconds_(static_cast<std::int64_t>(settings.lifetime_hours) * 3600),

@@ -22,7 +22,7 @@
 
 namespace skinpulse::auth {
 
-struct SessionSettings {
+struct SessionOptions {
   std::string secret;       ///< SESSION_SECRET
   int lifetime_hours = 72;  ///< SESSION_LIFETIME_HOURS
   bool secure = false;      ///< cookie Secure (and the __Host- name prefix)
@@ -39,7 +39,7 @@ class SessionManager {
   /// Unix seconds; injectable for tests of expiry.
   using Clock = std::function<std::int64_t()>;
 
-  SessionManager(state::SharedStore& store, SessionSettings settings, Clock clock = {});
+  SessionManager(state::SharedStore& store, SessionOptions settings, Clock clock = {});
 
   /// "skinpulse_session", or "__Host-skinpulse_session" when Secure.
   const std::string& cookieName() const { return cookie_name_; }

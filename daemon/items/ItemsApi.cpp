@@ -28,7 +28,7 @@ void writePricePoint(JsonWriter& json, const PricePoint& point) {
 }
 
 ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                   ItemsApiConfig config)
+                   ItemsApiOptions config)
     : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
 
 void ItemsApi::registerRoutes(http::Router& router) {

@@ -14,7 +14,7 @@
 
 namespace skinpulse::items {
 
-struct ItemsApiConfig {
+struct ItemsApiOptions {
   std::string base_url;  ///< for Link headers
   std::vector<std::string> configured_reference_sources;
   std::vector<std::string> enabled_sources;  ///< in configuration order
@@ -23,7 +23,7 @@ struct ItemsApiConfig {
 class ItemsApi {
  public:
   ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-           ItemsApiConfig config);
+           ItemsApiOptions config);
 
   void registerRoutes(http::Router& router);
 
@@ -40,7 +40,7 @@ class ItemsApi {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   PriceStore& prices_;
-  ItemsApiConfig config_;
+  ItemsApiOptions config_;
 };
 
 /// One Price point object.

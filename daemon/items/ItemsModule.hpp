@@ -15,8 +15,9 @@ class ItemsModule final : public module::Module {
   /// Every reference must outlive the module.
   ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
               PriceStore& prices)
-      : api_(catalog, latest, prices,
-             ItemsApiConfig{options.base_url, options.reference_sources, options.enabled_sources}) {
+      : api_(
+            catalog, latest, prices,
+            ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources}) {
   }
 
   std::string_view name() const override { return "items"; }

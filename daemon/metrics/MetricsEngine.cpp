@@ -112,7 +112,7 @@ struct MetricsEngine::Pass {
 };
 
 MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                             MetricsEngineConfig config)
+                             MetricsEngineOptions config)
     : catalog_(catalog),
       latest_(latest),
       metrics_(std::move(metrics)),

@@ -70,7 +70,7 @@ void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
                            const Catalog& catalog, const LatestPrices& latest,
-                           PortfolioApiConfig config)
+                           PortfolioApiOptions config)
     : imports_(imports),
       holdings_(holdings),
       catalog_(catalog),

@@ -16,7 +16,7 @@
 
 namespace skinpulse::portfolio {
 
-struct PortfolioApiConfig {
+struct PortfolioApiOptions {
   std::vector<std::string> configured_reference_sources;
   std::vector<std::string> enabled_sources;  ///< in configuration order
 };
@@ -24,7 +24,7 @@ struct PortfolioApiConfig {
 class PortfolioApi {
  public:
   PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings, const Catalog& catalog,
-               const LatestPrices& latest, PortfolioApiConfig config);
+               const LatestPrices& latest, PortfolioApiOptions config);
 
   void registerRoutes(http::Router& router);
 
@@ -36,7 +36,7 @@ class PortfolioApi {
   HoldingStore& holdings_;
   const Catalog& catalog_;
   const LatestPrices& latest_;
-  PortfolioApiConfig config_;
+  PortfolioApiOptions config_;
 };
 
 }  // namespace skinpulse::portfolio

@@ -36,7 +36,7 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
 
   api_ = std::make_unique<PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,
-      PortfolioApiConfig{settings.reference_sources, settings.enabled_sources});
+      PortfolioApiOptions{settings.reference_sources, settings.enabled_sources});
 }
 
 PortfolioModule::~PortfolioModule() = default;

@@ -168,7 +168,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
                                                    [this] { return clock_ms_; });
     proxies_ = std::make_unique<auth::TrustedProxies>(proxies);
     sessions_ = std::make_unique<auth::SessionManager>(
-        store, auth::SessionSettings{"unit-test-secret-0123456789abcdef0123", 72, false});
+        store, auth::SessionOptions{"unit-test-secret-0123456789abcdef0123", 72, false});
     guard_ = std::make_unique<auth::AuthGuard>(*sessions_, *limiter_, *proxies_);
   }
 
