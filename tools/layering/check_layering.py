@@ -5,8 +5,11 @@ Usage: check_layering.py [--daemon DIR] [--table FILE] [--count]
 
 Scans daemon/**/*.{hpp,cpp,h,in} for `#include "<folder>/..."` where <folder> is a
 folder of daemon/, and reports every include whose target folder is not reachable from
-the including folder in the table (a back-edge, or an edge nobody decided on). Exit 0
-when there is none, 1 otherwise. daemon/main.cpp counts as the folder `main`.
+the including folder in the table (a back-edge, or an edge nobody decided on). It also
+reads daemon/CMakeLists.txt, when there is one: every folder must be one library
+(`skinpulse_add_library(skinpulse_<folder> DIRS <folder> LIBS ...)`), linking only
+libraries of folders its row allows, so the build and the table cannot drift. Exit 0
+when all holds, 1 otherwise. daemon/main.cpp counts as the folder `main`.
 --count prints the number of offending folder pairs and include lines, then exits 0.
 """
 
@@ -81,10 +84,48 @@ def scan(daemon_dir):
                         yield folder, rel, number, m.group(1)
 
 
+LIBRARY = re.compile(r"skinpulse_add_library\(\s*skinpulse_(\w+)(.*?)\)", re.S)
+
+
+def check_libraries(cmake, folders, table, reach):
+    """Problems of daemon/CMakeLists.txt against the table (empty when it agrees)."""
+    with open(cmake, encoding="utf-8") as f:
+        text = f.read()
+    problems = []
+    libraries = {}
+    for name, body in LIBRARY.findall(text):
+        words = body.replace("\n", " ").split()
+        dirs = words[words.index("DIRS") + 1:] if "DIRS" in words else []
+        dirs = [d for d in dirs[:1]]
+        libs = []
+        if "LIBS" in words:
+            for word in words[words.index("LIBS") + 1:]:
+                if word in ("EXCLUDE_REGEX", "DIRS"):
+                    break
+                libs.append(word)
+        libraries[name] = (dirs, libs)
+    for folder in sorted(folders):
+        if folder not in table:
+            continue
+        if folder not in libraries or libraries[folder][0] != [folder]:
+            problems.append("daemon/%s/ is not the library skinpulse_%s (DIRS %s) in %s"
+                            % (folder, folder, folder, cmake))
+            continue
+        for lib in libraries[folder][1]:
+            if not lib.startswith("skinpulse_"):
+                continue
+            dep = lib[len("skinpulse_"):]
+            if dep in table and dep not in reach[folder]:
+                problems.append("skinpulse_%s links %s, which %s may not include" % (folder, lib, folder))
+    return problems
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--daemon", default=os.path.join(REPO, "daemon"))
     ap.add_argument("--table", default=os.path.join(HERE, "layers.txt"))
+    ap.add_argument("--cmake", default=None,
+                    help="the daemon's CMakeLists.txt (default: <daemon>/CMakeLists.txt)")
     ap.add_argument("--count", action="store_true")
     args = ap.parse_args()
 
@@ -108,6 +149,10 @@ def main():
         return 0
     for folder in sorted(unlisted):
         problems.append("daemon/%s/ has no row in %s" % (folder, args.table))
+    cmake = args.cmake or os.path.join(args.daemon, "CMakeLists.txt")
+    if os.path.isfile(cmake):
+        folders = {d for d in os.listdir(args.daemon) if os.path.isdir(os.path.join(args.daemon, d))}
+        problems.extend(check_libraries(cmake, folders, table, reach))
     for (folder, target), where in sorted(pairs.items()):
         for w in where:
             problems.append("daemon/%s includes %s/, which %s may not include" % (w, target, folder))

@@ -58,6 +58,23 @@ class CheckLayeringTest(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         self.assertIn("daemon/web/ has no row", result.stdout)
 
+    def test_the_libraries_must_follow_the_table(self):
+        self.write("CMakeLists.txt",
+                   "skinpulse_add_library(skinpulse_common DIRS common LIBS Poco::Foundation)\n"
+                   "skinpulse_add_library(skinpulse_store DIRS store\n"
+                   "  LIBS skinpulse_common skinpulse_app)\n"
+                   "skinpulse_add_library(skinpulse_app DIRS app LIBS skinpulse_store)\n")
+        result = self.run_check()
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("skinpulse_store links skinpulse_app, which store may not include",
+                      result.stdout)
+        self.write("CMakeLists.txt",
+                   "skinpulse_add_library(skinpulse_common DIRS common)\n"
+                   "skinpulse_add_library(skinpulse_store DIRS store LIBS skinpulse_common)\n")
+        result = self.run_check()
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("daemon/app/ is not the library skinpulse_app", result.stdout)
+
     def test_a_cycle_in_the_table_is_refused(self):
         self.write("../layers.txt", TABLE.replace("common:", "common: app"))
         result = self.run_check()
