@@ -39,6 +39,33 @@ http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& g
   return options;
 }
 
+std::vector<auth::ProviderEntry> identityProviders(const PluginSet& plugins) {
+  std::vector<auth::ProviderEntry> providers;
+  for (const auto& instance : plugins.identityProviders()) {
+    providers.push_back(auth::ProviderEntry{instance.instanceName(), instance.get()});
+  }
+  return providers;
+}
+
+std::vector<Scheduler::Source> scheduledSources(const PluginSet& plugins) {
+  std::vector<Scheduler::Source> sources;
+  for (std::size_t i = 0; i < plugins.sources().size(); ++i) {
+    const auto& source = plugins.sourceSettings()[i];
+    sources.push_back(Scheduler::Source{source.name, source.plugin, plugins.sources()[i].get(),
+                                        source.interval_seconds, source.timeout_seconds});
+  }
+  return sources;
+}
+
+// The 24h Volatility object of an item, as the live updates' volatility frames carry it.
+ws::VolatilityProvider volatilityOf(const metrics::MetricsEngine& engine) {
+  return [&engine](std::int64_t item_id) -> std::optional<std::string> {
+    const auto object = engine.snapshot()->volatility(item_id, "24h");
+    if (object.empty()) return std::nullopt;
+    return std::string(object);
+  };
+}
+
 }  // namespace
 
 Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
@@ -46,29 +73,11 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       "configuration: {}{}", config.main_file.empty() ? "built-in defaults" : config.main_file,
       config.drop_ins.empty() ? ""
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
-  plugins_ = std::make_unique<PluginSet>(settings_, catalog_);
+  openServices();
 
-  database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
-  log::main().info("database: {} (schema version {})", database_->backend(),
-                   database_->schemaVersion());
-  shared_store_ = state::openSharedStore(settings_.redis_url, *database_);
-  log::main().info(
-      "shared state: {}{}", shared_store_->backend(),
-      shared_store_->ping() ? "" : " (not reachable yet; session endpoints answer 503)");
-  std::vector<auth::ProviderEntry> providers;
-  for (const auto& instance : plugins_->identityProviders()) {
-    providers.push_back(auth::ProviderEntry{instance.instanceName(), instance.get()});
-  }
+  // The features, in start order (stopped in reverse).
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
-      settings_.auth, *shared_store_, database_->users(), std::move(providers)));
-
-  seedCatalog(database_->catalog(), settings_.catalog_file);
-  catalog_.reset(database_->catalog().allItems());
-  // Rate-limited sources poll held items first (docs/api.md §1.2).
-  catalog_.setHeldItems(
-      [database = database_.get()] { return database->holdings().heldItemIds(); });
-  latest_.reset(database_->prices().latestPerItemSource());
-
+      settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
   modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
                                                     database_->prices()));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
@@ -76,29 +85,34 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices()));
-  auto& live = modules_.add(std::make_unique<ws::WsModule>(
-      wsOptions(settings_),
-      [engine = &metrics.engine()](std::int64_t item_id) -> std::optional<std::string> {
-        const auto object = engine->snapshot()->volatility(item_id, "24h");
-        if (object.empty()) return std::nullopt;
-        return std::string(object);
-      }));
+  auto& live = modules_.add(
+      std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
-
-  std::vector<Scheduler::Source> sources;
-  for (std::size_t i = 0; i < plugins_->sources().size(); ++i) {
-    const auto& source = plugins_->sourceSettings()[i];
-    sources.push_back(Scheduler::Source{source.name, source.plugin, plugins_->sources()[i].get(),
-                                        source.interval_seconds, source.timeout_seconds});
-  }
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
-      settings_.ingest, *database_, catalog_, latest_, std::move(sources)));
+      settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
+
   ingest.addObserver(metrics.engine());  // first: later observers read this cycle's snapshot
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
-
   modules_.registerRoutes(router_);
+}
+
+void Runtime::openServices() {
+  plugins_ = std::make_unique<PluginSet>(settings_, catalog_);
+  database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
+  log::main().info("database: {} (schema version {})", database_->backend(),
+                   database_->schemaVersion());
+  shared_store_ = state::openSharedStore(settings_.redis_url, *database_);
+  log::main().info(
+      "shared state: {}{}", shared_store_->backend(),
+      shared_store_->ping() ? "" : " (not reachable yet; session endpoints answer 503)");
+  seedCatalog(database_->catalog(), settings_.catalog_file);
+  catalog_.reset(database_->catalog().allItems());
+  // Rate-limited sources poll held items first (docs/api.md §1.2).
+  catalog_.setHeldItems(
+      [database = database_.get()] { return database->holdings().heldItemIds(); });
+  latest_.reset(database_->prices().latestPerItemSource());
 }
 
 Runtime::~Runtime() { stop(); }

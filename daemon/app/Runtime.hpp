@@ -42,6 +42,8 @@ class Runtime {
   std::uint16_t port() const { return server_ != nullptr ? server_->port() : 0; }
 
  private:
+  /// Plugins, database, shared store, catalogue and latest prices, in that order.
+  void openServices();
   Readiness readiness() const;
 
   // The services the modules share; declared before the modules, so they outlive them.
