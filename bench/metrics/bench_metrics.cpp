@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
   for (std::int64_t s = 0; s < sources; ++s) names.push_back("market-" + std::to_string(s));
   LatestPrices latest;
   metrics::MetricsEngine engine(catalog, latest, metrics::MetricSet(std::move(entries)),
-                                metrics::MetricsEngineConfig{{}, names});
+                                metrics::MetricsEngineOptions{{}, names});
 
   // History: a random walk per series, folded in item by item like a store rebuild.
   // The history ends 1000 s before an hour boundary, so the cycles cross it: the 7d

@@ -21,15 +21,15 @@
 
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogSeeder.hpp"
+#include "common/RandomToken.hpp"
 #include "common/Time.hpp"
-#include "http/handlers/PortfolioApi.hpp"
 #include "net/PocoHttpClient.hpp"
-#include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
 #include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventoryPage.hpp"
 #include "portfolio/InventorySource.hpp"
+#include "portfolio/PortfolioApi.hpp"
 #include "state/DatabaseSharedStore.hpp"
 #include "store/Database.hpp"
 #include "store/SqlDatabase.hpp"
@@ -280,8 +280,8 @@ int main(int argc, char** argv) {
   database->prices().insert(points);
   LatestPrices latest;
   latest.reset(database->prices().latestPerItemSource());
-  http::PortfolioApi api(imports, database->holdings(), catalog, latest,
-                         http::PortfolioApiConfig{{}, {"market-a", "market-b"}});
+  portfolio::PortfolioApi api(imports, database->holdings(), catalog, latest,
+                              portfolio::PortfolioApiOptions{{}, {"market-a", "market-b"}});
   std::vector<double> valuation_ms;
   std::size_t body_bytes = 0;
   for (std::size_t i = 0; i < o.valuations; ++i) {

@@ -1,10 +1,10 @@
 #include "app/ConfigCheck.hpp"
 
-#include "app/ConfigError.hpp"
 #include "app/ConfigLoader.hpp"
 #include "app/ConfigSchema.hpp"
 #include "app/PluginSetup.hpp"
 #include "catalog/Catalog.hpp"
+#include "common/ConfigError.hpp"
 #include "net/PocoHttpClient.hpp"
 
 #include <filesystem>
@@ -72,7 +72,7 @@ void loadFileCollecting(const std::string& path, ConfigTree& tree,
   }
 }
 
-const ConfigKeySpec* specOf(const std::string& key) {
+const OptionSpec* specOf(const std::string& key) {
   for (const auto& spec : daemonConfigKeys()) {
     if (spec.key == key) return &spec;
   }
@@ -95,7 +95,7 @@ bool setAside(const std::string& setting, ConfigTree& tree,
     tree.set(setting, std::string(32, 'x'), "check");
     return true;
   }
-  const ConfigKeySpec* spec = specOf(setting);
+  const OptionSpec* spec = specOf(setting);
   if (spec != nullptr && spec->env != nullptr && environment.erase(spec->env) > 0) return true;
   if (!tree.has(setting)) return false;
   const auto dot = setting.rfind('.');

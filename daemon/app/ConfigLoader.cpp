@@ -1,7 +1,7 @@
 #include "app/ConfigLoader.hpp"
 
 #include "BuildPaths.hpp"
-#include "app/ConfigError.hpp"
+#include "common/ConfigError.hpp"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,24 +1,41 @@
 #pragma once
 
-// The daemon's own configuration keys: where each lives in INI, which environment
-// variable overrides it (decisions.md §1.2) and its built-in default.
+// The configuration schema: every key of the daemon's own sections, as the tables of
+// the features that own them (common/OptionTable.hpp). app/ owns [daemon], [http]
+// (but trusted_proxies), [log], [storage] database_url and redis_url, [catalog] file and
+// [identity]; auth/, ingest/, metrics/ and portfolio/ own the rest. Keys of
+// `[source.*]` and `[metric.*]` sections are the plugins' and are checked against their
+// descriptors instead.
+
+#include "app/Settings.hpp"
+#include "common/OptionTable.hpp"
 
 #include <string>
 #include <vector>
 
 namespace skinpulse {
 
-struct ConfigKeySpec {
-  const char* key;       ///< "section.key"
-  const char* env;       ///< environment variable, or nullptr
-  const char* fallback;  ///< built-in default; nullptr: no default (derived or required)
+/// app/'s own keys, bound to Settings (rows without a field are read by hand).
+const OptionTable<Settings>& daemonOptionTable();
+
+/// One feature's keys, for the reference and the checker.
+struct OptionGroup {
+  std::string title;   ///< "Daemon", "Authentication", ...
+  std::string folder;  ///< where its table lives: "daemon/auth/AuthOptions.cpp"
+  std::vector<OptionSpec> specs;
 };
 
-/// Every key of the daemon's own sections. Keys of `[source.*]` sections are the
-/// plugins' and are checked against their descriptors instead.
-const std::vector<ConfigKeySpec>& daemonConfigKeys();
+/// Every feature's keys, in reference order.
+const std::vector<OptionGroup>& optionGroups();
+
+/// Every key of every group.
+const std::vector<OptionSpec>& daemonConfigKeys();
 
 /// Sections the daemon owns; any other section except `source.*` is an error.
 bool isDaemonSection(const std::string& section);
+
+/// docs/configuration.md: every key with its environment variable, type, range, default
+/// and description, generated from the tables (skinpulsed --print-config-reference).
+std::string renderConfigReference();
 
 }  // namespace skinpulse

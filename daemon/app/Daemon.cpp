@@ -2,10 +2,11 @@
 
 #include "BuildPaths.hpp"
 #include "app/ConfigCheck.hpp"
-#include "app/ConfigError.hpp"
 #include "app/ConfigLoader.hpp"
+#include "app/ConfigSchema.hpp"
 #include "app/Runtime.hpp"
 #include "app/SystemdNotify.hpp"
+#include "common/ConfigError.hpp"
 #include "common/Log.hpp"
 
 #include <Poco/Exception.h>
@@ -43,6 +44,9 @@ void Daemon::defineOptions(Poco::Util::OptionSet& options) {
                         .repeatable(false));
   options.addOption(Poco::Util::Option("help", "h", "show this help").required(false));
   options.addOption(Poco::Util::Option("version", "", "print the version").required(false));
+  options.addOption(Poco::Util::Option("print-config-reference", "",
+                                       "print every configuration key (docs/configuration.md)")
+                        .required(false));
 }
 
 void Daemon::handleOption(const std::string& name, const std::string& value) {
@@ -54,6 +58,7 @@ void Daemon::handleOption(const std::string& name, const std::string& value) {
     stopOptionsProcessing();
   }
   if (name == "version") version_ = true;
+  if (name == "print-config-reference") reference_ = true;
 }
 
 void Daemon::printHelp() const {
@@ -71,6 +76,10 @@ int Daemon::main(const std::vector<std::string>&) {
   std::signal(SIGPIPE, SIG_IGN);
   if (help_) {
     printHelp();
+    return EXIT_OK;
+  }
+  if (reference_) {
+    std::cout << renderConfigReference();
     return EXIT_OK;
   }
   if (version_) {

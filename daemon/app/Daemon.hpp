@@ -26,6 +26,7 @@ class Daemon final : public Poco::Util::ServerApplication {
   bool check_only_ = false;
   bool help_ = false;
   bool version_ = false;
+  bool reference_ = false;
 };
 
 }  // namespace skinpulse

@@ -1,7 +1,7 @@
 #include "app/PluginSetup.hpp"
 
-#include "app/ConfigError.hpp"
 #include "catalog/Catalog.hpp"
+#include "common/ConfigError.hpp"
 #include "common/Log.hpp"
 #include "net/PocoHttpClient.hpp"
 
@@ -9,9 +9,10 @@ namespace skinpulse {
 
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     : http_(std::make_unique<PocoHttpClient>()),
-      platform_budget_(std::make_unique<net::RequestBudget>(settings.gameid_requests_per_minute)),
+      platform_budget_(
+          std::make_unique<net::RequestBudget>(settings.portfolio.gameid_requests_per_minute)),
       source_http_(std::make_unique<net::BudgetedHttpClient>(*http_, *platform_budget_,
-                                                             settings.inventory_url)),
+                                                             settings.portfolio.inventory_url)),
       services_(std::make_unique<HostServices>(HostServices{*http_, catalog})),
       source_services_(std::make_unique<HostServices>(HostServices{*source_http_, catalog})) {
   registry_.scan(settings.plugin_dir);
@@ -67,7 +68,7 @@ PluginSet::~PluginSet() {
   sources_.clear();
 }
 
-void PluginSet::describe(http::JsonWriter& json) const {
+void PluginSet::describe(JsonWriter& json) const {
   json.key("plugins").beginArray();
   for (const auto& row : registry_.report()) {
     json.beginObject()

@@ -11,7 +11,7 @@
 #include "skinpulse/sdk/host.hpp"
 
 #include "app/Settings.hpp"
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 #include "metrics/MetricSet.hpp"
 #include "net/BudgetedHttpClient.hpp"
 #include "net/RequestBudget.hpp"
@@ -32,7 +32,7 @@ class PluginSet {
   const PluginRegistry& registry() const { return registry_; }
   const std::vector<SourceInstance>& sources() const { return sources_; }
   /// The settings of each created source, parallel to sources().
-  const std::vector<SourceSettings>& sourceSettings() const { return source_settings_; }
+  const std::vector<SourceOptions>& sourceSettings() const { return source_settings_; }
   const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
   /// The metric instances: the built-in ones first, then `[metric.NAME]` in config order.
   const std::vector<MetricInstance>& metrics() const { return metrics_; }
@@ -48,7 +48,7 @@ class PluginSet {
   net::RequestBudget& platformBudget() { return *platform_budget_; }
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
-  void describe(http::JsonWriter& json) const;
+  void describe(JsonWriter& json) const;
 
  private:
   std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
@@ -57,7 +57,7 @@ class PluginSet {
   std::unique_ptr<HostServices> services_;
   std::unique_ptr<HostServices> source_services_;
   PluginRegistry registry_;
-  std::vector<SourceSettings> source_settings_;
+  std::vector<SourceOptions> source_settings_;
   std::vector<SourceInstance> sources_;
   std::vector<IdentityInstance> identity_;
   std::vector<MetricInstance> metrics_;

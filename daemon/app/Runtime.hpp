@@ -1,33 +1,27 @@
 #pragma once
 
-// Runtime: the running daemon's parts, built in dependency order from validated
-// Settings and torn down in reverse: plugins (before listening, so a configuration
-// error never reaches a socket) → database (migrations) → shared-state store and
-// sessions → catalogue → latest-price cache → HTTP API → ingestion scheduler.
+// Runtime: the running daemon. It opens the services every feature shares, in
+// dependency order — plugins (before anything else, so a configuration error never
+// reaches the database or a socket), the database (migrations), the shared-state store,
+// the catalogue and the latest-price cache — then builds the features as one ordered
+// list of modules (module/ModuleList):
+//
+//   auth → items → portfolio → health → metrics → ws → http server → ingest
+//
+// Routes are registered in that order, modules started in that order and stopped in
+// reverse: ingestion stops first, then the server, then the live hub; the services are
+// released last. docs/architecture.md tells how to add a module.
 
 #include "app/ConfigLoader.hpp"
+#include "app/HealthApi.hpp"
 #include "app/PluginSetup.hpp"
-#include "auth/AuthApi.hpp"
-#include "auth/AuthGuard.hpp"
+#include "app/ServerModule.hpp"
 #include "catalog/Catalog.hpp"
-#include "common/PeriodicTask.hpp"
-#include "events/EventBus.hpp"
-#include "http/HttpServer.hpp"
 #include "http/Router.hpp"
-#include "http/handlers/HealthApi.hpp"
-#include "http/handlers/ItemsApi.hpp"
-#include "http/handlers/MetricsApi.hpp"
-#include "ingest/IngestCycle.hpp"
-#include "ingest/Retention.hpp"
-#include "ingest/Scheduler.hpp"
-#include "metrics/MetricsEngine.hpp"
-#include "portfolio/PortfolioModule.hpp"
+#include "module/ModuleList.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
-#include "ws/LiveHub.hpp"
-#include "ws/LiveUpdates.hpp"
-#include "ws/WsApi.hpp"
 
 #include <memory>
 
@@ -38,47 +32,32 @@ class Runtime {
   explicit Runtime(const LoadedConfig& config);
   ~Runtime();
 
-  /// Starts serving HTTP; logs the bound address.
+  /// Starts every module (the HTTP server among them); logs the bound address.
   void start();
-  /// Stops polling and HTTP. False when a source fetch is still running after the grace
-  /// period: the plugin it runs in must not be unloaded, so the caller exits the process.
+  /// Stops the modules in reverse order. False when a source fetch is still running
+  /// after the grace period: the plugin it runs in must not be unloaded, so the caller
+  /// exits the process.
   bool stop();
 
-  std::uint16_t port() const { return server_ ? server_->port() : 0; }
+  std::uint16_t port() const { return server_ != nullptr ? server_->port() : 0; }
 
  private:
-  http::Readiness readiness() const;
-  /// Shared store, sessions, rate limit, auth guard and endpoints.
-  void startAuth();
+  /// Plugins, database, shared store, catalogue and latest prices, in that order.
+  void openServices();
+  Readiness readiness() const;
 
+  // The services the modules share; declared before the modules, so they outlive them.
   Settings settings_;
   Catalog catalog_;
   LatestPrices latest_;
   std::unique_ptr<PluginSet> plugins_;
   std::unique_ptr<Database> database_;
-  // Sessions, CSRF, rate limit and the auth endpoints (daemon/auth) on the shared store.
+  // Sessions, CSRF, rate limits and import locks (ADR 0006).
   std::unique_ptr<state::SharedStore> shared_store_;
-  std::unique_ptr<auth::SessionManager> sessions_;
-  std::unique_ptr<auth::RateLimiter> auth_rate_limiter_;
-  std::unique_ptr<auth::TrustedProxies> trusted_proxies_;
-  std::unique_ptr<auth::AuthGuard> auth_guard_;
-  std::unique_ptr<auth::AuthApi> auth_api_;
-  std::unique_ptr<metrics::MetricsEngine> metrics_;
   http::Router router_;
-  std::unique_ptr<http::ItemsApi> items_api_;
-  std::unique_ptr<http::HealthApi> health_api_;
-  std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
-  std::unique_ptr<http::MetricsApi> metrics_api_;
-  // Live updates: declared before the server and ingestion so they outlive both.
-  std::unique_ptr<events::EventBus> events_;
-  std::unique_ptr<ws::LiveHub> live_hub_;
-  std::unique_ptr<ws::WsApi> ws_api_;
-  std::unique_ptr<ws::LiveUpdates> live_updates_;
-  std::unique_ptr<http::HttpServer> server_;
-  std::unique_ptr<IngestCycle> ingest_;
-  std::unique_ptr<Scheduler> scheduler_;
-  std::unique_ptr<Retention> retention_;
-  std::unique_ptr<PeriodicTask> refresh_;
+
+  module::ModuleList modules_;
+  ServerModule* server_ = nullptr;  ///< owned by modules_
 };
 
 }  // namespace skinpulse

@@ -1,9 +1,9 @@
 #include "app/Settings.hpp"
 
 #include "BuildPaths.hpp"
-#include "app/ConfigError.hpp"
 #include "app/ConfigSchema.hpp"
-#include "app/ValueParsers.hpp"
+#include "common/ConfigError.hpp"
+#include "common/ValueParsers.hpp"
 
 #include <algorithm>
 #include <set>
@@ -13,45 +13,7 @@ extern char** environ;
 namespace skinpulse {
 namespace {
 
-constexpr std::size_t kMinSecretBytes = 32;
-
-class Reader {
- public:
-  explicit Reader(const ConfigTree& tree) : tree_(tree) {}
-
-  std::string text(const std::string& key) const {
-    const auto value = tree_.find(key);
-    return value ? value->text : std::string();
-  }
-  bool present(const std::string& key) const { return tree_.has(key); }
-
-  std::int64_t integer(const std::string& key, std::int64_t min, std::int64_t max) const {
-    const auto parsed = parseInteger(text(key));
-    if (!parsed || *parsed < min || *parsed > max) {
-      throw ConfigError(tree_.describe(key),
-                        "'" + text(key) + "' is not an integer in " + std::to_string(min) + ".." +
-                            std::to_string(max),
-                        key);
-    }
-    return *parsed;
-  }
-  int smallInt(const std::string& key, int min, int max) const {
-    return static_cast<int>(integer(key, min, max));
-  }
-  bool boolean(const std::string& key) const {
-    const auto parsed = parseBoolean(text(key));
-    if (!parsed) {
-      throw ConfigError(tree_.describe(key), "'" + text(key) + "' is not true or false", key);
-    }
-    return *parsed;
-  }
-  [[noreturn]] void fail(const std::string& key, const std::string& problem) const {
-    throw ConfigError(tree_.describe(key), problem, key);
-  }
-
- private:
-  const ConfigTree& tree_;
-};
+using Reader = OptionReader;
 
 void applyDefaultsAndEnvironment(ConfigTree& tree, const RunLocation& location,
                                  const std::map<std::string, std::string>& environment) {
@@ -92,8 +54,8 @@ void rejectUnknownKeys(const ConfigTree& tree) {
   }
 }
 
-SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
-  SourceSettings source;
+SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
+  SourceOptions source;
   source.name = section.substr(std::string("source.").size());
   if (!isValidInstanceName(source.name)) {
     throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
@@ -126,11 +88,11 @@ SourceSettings readSource(const ConfigTree& tree, const Reader& read, const std:
 // metrics are always on: a section may not name one of them.
 void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings) {
   for (const auto& plugin : builtInMetricPlugins()) {
-    settings.metrics.push_back(MetricSettings{plugin, plugin, {}, true});
+    settings.metrics.push_back(MetricOptions{plugin, plugin, {}, true});
   }
   for (const auto& section : tree.sections()) {
     if (section.rfind("metric.", 0) != 0) continue;
-    MetricSettings metric;
+    MetricOptions metric;
     metric.name = section.substr(std::string("metric.").size());
     if (!isValidInstanceName(metric.name)) {
       throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
@@ -154,7 +116,7 @@ void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings)
 
 void readIdentityProviders(const Reader& read, Settings& settings) {
   auto add = [&](const char* name, const char* plugin, std::map<std::string, std::string> keys) {
-    settings.identity_providers.push_back(IdentitySettings{name, plugin, std::move(keys)});
+    settings.identity_providers.push_back(IdentityOptions{name, plugin, std::move(keys)});
   };
   const std::string idpaId = read.text("identity.idpa_client_id");
   const std::string idpaSecret = read.text("identity.idpa_client_secret");
@@ -241,14 +203,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
           ? read.text("daemon.share_dir")
           : (location.build_tree ? build_paths::kSourceShareDir : build_paths::kInstalledShareDir);
 
-  s.http_threads = read.smallInt("http.threads", 2, 4096);
-  s.http_queue = read.smallInt("http.queue", 1, 1000000);
-  s.keep_alive_timeout_seconds = read.smallInt("http.keep_alive_timeout_seconds", 1, 300);
-  s.max_keep_alive_requests = read.smallInt("http.max_keep_alive_requests", 1, 10000000);
-  s.trusted_proxies = splitList(read.text("http.trusted_proxies"));
-  for (const auto& cidr : s.trusted_proxies) {
-    if (!isValidCidr(cidr)) read.fail("http.trusted_proxies", "'" + cidr + "' is not a CIDR");
-  }
+  readOptions(daemonOptionTable(), read, s);
 
   s.log_level = read.text("log.level");
   static const std::set<std::string> kLevels = {"trace", "debug", "info", "warn", "error", "off"};
@@ -258,7 +213,6 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   const std::string format = read.text("log.format");
   if (format != "text" && format != "json") read.fail("log.format", "must be text or json");
   s.log_json = format == "json";
-  s.access_log = read.boolean("log.access");
 
   s.database_url = read.text("storage.database_url");
   if (!isSupportedDatabaseUrl(s.database_url)) {
@@ -269,42 +223,24 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   if (!s.redis_url.empty() && s.redis_url.rfind("redis://", 0) != 0) {
     read.fail("storage.redis_url", "must be empty or redis://host:port/db");
   }
-  s.retention_days = read.smallInt("storage.retention_days", 7, 3650);
-
-  const bool secretMissing = !read.present("session.secret") || read.text("session.secret").empty();
-  if (secretMissing && !location.secret_optional) {
-    const std::string name =
-        read.present("session.secret") ? tree.describe("session.secret") : "SESSION_SECRET";
-    throw ConfigError(name, "missing; set it to at least 32 random bytes", "session.secret");
-  }
-  s.session_secret = read.text("session.secret");
-  if (!secretMissing && s.session_secret.size() < kMinSecretBytes) {
-    read.fail("session.secret",
-              "is " + std::to_string(s.session_secret.size()) + " bytes; at least 32 are required");
-  }
-  s.session_lifetime_hours = read.smallInt("session.lifetime_hours", 1, 24 * 365);
-  s.cookie_secure = read.present("session.cookie_secure") ? read.boolean("session.cookie_secure")
-                                                          : s.base_url.rfind("https://", 0) == 0;
-
   s.catalog_file = read.present("catalog.file") ? read.text("catalog.file")
                                                 : s.share_dir + "/catalog/items.jsonl";
-  s.catalog_auto_add = read.boolean("catalog.auto_add");
-  s.reference_sources = splitList(read.text("metrics.reference_sources"));
 
-  s.import_cooldown_seconds = read.smallInt("portfolio.import_cooldown_seconds", 0, 30 * 86400);
-  s.inventory_max_bytes = read.integer("portfolio.inventory_max_bytes", 1024, 1024LL * 1024 * 1024);
-  s.inventory_url = read.text("portfolio.inventory_url");
-  if (!isHttpUrl(s.inventory_url))
-    read.fail("portfolio.inventory_url", "must be an http:// or https:// URL");
-  s.inventory_timeout_seconds = read.smallInt("portfolio.inventory_timeout_seconds", 1, 600);
-  s.gameid_requests_per_minute = read.smallInt("gameid.requests_per_minute", 1, 100000);
-  s.auth_rate_limit_per_minute = read.smallInt("auth.rate_limit_per_minute", 1, 1000000);
+  // The features' keys, each from its own table.
+  s.auth = auth::readAuthOptions(read, s.base_url, s.frontend_url, location.secret_optional);
+  readOptions(ingest::ingestOptionTable(), read, s.ingest);
+  readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
+  readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
   }
   readIdentityProviders(read, s);
   readMetrics(tree, read, s);
+  // What the features share: which sources are enabled, and which value items first.
+  s.metrics_options.enabled_sources = s.enabledSourceNames();
+  s.portfolio.reference_sources = s.metrics_options.reference_sources;
+  s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
   return s;
 }
 

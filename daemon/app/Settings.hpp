@@ -4,7 +4,11 @@
 // value the daemon uses is here, typed and checked once at start; nothing else reads
 // the raw tree.
 
-#include "app/ConfigTree.hpp"
+#include "auth/AuthOptions.hpp"
+#include "common/ConfigTree.hpp"
+#include "ingest/IngestOptions.hpp"
+#include "metrics/MetricsOptions.hpp"
+#include "portfolio/PortfolioOptions.hpp"
 
 #include <cstdint>
 #include <map>
@@ -14,7 +18,7 @@
 namespace skinpulse {
 
 /// `[source.NAME]`: one market-source plugin instance.
-struct SourceSettings {
+struct SourceOptions {
   std::string name;    ///< instance name: the `source` of its price points
   std::string plugin;  ///< plugin name, file <plugin dir>/source_<plugin>.so
   bool enabled = false;
@@ -24,7 +28,7 @@ struct SourceSettings {
 };
 
 /// A metric plugin instance: one of the built-in five, or a `[metric.NAME]` section.
-struct MetricSettings {
+struct MetricOptions {
   std::string name;                         ///< for messages and /readyz
   std::string plugin;                       ///< plugin name, file <plugin dir>/metric_<plugin>.so
   std::map<std::string, std::string> keys;  ///< plugin-specific keys
@@ -34,11 +38,11 @@ struct MetricSettings {
 };
 
 /// The metric plugins every daemon runs: their fields are the Volatility metrics object of
-/// the interface, so they cannot be disabled (decisions.md §3.2).
+/// the interface, so they cannot be disabled (docs/api.md §3.2).
 const std::vector<std::string>& builtInMetricPlugins();
 
 /// An identity provider enabled by its environment variables.
-struct IdentitySettings {
+struct IdentityOptions {
   std::string name;    ///< idp-a, idp-b, gameid
   std::string plugin;  ///< oauth2, openid2
   std::map<std::string, std::string> keys;
@@ -57,7 +61,6 @@ struct Settings {
   int http_queue = 1024;
   int keep_alive_timeout_seconds = 5;
   int max_keep_alive_requests = 10000;
-  std::vector<std::string> trusted_proxies;
   // [log]
   std::string log_level = "info";
   bool log_json = false;
@@ -65,31 +68,19 @@ struct Settings {
   // [storage]
   std::string database_url;
   std::string redis_url;
-  int retention_days = 30;
-  // [session]
-  std::string session_secret;
-  int session_lifetime_hours = 72;
-  bool cookie_secure = false;
   // [catalog]
   std::string catalog_file;
-  bool catalog_auto_add = false;
-  // [metrics]
-  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
-  // [portfolio], [auth]
-  int import_cooldown_seconds = 600;
-  std::int64_t inventory_max_bytes = 8388608;
-  std::string inventory_url = "https://steamcommunity.com/inventory";
-  int inventory_timeout_seconds = 20;  ///< per inventory page
-  // [gameid]
-  /// Requests per minute to the game platform (the origin of inventory_url), shared by
-  /// imports and source plugins (net/RequestBudget.hpp).
-  int gameid_requests_per_minute = 20;
-  int auth_rate_limit_per_minute = 20;
 
-  std::vector<SourceSettings> sources;  ///< in configuration order
-  std::vector<IdentitySettings> identity_providers;
+  // The features' keys.
+  auth::AuthOptions auth;                   ///< [session], [auth], [http] trusted_proxies
+  ingest::IngestOptions ingest;             ///< [storage] retention_days, [catalog] auto_add
+  metrics::MetricsOptions metrics_options;  ///< [metrics]
+  portfolio::PortfolioOptions portfolio;    ///< [portfolio]
+
+  std::vector<SourceOptions> sources;  ///< in configuration order
+  std::vector<IdentityOptions> identity_providers;
   /// The built-in metrics, then the enabled `[metric.NAME]` sections in configuration order.
-  std::vector<MetricSettings> metrics;
+  std::vector<MetricOptions> metrics;
 
   /// Names of enabled source instances, in configuration order.
   std::vector<std::string> enabledSourceNames() const;
@@ -102,7 +93,7 @@ struct RunLocation {
   bool secret_optional = false;  ///< admin commands that never sign cookies run without it
 };
 
-/// Layers the environment over `tree` (decisions.md §1.2), then validates and types every
+/// Layers the environment over `tree` (docs/api.md §1.2), then validates and types every
 /// value. Throws ConfigError naming the key and the problem.
 Settings buildSettings(ConfigTree& tree, const RunLocation& location,
                        const std::map<std::string, std::string>& environment);

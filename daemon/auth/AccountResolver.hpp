@@ -1,6 +1,6 @@
 #pragma once
 
-// AccountResolver: turns a verified identity into a user account (decisions.md §5).
+// AccountResolver: turns a verified identity into a user account (docs/api.md §5).
 //  - OAuth 2.0 (idp-a, idp-b): only a verified e-mail creates or matches a user; the
 //    (provider, subject) identity is recorded, name and avatar refreshed.
 //  - gameid login: the account linked to the platform id, or a new one linked to it.

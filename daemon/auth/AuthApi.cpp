@@ -1,10 +1,10 @@
 #include "auth/AuthApi.hpp"
 
 #include "auth/AuthGuard.hpp"
+#include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
-#include "http/Json.hpp"
 
 #include <algorithm>
 #include <set>
@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kPrefix = "/api/v1/auth";
 constexpr const char* kGameId = "gameid";
 
-// The refusal codes of decisions.md §5; anything else a plugin says is a provider error.
+// The refusal codes of docs/api.md §5; anything else a plugin says is a provider error.
 const std::set<std::string>& knownErrorCodes() {
   static const std::set<std::string> codes = {"state_mismatch",      "provider_error",
                                               "email_unverified",    "invalid_claimed_id",
@@ -38,7 +38,7 @@ void redirectTo(http::Response& response, const std::string& location) {
 }  // namespace
 
 AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, UserStore& users,
-                 std::vector<ProviderEntry> providers, AuthApiConfig config)
+                 std::vector<ProviderEntry> providers, AuthApiOptions config)
     : sessions_(sessions),
       store_(store),
       flows_(store),
@@ -100,7 +100,7 @@ void AuthApi::csrf(http::Request& request, http::Response& response) const {
     token = issued.context.csrf_token;
     response.setHeader("Set-Cookie", sessions_.setCookieHeader(issued));
   }
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("csrf_token").value(token).endObject();
   response.json(json.take());
 }
@@ -115,7 +115,7 @@ void AuthApi::logout(http::Request& request, http::Response& response) const {
 void AuthApi::providers(http::Request& request, http::Response& response) const {
   const auto identities = users_.identitiesOf(request.session.user_id);
   const bool gameLinked = users_.gameLinkOf(request.session.user_id).has_value();
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("providers").beginArray();
   for (const auto& entry : providers_) {
     const bool linked =
@@ -145,7 +145,7 @@ void AuthApi::me(http::Request& request, http::Response& response) const {
     throw http::HttpError(401, "unauthenticated", "sign in first");
   }
   const auto link = users_.gameLinkOf(user->id);
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject().key("user_id").value(user->id).key("email");
   if (user->email.empty()) {
     json.null();

@@ -1,6 +1,6 @@
 #pragma once
 
-// AuthApi: the authentication endpoints of interface.md on the host side.
+// AuthApi: the authentication endpoints of docs/api.md on the host side.
 //
 //   GET  /api/v1/auth/csrf                  token (creates an anonymous session if needed)
 //   POST /api/v1/auth/logout                RequireAuth + CSRF → 204, cookie cleared
@@ -31,7 +31,7 @@
 
 namespace skinpulse::auth {
 
-struct AuthApiConfig {
+struct AuthApiOptions {
   std::string base_url;      ///< BASE_URL without trailing '/': callback URLs, realm
   std::string frontend_url;  ///< FRONTEND_URL: where the browser goes after a login
 };
@@ -45,7 +45,7 @@ struct ProviderEntry {
 class AuthApi {
  public:
   AuthApi(const SessionManager& sessions, state::SharedStore& store, UserStore& users,
-          std::vector<ProviderEntry> providers, AuthApiConfig config);
+          std::vector<ProviderEntry> providers, AuthApiOptions config);
 
   void registerRoutes(http::Router& router);
 
@@ -70,7 +70,7 @@ class AuthApi {
   AccountResolver accounts_;
   UserStore& users_;
   std::vector<ProviderEntry> providers_;
-  AuthApiConfig config_;
+  AuthApiOptions config_;
 };
 
 }  // namespace skinpulse::auth

@@ -1,6 +1,6 @@
 #pragma once
 
-// AuthGuard: the daemon's RequestGuard (decisions.md §2 order, after routing):
+// AuthGuard: the daemon's RequestGuard (docs/api.md §2 order, after routing):
 //   1. rate limit on every path under /api/v1/auth (429 rate_limited + Retry-After);
 //   2. session: loaded from the cookie for every request that carries one; a store
 //      outage leaves public routes running without a user context and answers

@@ -1,6 +1,6 @@
 #pragma once
 
-// The client IP of a request (decisions.md §1.2 TRUSTED_PROXIES): the peer address,
+// The client IP of a request (docs/api.md §1.2 TRUSTED_PROXIES): the peer address,
 // unless the peer is a trusted proxy; then X-Forwarded-For is read from the right,
 // skipping further trusted proxies, and the first address that is not one is the
 // client. A forged left part of the header is thereby ignored. A malformed entry stops

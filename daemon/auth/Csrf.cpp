@@ -1,6 +1,6 @@
 #include "auth/Csrf.hpp"
 
-#include "plugin/RandomToken.hpp"
+#include "common/RandomToken.hpp"
 
 #include <openssl/crypto.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// CSRF synchronizer token (interface.md "CSRF protection"): a random token stored with
+// CSRF synchronizer token (docs/api.md "CSRF protection"): a random token stored with
 // the session, returned by GET /api/v1/auth/csrf and expected back in X-CSRF-Token on
 // every state-changing request. It lives as long as the session (rotation gives a new
 // one).

@@ -1,6 +1,6 @@
 #include "auth/LoginFlows.hpp"
 
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
@@ -14,7 +14,7 @@ std::string LoginFlows::key(const http::SessionContext& session, const std::stri
 
 void LoginFlows::put(const http::SessionContext& session, const std::string& name,
                      const sdk::Fields& flow) const {
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginArray();
   for (const auto& [field, value] : flow) json.beginArray().value(field).value(value).endArray();
   json.endArray();

@@ -2,7 +2,7 @@
 
 // LoginFlows: the values a provider plugin asks the host to keep between begin() and the
 // callback (state, PKCE verifier, ...), stored under the caller's session, single use
-// (taken atomically by the callback) and valid for 10 minutes (decisions.md §5).
+// (taken atomically by the callback) and valid for 10 minutes (docs/api.md §5).
 
 #include "skinpulse/sdk/types.hpp"
 

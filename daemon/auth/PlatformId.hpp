@@ -1,6 +1,6 @@
 #pragma once
 
-// Game-platform account ids (decisions.md §6): 17 decimal digits in the individual-account
+// Game-platform account ids (docs/api.md §6): 17 decimal digits in the individual-account
 // range 76561197960265729..76561202255233023.
 
 #include <string_view>

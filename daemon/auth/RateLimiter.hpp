@@ -1,7 +1,7 @@
 #pragma once
 
 // RateLimiter: at most `limit` requests per client IP in any sliding 60-second window
-// (decisions.md §5), on the shared store, so every instance sharing a Redis shares the
+// (docs/api.md §5), on the shared store, so every instance sharing a Redis shares the
 // budget. Refused requests are not counted, so a client that backs off for Retry-After
 // seconds is admitted again.
 

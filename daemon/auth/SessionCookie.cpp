@@ -1,7 +1,7 @@
 #include "auth/SessionCookie.hpp"
 
 #include "auth/Csrf.hpp"
-#include "plugin/RandomToken.hpp"
+#include "common/RandomToken.hpp"
 
 #include <algorithm>
 #include <openssl/hmac.h>
@@ -10,7 +10,7 @@
 namespace skinpulse::auth {
 namespace {
 
-constexpr std::size_t kIdBytes = 32;  // 256 bits (decisions.md §5)
+constexpr std::size_t kIdBytes = 32;  // 256 bits (docs/api.md §5)
 constexpr std::size_t kIdChars = 43;  // base64url of 32 bytes, unpadded
 constexpr const char* kTagDomain = "skinpulse-session:";
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// SessionCookie: the signed cookie value of a session (decisions.md §5).
+// SessionCookie: the signed cookie value of a session (docs/api.md §5).
 //
 //   value = base64url(id) "." base64url(HMAC-SHA256(SESSION_SECRET, "skinpulse-session:" id))
 //

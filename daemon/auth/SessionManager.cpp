@@ -1,8 +1,8 @@
 #include "auth/SessionManager.hpp"
 
 #include "auth/Csrf.hpp"
+#include "common/Json.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -23,7 +23,7 @@ std::string trim(std::string_view text) {
 }
 
 std::string serialise(const http::SessionContext& session) {
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject()
       .key("user_id")
       .value(session.user_id)
@@ -74,7 +74,7 @@ std::optional<std::string> findCookie(const http::Request& request, const std::s
   return std::nullopt;
 }
 
-SessionManager::SessionManager(state::SharedStore& store, SessionSettings settings, Clock clock)
+SessionManager::SessionManager(state::SharedStore& store, SessionOptions settings, Clock clock)
     : store_(store),
       cookie_(std::move(settings.secret)),
       lifetime_seconds_(static_cast<std::int64_t>(settings.lifetime_hours) * 3600),

@@ -1,7 +1,7 @@
 #pragma once
 
-// SessionManager: server-side sessions in the shared store (decisions.md §5,
-// interface.md "Session lifecycle"). A session is created anonymous (GET /auth/csrf, or
+// SessionManager: server-side sessions in the shared store (docs/api.md §5,
+// docs/api.md "Session lifecycle"). A session is created anonymous (GET /auth/csrf, or
 // the start of a login, which needs somewhere to keep its flow) and becomes a user's
 // session only through rotate() — a new id on every login and link, so an id planted
 // before login is worthless after it (no session fixation).
@@ -22,7 +22,7 @@
 
 namespace skinpulse::auth {
 
-struct SessionSettings {
+struct SessionOptions {
   std::string secret;       ///< SESSION_SECRET
   int lifetime_hours = 72;  ///< SESSION_LIFETIME_HOURS
   bool secure = false;      ///< cookie Secure (and the __Host- name prefix)
@@ -39,7 +39,7 @@ class SessionManager {
   /// Unix seconds; injectable for tests of expiry.
   using Clock = std::function<std::int64_t()>;
 
-  SessionManager(state::SharedStore& store, SessionSettings settings, Clock clock = {});
+  SessionManager(state::SharedStore& store, SessionOptions settings, Clock clock = {});
 
   /// "skinpulse_session", or "__Host-skinpulse_session" when Secure.
   const std::string& cookieName() const { return cookie_name_; }

@@ -1,7 +1,7 @@
 #include "catalog/Catalog.hpp"
 
+#include "common/Json.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 
 #include <Poco/UTF8String.h>
 
@@ -11,7 +11,7 @@ namespace skinpulse {
 namespace {
 
 std::string renderItem(const ItemRecord& item) {
-  http::JsonWriter json;
+  JsonWriter json;
   json.beginObject()
       .key("id")
       .value(item.id)

@@ -2,7 +2,7 @@
 
 // EventBus: how a cycle's updates travel from the publisher (after ingestion) to the
 // WebSocket hub. In-process for one daemon; over Redis pub/sub when several daemons
-// share a Redis, so every instance forwards every instance's updates (decisions.md §7,
+// share a Redis, so every instance forwards every instance's updates (docs/api.md §7,
 // §8). Handlers run on the publishing thread (or the bus's receiver thread) and must be
 // quick: the hub only hands the batch to its reactors.
 

@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "events/BatchCodec.hpp"
 #include "events/InProcessEventBus.hpp"
+#include "redis/RedisClient.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/SocketAddress.h>
@@ -23,15 +24,9 @@ namespace {
 constexpr std::size_t kMaxOutbox = 4;
 const Poco::Timespan kConnectTimeout(1, 0);
 const Poco::Timespan kIoTimeout(2, 0);
+// The publisher's connection: the same timeouts; no SELECT, pub/sub channels are global.
+const redis::ConnectOptions kConnect{1000, 2000, "", false};
 const Poco::Timespan kStopCheck(0, 200000);
-
-Poco::Redis::Array authCommand(const RedisAddress& address) {
-  Poco::Redis::Array command;
-  command << "AUTH";
-  if (!address.user.empty()) command << address.user;
-  command << address.password;
-  return command;
-}
 
 std::string randomOrigin() {
   std::random_device device;
@@ -43,7 +38,7 @@ std::string randomOrigin() {
 
 }  // namespace
 
-RedisEventBus::RedisEventBus(RedisAddress address, std::string channel)
+RedisEventBus::RedisEventBus(redis::RedisUrl address, std::string channel)
     : address_(std::move(address)), channel_(std::move(channel)), origin_(randomOrigin()) {}
 
 RedisEventBus::~RedisEventBus() { stop(); }
@@ -86,8 +81,20 @@ bool RedisEventBus::pause(int seconds) {
 }
 
 void RedisEventBus::publishLoop() {
-  Poco::Redis::Client client;
+  std::unique_ptr<Poco::Redis::Client> client;
   bool failing = false;
+  auto failed = [&](const std::string& detail) {
+    if (!failing) {
+      log::main().warn("live updates: cannot publish to redis {}:{}: {}", address_.host,
+                       address_.port, detail);
+    }
+    failing = true;
+    try {
+      if (client) client->disconnect();
+    } catch (const Poco::Exception&) {
+    }
+    client.reset();
+  };
   for (;;) {
     UpdateBatchPtr batch;
     {
@@ -98,26 +105,16 @@ void RedisEventBus::publishLoop() {
       outbox_.pop_front();
     }
     try {
-      if (!client.isConnected()) {
-        client.connect(address_.host, address_.port, kConnectTimeout);
-        client.setReceiveTimeout(kIoTimeout);
-        if (!address_.password.empty()) client.execute<std::string>(authCommand(address_));
-      }
+      if (!client || !client->isConnected()) client = redis::connect(address_, kConnect);
       Poco::Redis::Array command;
       command << "PUBLISH" << channel_ << encodeBatch(origin_, *batch);
-      client.execute<Poco::Int64>(command);
+      client->execute<Poco::Int64>(command);
       if (failing) log::main().info("live updates: publishing to redis again");
       failing = false;
     } catch (const Poco::Exception& error) {
-      if (!failing) {
-        log::main().warn("live updates: cannot publish to redis {}:{}: {}", address_.host,
-                         address_.port, error.displayText());
-      }
-      failing = true;
-      try {
-        client.disconnect();
-      } catch (const Poco::Exception&) {
-      }
+      failed(error.displayText());
+    } catch (const redis::ErrorReply& error) {  // AUTH refused
+      failed(error.what());
     }
   }
 }
@@ -155,7 +152,7 @@ void RedisEventBus::receiveOnConnection() {
   Poco::Redis::RedisOutputStream out(socket);
   Poco::Redis::RedisInputStream in(socket);
   if (!address_.password.empty()) {
-    out << authCommand(address_).toString();
+    out << redis::authCommand(address_).toString();
     out.flush();
     const int marker = in.get();
     if (marker == std::char_traits<char>::eof()) throw Poco::IOException("connection closed");

@@ -8,7 +8,7 @@
 // threads reconnect every second.
 
 #include "events/EventBus.hpp"
-#include "events/RedisAddress.hpp"
+#include "redis/RedisUrl.hpp"
 
 #include <atomic>
 #include <condition_variable>
@@ -23,7 +23,7 @@ class RedisEventBus final : public EventBus {
  public:
   static constexpr const char* kDefaultChannel = "skinpulse:live";
 
-  explicit RedisEventBus(RedisAddress address, std::string channel = kDefaultChannel);
+  explicit RedisEventBus(redis::RedisUrl address, std::string channel = kDefaultChannel);
   ~RedisEventBus() override;
 
   void subscribe(BatchHandler handler) override;
@@ -44,7 +44,7 @@ class RedisEventBus final : public EventBus {
   /// Sleeps up to `seconds` unless stopping; false when stopping.
   bool pause(int seconds);
 
-  RedisAddress address_;
+  redis::RedisUrl address_;
   std::string channel_;
   std::string origin_;
   std::vector<BatchHandler> handlers_;

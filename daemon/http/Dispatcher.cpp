@@ -1,9 +1,9 @@
 #include "http/Dispatcher.hpp"
 
 #include "common/Log.hpp"
+#include "common/StoreUnavailable.hpp"
 #include "http/HttpError.hpp"
 #include "http/Problem.hpp"
-#include "state/SharedStore.hpp"
 
 namespace skinpulse::http {
 namespace {
@@ -53,7 +53,7 @@ void Dispatcher::dispatch(Request& request, Response& response) const {
     // to create, for one) are dropped with the rest of the response.
     response = Response();
     renderProblem(error, response);
-  } catch (const state::StoreUnavailable& error) {
+  } catch (const StoreUnavailable& error) {
     // Fail closed: whatever needed the shared store (session, lock, rate limit) is
     // refused, never guessed.
     log::main().warn("{} {}: {}", request.method, request.path, error.what());

@@ -1,7 +1,7 @@
 #pragma once
 
 // Dispatcher: the request pipeline between the socket adapter and the handlers, in the
-// order of decisions.md §2: route (404/405) → guard (rate limit, session, CSRF; see
+// order of docs/api.md §2: route (404/405) → guard (rate limit, session, CSRF; see
 // RequestGuard) → body allowed (400) → handler; every
 // response then gets the security headers. The body-size check (413) happens in the
 // server adapter, before a byte of an oversized body is buffered.
@@ -27,8 +27,8 @@ class Dispatcher {
   const RequestGuard* guard_;
 };
 
-/// The four headers of interface.md on every response, and Cache-Control: no-store on
-/// the auth and portfolio paths (decisions.md §2).
+/// The four headers of docs/api.md on every response, and Cache-Control: no-store on
+/// the auth and portfolio paths (docs/api.md §2).
 void applySecurityHeaders(const std::string& path, Response& response);
 
 }  // namespace skinpulse::http

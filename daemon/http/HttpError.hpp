@@ -1,7 +1,7 @@
 #pragma once
 
 // HttpError: how handlers and middleware refuse a request. The server turns it into an
-// RFC 9457 problem+json response with the stable `code` of decisions.md §2.
+// RFC 9457 problem+json response with the stable `code` of docs/api.md §2.
 
 #include <stdexcept>
 #include <string>

@@ -1,6 +1,6 @@
 #include "http/Problem.hpp"
 
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 
 #include <Poco/Net/HTTPResponse.h>
 

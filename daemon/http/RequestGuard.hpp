@@ -1,7 +1,7 @@
 #pragma once
 
 // RequestGuard: the middleware slot of the Dispatcher. It runs after routing (404/405)
-// and before the body check and the handler, in the order of decisions.md §2: rate limit
+// and before the body check and the handler, in the order of docs/api.md §2: rate limit
 // → session (401/503) → CSRF (403). It refuses by throwing HttpError; it may also fill
 // Request::session. daemon/auth/AuthGuard is the daemon's guard.
 

@@ -1,6 +1,6 @@
 #pragma once
 
-// Normaliser: a source's observations → price points (decisions.md §4): names trimmed
+// Normaliser: a source's observations → price points (docs/api.md §4): names trimmed
 // and matched exactly against the catalogue, prices to positive integer cents, volume
 // non-negative, the source's own time or the poll time. Everything it drops is counted
 // by reason, never silently.

@@ -1,6 +1,6 @@
 #pragma once
 
-// Turns the prices sources report into integer cents (decisions.md §4). One routine for
+// Turns the prices sources report into integer cents (docs/api.md §4). One routine for
 // every source, so "$1,234.56", "1.234,56€", 12.345 and 1234 mean the same everywhere.
 
 #include "skinpulse/sdk/types.hpp"

@@ -1,7 +1,7 @@
 #pragma once
 
 // Bucket: the exact sufficient statistics of the points of one series that fall in one
-// bucket of a window (decisions.md §3.2), relative to the bucket's start and its first
+// bucket of a window (docs/api.md §3.2), relative to the bucket's start and its first
 // price so that the sums stay small (BucketQueue stores them in a few bytes each).
 //
 // This is the working form: a BucketLevel keeps its newest (open) bucket like this and

@@ -1,7 +1,7 @@
 #pragma once
 
 // BucketLevel: the points of ONE series (one item, one source) pre-aggregated for ONE
-// window (decisions.md §3.2): buckets of the window's width holding exact sufficient
+// window (docs/api.md §3.2): buckets of the window's width holding exact sufficient
 // statistics, oldest first, plus the newest point that has left the window (the p_ref of
 // percent_change).
 //

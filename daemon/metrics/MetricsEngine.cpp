@@ -1,8 +1,8 @@
 #include "metrics/MetricsEngine.hpp"
 
+#include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -73,7 +73,7 @@ void appendTail(std::string& out, std::string_view window, const std::string* so
   out += window;
   out += "\",\"source\":";
   if (source != nullptr) {
-    http::appendJsonString(out, *source);
+    appendJsonString(out, *source);
   } else {
     out += "null";
   }
@@ -112,7 +112,7 @@ struct MetricsEngine::Pass {
 };
 
 MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                             MetricsEngineConfig config)
+                             MetricsEngineOptions config)
     : catalog_(catalog),
       latest_(latest),
       metrics_(std::move(metrics)),
@@ -363,7 +363,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
     r += "{\"item_id\":";
     appendInteger(r, c.item_id);
     r += ",\"market_hash_name\":";
-    http::appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
+    appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
     r += ",\"volatility_score\":";
     appendNumber(r, c.score);
     r += ",\"percent_change\":";
@@ -375,7 +375,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
       r += "null";
     }
     r += ",\"source\":";
-    http::appendJsonString(r, source_names_[c.source]);
+    appendJsonString(r, source_names_[c.source]);
     r += '}';
     out.ranking_ends.push_back(r.size());
     out.ranked.push_back(MetricsSnapshot::Ranked{c.item_id, c.score, c.percent_change});

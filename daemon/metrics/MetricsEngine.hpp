@@ -2,7 +2,7 @@
 
 // MetricsEngine: keeps every (item, source) series pre-aggregated for the three windows
 // (BucketLevel), folds each stored cycle in, and after it recomputes every item's
-// Volatility metrics and the rankings into a new MetricsSnapshot (decisions.md §3.1-3.2).
+// Volatility metrics and the rankings into a new MetricsSnapshot (docs/api.md §3.1-3.2).
 //
 // It is the first CycleObserver of the ingestion cycle: the live-update hub added after
 // it reads snapshot() for the cycle's volatility frames. A quiet daemon still slides its
@@ -33,7 +33,7 @@
 
 namespace skinpulse::metrics {
 
-struct MetricsEngineConfig {
+struct MetricsEngineOptions {
   std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;               ///< in configuration order
 };
@@ -44,7 +44,7 @@ class MetricsEngine final : public CycleObserver {
   static constexpr std::int64_t kHistorySeconds = 8 * 86400;
 
   MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                MetricsEngineConfig config);
+                MetricsEngineOptions config);
   ~MetricsEngine() override;
 
   /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
@@ -95,7 +95,7 @@ class MetricsEngine final : public CycleObserver {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   MetricSet metrics_;
-  MetricsEngineConfig config_;
+  MetricsEngineOptions config_;
   /// coefficient_of_variation and percent_change in metrics_.fields(); without either
   /// (its plugin missing) the rankings stay empty.
   std::optional<std::size_t> score_field_;

@@ -1,6 +1,6 @@
 #pragma once
 
-// The three metric windows of decisions.md §3.2 and the bucket width each one is
+// The three metric windows of docs/api.md §3.2 and the bucket width each one is
 // pre-aggregated at.
 
 #include <array>

@@ -1,7 +1,7 @@
 #pragma once
 
 // Content-Encoding br through libbrotlidec's streaming API. Skinport answers only clients
-// that accept it (upstream-formats.md b.3).
+// that accept it (docs/upstreams.md b.3).
 
 #include "net/ContentDecoder.hpp"
 

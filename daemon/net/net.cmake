@@ -1,6 +1,6 @@
 # Included from daemon/CMakeLists.txt right after skinpulse_net is defined. The HTTP
 # client decodes gzip/deflate (zlib) and br (Brotli: Skinport refuses clients without it,
-# upstream-formats.md b.3), and names the daemon's version in its User-Agent.
+# docs/upstreams.md b.3), and names the daemon's version in its User-Agent.
 find_package(PkgConfig REQUIRED)
 pkg_check_modules(BROTLI REQUIRED IMPORTED_TARGET libbrotlidec)
 find_package(ZLIB REQUIRED)

@@ -1,6 +1,6 @@
 #include "plugin/HostImpl.hpp"
 
-#include "plugin/RandomToken.hpp"
+#include "common/RandomToken.hpp"
 
 #include <utility>
 

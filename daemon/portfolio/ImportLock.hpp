@@ -1,6 +1,6 @@
 #pragma once
 
-// ImportLock: the per-user import cooldown of decisions.md §6, kept in the shared store
+// ImportLock: the per-user import cooldown of docs/api.md §6, kept in the shared store
 // so that it holds across daemon restarts and across every instance sharing Redis.
 //
 // One key per user, `portfolio:import:<user_id>`, in one of two states:

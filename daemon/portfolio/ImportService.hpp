@@ -1,7 +1,7 @@
 #pragma once
 
 // ImportService: POST /api/v1/portfolio/import after the session and CSRF checks, in the
-// order of docs/api.md ("Portfolio"): linked gameid → valid platform id → no pause after
+// order of docs/api.md §6: linked gameid → valid platform id → no pause after
 // repeated failures (ImportThrottle) → cooldown lock (shared store, fail closed) → every
 // inventory page, each within the game platform's request budget → match by
 // market_hash_name → one transaction (upsert, delete what left, last_imported_at) →

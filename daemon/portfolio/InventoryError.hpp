@@ -1,7 +1,7 @@
 #pragma once
 
 // Why an inventory could not be read. Each kind maps to one problem code of
-// decisions.md §2; the message is for the log and never carries the request URL.
+// docs/api.md §2; the message is for the log and never carries the request URL.
 
 #include <stdexcept>
 #include <string>

@@ -17,7 +17,7 @@ std::string withoutTrailingSlash(std::string url) {
   return url;
 }
 
-/// decisions.md §2: 403 private, 401 profile not set up, everything else upstream.
+/// docs/api.md §2: 403 private, 401 profile not set up, everything else upstream.
 [[noreturn]] void throwForStatus(int status) {
   const std::string answered = "inventory: the platform answered " + std::to_string(status);
   if (status == 403) throw InventoryError(Kind::kPrivate, answered + " (private inventory)");

@@ -1,6 +1,6 @@
 #pragma once
 
-// Reads a user's whole inventory from the game platform (upstream-formats.md §d):
+// Reads a user's whole inventory from the game platform (docs/upstreams.md §d):
 // `{base}/{id64}/730/2?l=english&count=1000`, then `&start_assetid=<last_assetid>` while
 // `more_items` is set. Every page goes through the host HTTP client, which enforces the
 // timeout and stops reading a body as soon as it passes the byte cap.

@@ -1,6 +1,6 @@
 #pragma once
 
-// One page of the platform's inventory endpoint (upstream-formats.md §d.1), reduced to
+// One page of the platform's inventory endpoint (docs/upstreams.md §d.1), reduced to
 // what an import needs: every asset with the market_hash_name of its description.
 
 #include <cstdint>

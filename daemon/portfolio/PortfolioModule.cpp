@@ -1,18 +1,18 @@
 #include "portfolio/PortfolioModule.hpp"
 
+#include "common/RandomToken.hpp"
 #include "common/Time.hpp"
-#include "http/handlers/PortfolioApi.hpp"
-#include "plugin/RandomToken.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
 #include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventorySource.hpp"
+#include "portfolio/PortfolioApi.hpp"
 
 #include <algorithm>
 
 namespace skinpulse::portfolio {
 
-PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
+PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
                                  state::SharedStore& shared, const Catalog& catalog,
                                  const LatestPrices& latest, sdk::HttpClient& http,
                                  net::RequestBudget& platform_budget) {
@@ -39,9 +39,9 @@ PortfolioModule::PortfolioModule(const Settings& settings, Database& database,
                                              *inventory_, *lock_, *throttle_, options,
                                              [] { return time::nowSeconds(); });
 
-  api_ = std::make_unique<http::PortfolioApi>(
+  api_ = std::make_unique<PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,
-      http::PortfolioApiConfig{settings.reference_sources, settings.enabledSourceNames()});
+      PortfolioApiOptions{settings.reference_sources, settings.enabled_sources});
 }
 
 PortfolioModule::~PortfolioModule() = default;

@@ -7,50 +7,46 @@
 
 #include "skinpulse/sdk/host.hpp"
 
-#include "app/Settings.hpp"
 #include "catalog/Catalog.hpp"
-#include "http/Router.hpp"
+#include "module/Module.hpp"
 #include "net/RequestBudget.hpp"
+#include "portfolio/PortfolioOptions.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
 
 #include <memory>
 
-namespace skinpulse {
-namespace http {
-class PortfolioApi;
-}
-}  // namespace skinpulse
-
 namespace skinpulse::portfolio {
 
 class ImportLock;
 class ImportService;
 class ImportThrottle;
+class PortfolioApi;
 class PlatformInventorySource;
 
-/// Pages an import may read: decisions.md §6 (more is inventory_too_large).
+/// Pages an import may read: docs/api.md §6 (more is inventory_too_large).
 constexpr int kMaxInventoryPages = 50;
 
-class PortfolioModule {
+class PortfolioModule final : public module::Module {
  public:
   /// Every reference must outlive the module. `http` is the host HTTP client (its
   /// timeouts and byte cap apply to every inventory page); every page also takes a token
   /// of `platform_budget`, the game platform's budget shared with the source plugins.
-  PortfolioModule(const Settings& settings, Database& database, state::SharedStore& shared,
+  PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
                   net::RequestBudget& platform_budget);
-  ~PortfolioModule();
+  ~PortfolioModule() override;
 
-  void registerRoutes(http::Router& router);
+  std::string_view name() const override { return "portfolio"; }
+  void registerRoutes(http::Router& router) override;
 
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportThrottle> throttle_;
   std::unique_ptr<ImportService> imports_;
-  std::unique_ptr<http::PortfolioApi> api_;
+  std::unique_ptr<PortfolioApi> api_;
 };
 
 }  // namespace skinpulse::portfolio

@@ -1,6 +1,6 @@
 #pragma once
 
-// Values a portfolio at each item's current_price (decisions.md §3.1 and §6): a holding
+// Values a portfolio at each item's current_price (docs/api.md §3.1 and §6): a holding
 // is quantity × current_price (0 when the item has no price), the portfolio the sum.
 // Holdings come out by total_value descending, then item_id ascending.
 

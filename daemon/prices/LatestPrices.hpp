@@ -2,7 +2,7 @@
 
 // LatestPrices: for every (item, source), the newest stored point and the time of the
 // one before it. That second time answers "does this source have >= 2 points in the
-// last 24 h?" (decisions.md §3.1) without touching the database on a request.
+// last 24 h?" (docs/api.md §3.1) without touching the database on a request.
 
 #include "store/PriceStore.hpp"
 
@@ -60,7 +60,7 @@ class LatestPrices {
   std::shared_ptr<const Snapshot> current_;
 };
 
-/// The reference order of decisions.md §3.1: `configured` when set, else the enabled
+/// The reference order of docs/api.md §3.1: `configured` when set, else the enabled
 /// source instances in configuration order followed by every other known source name,
 /// alphabetically.
 std::vector<std::string> referenceOrder(const std::vector<std::string>& configured,

@@ -1,13 +1,13 @@
 #include "state/RedisSharedStore.hpp"
 
 #include "common/Log.hpp"
+#include "redis/RedisClient.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Net/NetException.h>
 #include <Poco/Redis/Array.h>
 #include <Poco/Redis/Client.h>
 #include <Poco/Redis/Type.h>
-#include <Poco/URI.h>
 
 #include <random>
 #include <stdexcept>
@@ -19,46 +19,6 @@ using Poco::Redis::BulkString;
 using Poco::Redis::Client;
 using Poco::Redis::RedisType;
 
-RedisUrl parseRedisUrl(const std::string& text) {
-  Poco::URI uri;
-  try {
-    uri = Poco::URI(text);
-  } catch (const Poco::Exception&) {
-    throw std::invalid_argument("REDIS_URL is not a URL (expected redis://host:port/db)");
-  }
-  if (uri.getScheme() != "redis") {
-    throw std::invalid_argument("REDIS_URL must use the redis:// scheme");
-  }
-  RedisUrl url;
-  url.host = uri.getHost();
-  if (url.host.empty()) throw std::invalid_argument("REDIS_URL has no host");
-  if (uri.getPort() != 0) url.port = uri.getPort();
-  const std::string& info = uri.getUserInfo();
-  if (!info.empty()) {
-    const auto colon = info.find(':');
-    std::string user = colon == std::string::npos ? std::string() : info.substr(0, colon);
-    std::string password = colon == std::string::npos ? info : info.substr(colon + 1);
-    Poco::URI::decode(user, url.user);
-    Poco::URI::decode(password, url.password);
-  }
-  std::string path = uri.getPath();
-  if (!path.empty() && path.front() == '/') path.erase(0, 1);
-  if (!path.empty()) {
-    std::size_t used = 0;
-    int db = -1;
-    try {
-      db = std::stoi(path, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != path.size() || db < 0) {
-      throw std::invalid_argument("REDIS_URL database '" + path + "' is not a number");
-    }
-    url.database = db;
-  }
-  return url;
-}
-
 namespace {
 
 // Failures that mean "the store is not usable now" (as opposed to a caller's mistake).
@@ -66,20 +26,8 @@ namespace {
   throw StoreUnavailable(std::string("redis shared store: ") + what + " failed: " + detail);
 }
 
-// An error reply of the server ("-ERR ..."): the connection itself is fine.
-class ErrorReply : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-RedisType::Ptr run(Client& client, const Array& command) {
-  RedisType::Ptr reply = client.sendCommand(command);
-  if (reply->type() == Poco::Redis::RedisTypeTraits<Poco::Redis::Error>::TypeId) {
-    auto* error = dynamic_cast<Poco::Redis::Type<Poco::Redis::Error>*>(reply.get());
-    throw ErrorReply(error != nullptr ? error->value().getMessage() : std::string("error reply"));
-  }
-  return reply;
-}
+using redis::ErrorReply;
+using redis::run;
 
 std::int64_t integerOf(const RedisType::Ptr& reply) {
   const auto* value = dynamic_cast<const Poco::Redis::Type<Poco::Int64>*>(reply.get());
@@ -195,37 +143,17 @@ class RedisSharedStore::Lease {
   bool ok_ = false;
 };
 
-RedisSharedStore::RedisSharedStore(RedisUrl url, RedisOptions options)
+RedisSharedStore::RedisSharedStore(redis::RedisUrl url, RedisOptions options)
     : url_(std::move(url)), options_(options) {}
 
 RedisSharedStore::~RedisSharedStore() = default;
 
 std::unique_ptr<Client> RedisSharedStore::connect() const {
-  auto client = std::make_unique<Client>();
-  client->connect(
-      url_.host, url_.port,
-      Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(options_.connect_timeout_ms) * 1000));
-  client->setReceiveTimeout(
-      Poco::Timespan(static_cast<Poco::Timespan::TimeDiff>(options_.reply_timeout_ms) * 1000));
-  if (!url_.password.empty()) {
-    Array auth;
-    auth << "AUTH";
-    if (!url_.user.empty()) auth << url_.user;
-    auth << url_.password;
-    run(*client, auth);
-  }
-  if (!options_.client_name.empty()) {
-    Array name;
-    name << "CLIENT"
-         << "SETNAME" << options_.client_name;
-    run(*client, name);
-  }
-  if (url_.database != 0) {
-    Array select;
-    select << "SELECT" << std::to_string(url_.database);
-    run(*client, select);
-  }
-  return client;
+  redis::ConnectOptions options;
+  options.connect_timeout_ms = options_.connect_timeout_ms;
+  options.reply_timeout_ms = options_.reply_timeout_ms;
+  options.client_name = options_.client_name;
+  return redis::connect(url_, options);
 }
 
 std::unique_ptr<Client> RedisSharedStore::acquire(bool& pooled) {

@@ -9,6 +9,7 @@
 // unreachable or hung Redis costs a request at most that long and surfaces as
 // StoreUnavailable. A connection that failed is closed, never reused.
 
+#include "redis/RedisUrl.hpp"
 #include "state/SharedStore.hpp"
 
 #include <memory>
@@ -24,18 +25,6 @@ class Array;
 
 namespace skinpulse::state {
 
-/// redis://[[user]:password@]host[:port][/db] taken apart.
-struct RedisUrl {
-  std::string host;
-  int port = 6379;
-  int database = 0;
-  std::string user;
-  std::string password;
-};
-
-/// Throws std::invalid_argument naming the problem (never the password).
-RedisUrl parseRedisUrl(const std::string& url);
-
 struct RedisOptions {
   int connect_timeout_ms = 1000;
   int reply_timeout_ms = 2000;
@@ -46,7 +35,7 @@ struct RedisOptions {
 
 class RedisSharedStore final : public SharedStore {
  public:
-  explicit RedisSharedStore(RedisUrl url, RedisOptions options = {});
+  explicit RedisSharedStore(redis::RedisUrl url, RedisOptions options = {});
   ~RedisSharedStore() override;
 
   std::string backend() const override { return "redis"; }
@@ -72,7 +61,7 @@ class RedisSharedStore final : public SharedStore {
   template <typename Op>
   auto withClient(const char* what, Op op) -> decltype(op(std::declval<Poco::Redis::Client&>()));
 
-  RedisUrl url_;
+  redis::RedisUrl url_;
   RedisOptions options_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<Poco::Redis::Client>> idle_;

@@ -15,6 +15,8 @@
 //
 // Thread-safe: one instance serves all HTTP threads.
 
+#include "common/StoreUnavailable.hpp"
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -25,12 +27,8 @@ namespace skinpulse::state {
 
 using Ttl = std::chrono::milliseconds;
 
-/// The store could not be reached or failed mid-operation. The message never carries a
-/// password or a stored value.
-class StoreUnavailable : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+/// The store could not be reached or failed mid-operation (common/StoreUnavailable.hpp).
+using skinpulse::StoreUnavailable;
 
 /// The answer of SharedStore::acquireSlot().
 struct WindowDecision {

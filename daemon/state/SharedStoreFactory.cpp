@@ -1,5 +1,6 @@
 #include "state/SharedStoreFactory.hpp"
 
+#include "redis/RedisUrl.hpp"
 #include "state/DatabaseSharedStore.hpp"
 #include "state/RedisSharedStore.hpp"
 #include "store/SqlDatabase.hpp"
@@ -9,7 +10,8 @@
 namespace skinpulse::state {
 
 std::unique_ptr<SharedStore> openSharedStore(const std::string& redis_url, Database& database) {
-  if (!redis_url.empty()) return std::make_unique<RedisSharedStore>(parseRedisUrl(redis_url));
+  if (!redis_url.empty())
+    return std::make_unique<RedisSharedStore>(redis::parseRedisUrl(redis_url));
   auto* sql = dynamic_cast<store::SqlDatabase*>(&database);
   if (sql == nullptr) throw std::logic_error("the embedded shared store needs an SQL database");
   return std::make_unique<DatabaseSharedStore>(sql->pool());

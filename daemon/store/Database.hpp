@@ -28,7 +28,7 @@ class Database {
   virtual PriceStore& prices() = 0;
   virtual UserStore& users() = 0;
   virtual HoldingStore& holdings() = 0;
-  /// Which instance ingests when several share this database (decisions.md §8).
+  /// Which instance ingests when several share this database (docs/api.md §8).
   virtual IngestLease& ingestLease() = 0;
 };
 

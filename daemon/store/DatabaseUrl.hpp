@@ -6,7 +6,7 @@ namespace skinpulse {
 
 enum class Backend { kSqlite, kPostgres };
 
-/// DATABASE_URL taken apart (decisions.md §1.2). Never log `connection_string`: for
+/// DATABASE_URL taken apart (docs/api.md §1.2). Never log `connection_string`: for
 /// PostgreSQL it carries the password; `redacted` is the form fit for messages.
 struct DatabaseUrl {
   Backend backend = Backend::kSqlite;

@@ -1,7 +1,7 @@
 #pragma once
 
 // IngestLease: decides which daemon instance polls the market sources. With several
-// instances on one PostgreSQL database exactly one ingests at a time (decisions.md §8);
+// instances on one PostgreSQL database exactly one ingests at a time (docs/api.md §8);
 // the others stand by and take over when it goes away.
 
 namespace skinpulse {

@@ -223,7 +223,7 @@ void Connection::tick(Clock::time_point now) {
     return;
   }
   if (now - last_heard_ > limits_.idle_timeout) {
-    finish();  // silent for too long: dropped without a handshake (decisions.md §7)
+    finish();  // silent for too long: dropped without a handshake (docs/api.md §7)
     return;
   }
   if (now - last_ping_ >= limits_.ping_interval) {

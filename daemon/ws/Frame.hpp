@@ -2,7 +2,7 @@
 
 // RFC 6455 frames as the server writes them: unmasked, FIN set, one frame per message
 // (the server never fragments). Close codes used by the live-update protocol
-// (decisions.md §7) are named here.
+// (docs/api.md §7) are named here.
 
 #include <cstdint>
 #include <string>

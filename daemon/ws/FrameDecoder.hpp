@@ -3,7 +3,7 @@
 // FrameDecoder: turns the bytes a client sends into whole messages, enforcing what RFC
 // 6455 requires of a client (every frame masked, RSV bits clear, known opcodes, control
 // frames short and unfragmented, continuations only inside a fragmented message, text
-// in UTF-8) and the live protocol's limit on message size (decisions.md §7: over 4 KiB
+// in UTF-8) and the live protocol's limit on message size (docs/api.md §7: over 4 KiB
 // closes with 1009). Incremental: bytes may arrive split anywhere.
 
 #include "ws/Frame.hpp"

@@ -2,7 +2,7 @@
 
 // The server side of the RFC 6455 opening handshake, on our http::Request. Refusals are
 // HttpErrors, so they leave as problem+json with the security headers like every other
-// refusal (decisions.md §2).
+// refusal (docs/api.md §2).
 
 #include "http/Request.hpp"
 

@@ -1,7 +1,7 @@
 #include "ws/LiveUpdates.hpp"
 
+#include "common/Json.hpp"
 #include "common/Time.hpp"
-#include "http/Json.hpp"
 
 #include <charconv>
 #include <string_view>
@@ -42,7 +42,7 @@ class PriceRenderer {
     auto found = sources_.find(source);
     if (found == sources_.end()) {
       std::string part = R"(,"source":)";
-      http::appendJsonString(part, source);
+      appendJsonString(part, source);
       part += R"(,"price":)";
       found = sources_.emplace(source, std::move(part)).first;
     }

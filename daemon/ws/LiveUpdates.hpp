@@ -3,7 +3,7 @@
 // LiveUpdates: the publishing end of live updates. After each stored ingestion cycle it
 // serialises every point once into a "prices" batch, then the 24h volatility object of
 // every item the cycle touched into a "volatility" batch, and publishes both on the event
-// bus (decisions.md §7). Volatility comes from the metrics engine through a narrow
+// bus (docs/api.md §7). Volatility comes from the metrics engine through a narrow
 // provider; without one, no volatility batches are sent (never made-up numbers).
 
 #include "events/EventBus.hpp"

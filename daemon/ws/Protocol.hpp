@@ -1,6 +1,6 @@
 #pragma once
 
-// The live-update protocol of decisions.md §7, free of sockets: what a client may send,
+// The live-update protocol of docs/api.md §7, free of sockets: what a client may send,
 // its subscription set, and the fixed server replies.
 
 #include <cstdint>

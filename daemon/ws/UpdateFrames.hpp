@@ -1,7 +1,7 @@
 #pragma once
 
 // UpdateFrames: the WebSocket frames of one UpdateBatch, `{"type":"<kind>","data":[...]}`
-// with at most 1,000 entries each (decisions.md §7). Shared by every reactor thread: the
+// with at most 1,000 entries each (docs/api.md §7). Shared by every reactor thread: the
 // frames of a "*" subscriber are built once per batch and shared by all of them; others
 // get their frames assembled from the batch's pre-serialised entries, appended straight
 // into one buffer per client (a cycle's prices and volatility frames of a client are one

@@ -1,4 +1,4 @@
-"""A local fake of the game platform's inventory endpoint (upstream-formats.md §d).
+"""A local fake of the game platform's inventory endpoint (docs/upstreams.md §d).
 
     GET /inventory/{id64}/730/2?l=english&count=N[&start_assetid=A]
 

@@ -1,4 +1,4 @@
-"""Local fakes of the market APIs (their shapes per shared/spec/upstream-formats.md).
+"""Local fakes of the market APIs (their shapes per docs/upstreams.md).
 
 One threaded HTTP server answers:
   /skinport/v1/items?app_id=730&currency=USD  Skinport rows (floats in major units, nulls)

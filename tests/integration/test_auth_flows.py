@@ -5,7 +5,7 @@ on oauthlib serving idp-a (userinfo) and idp-b (/user + /user/emails), and an Op
 OP on python-openid with real check_authentication (tests/integration/fakes/). The test
 plays the browser: it follows each redirect by hand, so it can tamper with what travels
 through the browser the way an attacker would, and checks where the daemon sends it in the
-end (decisions.md §5: FRONTEND_URL, or FRONTEND_URL?auth_error=CODE).
+end (docs/api.md §5: FRONTEND_URL, or FRONTEND_URL?auth_error=CODE).
 """
 import http.client
 import json

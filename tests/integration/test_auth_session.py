@@ -1,4 +1,4 @@
-"""Sessions, CSRF, rate limit and the host side of login (decisions.md §5, §2) against the
+"""Sessions, CSRF, rate limit and the host side of login (docs/api.md §5, §2) against the
 real daemon, on the embedded store and on Redis.
 
 Logins go through the `scripted` test identity plugin (tests/plugins/identity_scripted.cpp):

@@ -1,6 +1,6 @@
 """Ingestion end to end: the real daemon polls local fakes of the Skinport and Steam
 Community Market APIs (and a generic JSON feed) every second, stores what they report,
-and keeps going while another source fails (decisions.md §4)."""
+and keeps going while another source fails (docs/api.md §4)."""
 import time
 import unittest
 import urllib.parse

@@ -1,4 +1,4 @@
-"""GET /api/v1/items and /api/v1/items/:id against the real catalogue (decisions.md §3)."""
+"""GET /api/v1/items and /api/v1/items/:id against the real catalogue (docs/api.md §3)."""
 import http.client
 import json
 import os

@@ -1,4 +1,4 @@
-"""GET /api/v1/items/:id/volatility and /api/v1/rankings/volatile (decisions.md §3.1-3.2).
+"""GET /api/v1/items/:id/volatility and /api/v1/rankings/volatile (docs/api.md §3.1-3.2).
 
 A known history is backfilled with `skinpulsectl backfill` before the daemon starts; the
 daemon rebuilds its windows from the store, and every number it serves is checked
@@ -35,7 +35,7 @@ def parse_iso(text):
 
 
 def reference(points, now, window):
-    """The formulas of decisions.md §3.2 on raw (time, price) points, the window's old
+    """The formulas of docs/api.md §3.2 on raw (time, price) points, the window's old
     edge on the bucket boundary the daemon documents (the bucket holding now - W)."""
     seconds, bucket = WINDOWS[window]
     start = (now - seconds) // bucket * bucket

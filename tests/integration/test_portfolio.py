@@ -1,5 +1,5 @@
 """POST /api/v1/portfolio/import and GET /api/v1/portfolio against the real daemon and a
-local fake of the platform's inventory endpoint (decisions.md §6 and §2).
+local fake of the platform's inventory endpoint (docs/api.md §6 and §2).
 
 Users sign in the way real ones do: through the daemon's own gameid login flow (session
 created, flow kept in it, callback, session rotated, cookie set). The provider behind it

@@ -1,4 +1,4 @@
-"""Two daemons on one PostgreSQL database (decisions.md §8): exactly one polls the
+"""Two daemons on one PostgreSQL database (docs/api.md §8): exactly one polls the
 sources, the other stands by, serves the same current prices, and takes over when the
 polling one stops. Needs SKINPULSE_TEST_POSTGRES_URL (CI sets it); skipped without."""
 import os

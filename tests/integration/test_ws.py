@@ -1,4 +1,4 @@
-"""Live updates end to end (decisions.md §7): a real WebSocket client (Debian's
+"""Live updates end to end (docs/api.md §7): a real WebSocket client (Debian's
 python3-websocket) against the real daemon polling the simulated source every second,
 so a cycle happens every second. Covers the handshake, subscriptions, ping/pong, bad
 input closed with the right code after a proper closing handshake, a slow reader closed

@@ -1,6 +1,6 @@
 #pragma once
 
-// The real upstream samples under ../shared/data/fixtures (SKINPULSE_FIXTURE_DIR, set by
+// The upstream samples under tests/fixtures (SKINPULSE_FIXTURE_DIR, set by
 // tests/unit/CMakeLists.txt for every unit binary).
 
 #include <fstream>

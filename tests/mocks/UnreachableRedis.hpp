@@ -12,13 +12,13 @@
 namespace skinpulse::test {
 
 /// A loopback address nobody listens on: a port bound, then closed again.
-inline state::RedisUrl unreachableRedisUrl() {
+inline redis::RedisUrl unreachableRedisUrl() {
   std::uint16_t port = 0;
   {
     Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
     port = probe.address().port();
   }
-  state::RedisUrl url;
+  redis::RedisUrl url;
   url.host = "127.0.0.1";
   url.port = port;
   return url;

@@ -10,8 +10,11 @@ Standard library only. Deterministic: the same input gives a byte-identical
 output file. See tools/catalog/README.md for the field rules.
 
 Usage (from the repository root):
-    python3 tools/catalog/build_catalog.py --data ../shared/data \
+    python3 tools/catalog/build_catalog.py --data DATA_DIR \
         --out share/catalog/items.jsonl
+
+DATA_DIR holds the upstream datasets listed in tools/catalog/README.md (default:
+$SKINPULSE_SHARED_DATA).
 """
 
 import argparse
@@ -23,7 +26,7 @@ import sys
 import tempfile
 
 REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-DEFAULT_DATA = os.path.join(REPO_ROOT, "..", "shared", "data")
+DEFAULT_DATA = os.environ.get("SKINPULSE_SHARED_DATA", "")
 DEFAULT_OUT = os.path.join(REPO_ROOT, "share", "catalog", "items.jsonl")
 
 STAR = "\u2605 "              # "★ "
@@ -398,7 +401,8 @@ def summary(records):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--data", default=DEFAULT_DATA, help="shared data dir (default: %(default)s)")
+    ap.add_argument("--data", default=DEFAULT_DATA, required=not DEFAULT_DATA,
+                    help="directory of the upstream datasets (default: $SKINPULSE_SHARED_DATA)")
     ap.add_argument("--out", default=DEFAULT_OUT, help="output JSONL (default: %(default)s)")
     args = ap.parse_args(argv)
     records = build(args.data)

@@ -1,8 +1,8 @@
 """Tests for build_catalog.py.
 
 Run from the repository root:  python3 -m unittest discover -s tools/catalog
-The data-backed tests read ../shared/data (or $SKINPULSE_SHARED_DATA) and are
-skipped when it is missing.
+The data-backed tests read the upstream datasets in $SKINPULSE_SHARED_DATA (see
+README.md) and are skipped without them.
 """
 
 import json

@@ -24,9 +24,9 @@ import math
 import os
 import sys
 
-# The shared data sits beside the repository (../shared), as in CI.
-DEFAULT_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
-                            "shared", "data", "bymykel_price_tracker")
+# The ByMykel price-tracker snapshot (plugins/sources/simulated/README.md says where it
+# comes from): --data, or bymykel_price_tracker/ under $SKINPULSE_SHARED_DATA.
+DEFAULT_DATA = os.path.join(os.environ.get("SKINPULSE_SHARED_DATA", "."), "bymykel_price_tracker")
 DEFAULT_OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "share",
                            "simulated", "seed.tsv")
 MIN_POINTS = 3

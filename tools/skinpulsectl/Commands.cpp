@@ -5,7 +5,7 @@
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Time.hpp"
-#include "prices/Backfill.hpp"
+#include "ingest/Backfill.hpp"
 #include "store/Database.hpp"
 
 #include <Poco/JSON/Parser.h>

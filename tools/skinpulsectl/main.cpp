@@ -2,7 +2,7 @@
 // layering, same environment variables) and acts on the same database.
 
 #include "Commands.hpp"
-#include "app/ConfigError.hpp"
+#include "common/ConfigError.hpp"
 #include "common/Log.hpp"
 
 #include <filesystem>

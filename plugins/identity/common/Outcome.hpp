@@ -1,7 +1,7 @@
 #pragma once
 
 // How an identity plugin answers: refusals carry one of the user-facing codes of
-// decisions.md §5, and upstream trouble is described without leaking URLs or secrets.
+// docs/api.md §5, and upstream trouble is described without leaking URLs or secrets.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/identity.hpp"
@@ -11,7 +11,7 @@
 
 namespace skinpulse::plugins::identity {
 
-/// The `auth_error` codes of decisions.md §5 that the plugins produce.
+/// The `auth_error` codes of docs/api.md §5 that the plugins produce.
 inline constexpr std::string_view kStateMismatch = "state_mismatch";
 inline constexpr std::string_view kProviderError = "provider_error";
 inline constexpr std::string_view kEmailUnverified = "email_unverified";

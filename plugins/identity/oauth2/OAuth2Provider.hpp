@@ -7,7 +7,7 @@
 // both go into the flow the host keeps in the session, and only the state and the S256
 // challenge go to the browser. complete(): the state must come back exactly once and equal
 // the flow's (constant-time), then the code is exchanged with the same redirect_uri and
-// the verifier, then the flavour's profile calls run. Every refusal carries a decisions.md
+// the verifier, then the flavour's profile calls run. Every refusal carries a docs/api.md
 // §5 code: state_mismatch, provider_error or email_unverified.
 //
 // Thread safety: no mutable state after construction; begin() and complete() may run

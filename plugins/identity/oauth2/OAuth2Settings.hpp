@@ -34,7 +34,7 @@ struct OAuth2Settings {
   std::string token_url;
   std::string userinfo_url;  ///< kUserinfo only
   std::string api_url;       ///< kUserAndEmails only, without trailing '/'
-  std::string scope;         ///< decisions.md §5, fixed per flavour
+  std::string scope;         ///< docs/api.md §5, fixed per flavour
 
   /// Every upstream call of a login shares these bounds.
   std::chrono::milliseconds timeout{10000};

@@ -1,7 +1,7 @@
 #pragma once
 
 // The profile step of each flavour: from an access token to a VerifiedIdentity whose
-// e-mail is set only when the provider asserts it verified (decisions.md §5).
+// e-mail is set only when the provider asserts it verified (docs/api.md §5).
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/identity.hpp"

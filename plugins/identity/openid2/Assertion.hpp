@@ -1,6 +1,6 @@
 #pragma once
 
-// The local checks of a positive assertion (decisions.md §5), everything that can be
+// The local checks of a positive assertion (docs/api.md §5), everything that can be
 // decided without asking the OP. Order: state, then the assertion's own fields, so an
 // unsolicited callback is refused before anything it claims is looked at.
 

@@ -1,9 +1,9 @@
 #pragma once
 
-// The claimed-ID rules of interface.md (Identity providers), applied to the exact bytes
+// The claimed-ID rules of docs/api.md §5, applied to the exact bytes
 // of openid.claimed_id: https scheme, host exactly {gameid_host}, path exactly
 // /openid/id/<platform_id64>, <platform_id64> 17 ASCII digits inside the individual-account
-// range of decisions.md §6. Nothing else may appear: no userinfo, no port, no trailing
+// range of docs/api.md §6. Nothing else may appear: no userinfo, no port, no trailing
 // slash, no extra segment, no query, no fragment, no percent-escape, no case variant.
 // Comparing the whole string with the one shape it may have is what defeats look-alike
 // hosts (steamcommunity.com.evil.example, evil.example/steamcommunity.com/...) and
@@ -15,7 +15,7 @@
 
 namespace skinpulse::plugins::openid2 {
 
-/// The individual-account range of 64-bit platform ids (decisions.md §6).
+/// The individual-account range of 64-bit platform ids (docs/api.md §6).
 inline constexpr unsigned long long kFirstIndividualId = 76561197960265729ULL;
 inline constexpr unsigned long long kLastIndividualId = 76561202255233023ULL;
 

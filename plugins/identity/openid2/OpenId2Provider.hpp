@@ -1,7 +1,7 @@
 #pragma once
 
 // OpenId2Provider: an OpenID 2.0 relying party in stateless ("dumb") mode for the game
-// platform (decisions.md §5, upstream-formats.md §e). No discovery: the OP endpoint and
+// platform (docs/api.md §5, docs/upstreams.md §e). No discovery: the OP endpoint and
 // the claimed-ID host are configuration, which is what makes claimed IDs unspoofable.
 //
 // begin(): checkid_setup with identifier_select; return_to is the callback URL plus a

@@ -1,7 +1,7 @@
 #pragma once
 
 // The profile of one platform account from the Web API (GetPlayerSummaries v0002,
-// upstream-formats.md §e.4). Optional: a login never fails because of it.
+// docs/upstreams.md §e.4). Optional: a login never fails because of it.
 
 #include "skinpulse/sdk/host.hpp"
 

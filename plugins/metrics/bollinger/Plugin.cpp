@@ -1,4 +1,4 @@
-// bollinger: the bands around the window's simple moving average (decisions.md §3.2):
+// bollinger: the bands around the window's simple moving average (docs/api.md §3.2):
 // middle = μ, upper = μ + 2σ, lower = μ − 2σ, σ the population standard deviation.
 
 #include "skinpulse/sdk/sdk.hpp"

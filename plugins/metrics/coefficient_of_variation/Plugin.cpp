@@ -1,4 +1,4 @@
-// coefficient_of_variation: σ / μ as a fraction, 0 when μ = 0 (decisions.md §3.2). The
+// coefficient_of_variation: σ / μ as a fraction, 0 when μ = 0 (docs/api.md §3.2). The
 // host ranks items by 100 times this value.
 
 #include "skinpulse/sdk/sdk.hpp"

@@ -1,4 +1,4 @@
-// percent_change: (p_last − p_ref) / p_ref × 100 (decisions.md §3.2). p_ref is the newest
+// percent_change: (p_last − p_ref) / p_ref × 100 (docs/api.md §3.2). p_ref is the newest
 // price of the series at or before the window's start, or, when there is none, the
 // oldest price in the window. A zero p_ref gives 0 (no percentage of nothing).
 

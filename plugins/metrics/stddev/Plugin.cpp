@@ -1,5 +1,5 @@
 // stddev: rolling_stddev, the population standard deviation of the window's prices
-// (decisions.md §3.2): σ = √(Σ(p − μ)² / n).
+// (docs/api.md §3.2): σ = √(Σ(p − μ)² / n).
 
 #include "skinpulse/sdk/sdk.hpp"
 

@@ -1,5 +1,5 @@
 // trend: trend_score, the least-squares slope of price against time in cents per hour
-// (decisions.md §3.2): Σ(t − t̄)(p − p̄) / Σ(t − t̄)² × 3600. 0 when every point has the
+// (docs/api.md §3.2): Σ(t − t̄)(p − p̄) / Σ(t − t̄)² × 3600. 0 when every point has the
 // same time (no slope to fit).
 
 #include "skinpulse/sdk/sdk.hpp"

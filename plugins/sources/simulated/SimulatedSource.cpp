@@ -130,7 +130,7 @@ SimulatedSettings readSettings(const sdk::Config& config) {
     }
     settings.has_seed = true;
   }
-  // `url` is accepted (every source takes one, decisions.md 1.2) and ignored.
+  // `url` is accepted (every source takes one, docs/api.md 1.2) and ignored.
   return settings;
 }
 

@@ -128,7 +128,7 @@ std::vector<SteamMarketSource::Target> SteamMarketSource::nextBatch() const {
     }
     return batch;
   }
-  // Items someone holds first (decisions.md §1.2): ids after the held cursor, then wrap.
+  // Items someone holds first (docs/api.md §1.2): ids after the held cursor, then wrap.
   const auto& catalog = host_.catalog();
   const std::size_t limit = requests_per_fetch_;
   const std::vector<std::int64_t> held = catalog.heldItemIds();

@@ -26,7 +26,7 @@ CREATE TABLE items (
   created_at BIGINT NOT NULL
 );
 
--- Raw price history. The key is the identity of an observation (decisions.md §4): a
+-- Raw price history. The key is the identity of an observation (docs/api.md §4): a
 -- second insert of the same key is ignored.
 CREATE TABLE price_points (
   item_id BIGINT NOT NULL REFERENCES items (id),

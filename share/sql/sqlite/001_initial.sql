@@ -24,7 +24,7 @@ CREATE TABLE items (
   created_at INTEGER NOT NULL
 );
 
--- Raw price history. The key is the identity of an observation (decisions.md §4): a
+-- Raw price history. The key is the identity of an observation (docs/api.md §4): a
 -- second insert of the same key is ignored. WITHOUT ROWID keeps the rows in key order,
 -- so one item's history is a contiguous range and no separate key index is maintained.
 CREATE TABLE price_points (

@@ -1,6 +1,6 @@
 """A local OAuth 2.0 authorization server for integration tests, built on oauthlib.
 
-One threaded HTTP server serves both provider flavours of decisions.md §5:
+One threaded HTTP server serves both provider flavours of docs/api.md §5:
 
   idp-a (OpenID Connect style)          idp-b (code-hosting style)
   GET  /a/authorize                     GET  /b/login/oauth/authorize
@@ -66,7 +66,7 @@ class _Validator(RequestValidator):
         return redirect_uri == self.fake.clients[client_id].redirect_uri
 
     def get_default_redirect_uri(self, client_id, request, *args, **kwargs):
-        return None  # redirect_uri is required, as decisions.md §5 sends it
+        return None  # redirect_uri is required, as docs/api.md §5 sends it
 
     def validate_response_type(self, client_id, response_type, client, request, *a, **kw):
         return response_type == "code"
@@ -96,7 +96,7 @@ class _Validator(RequestValidator):
         return True
 
     def authenticate_client(self, request, *args, **kwargs):
-        # Credentials as form fields only (decisions.md §5), never HTTP Basic.
+        # Credentials as form fields only (docs/api.md §5), never HTTP Basic.
         client = self.fake.clients.get(request.client_id or "")
         if client is None or request.client_secret != client.secret:
             self.fake.note("bad client credentials")
@@ -265,7 +265,7 @@ class FakeOAuthProvider(BackgroundServer):
                 out_headers, out_body, status = fake.oauth.create_token_response(
                     self._uri(), "POST", body, headers)
                 if flavour == "b":
-                    # The code-hosting provider's quirks (upstream-formats.md §f.2).
+                    # The code-hosting provider's quirks (docs/upstreams.md §f.2).
                     status = 200
                     if "application/json" not in (self.headers.get("Accept") or ""):
                         form = urllib.parse.urlencode(json.loads(out_body))

@@ -14,7 +14,7 @@ Attributes the test sets before a login:
   overrides     openid.* fields replaced after the answer and before signing (e.g.
                 {"op_endpoint": ...}): a validly signed assertion that says something else
 GET /ISteamUser/GetPlayerSummaries/v0002/?key=K&steamids=ID answers the Web API shape of
-upstream-formats.md §e.4 when K equals `api_key`, naming the player `names[ID]`.
+docs/upstreams.md §e.4 when K equals `api_key`, naming the player `names[ID]`.
 Every check_authentication body is kept in `check_auth_bodies` for assertions.
 """
 import http.server

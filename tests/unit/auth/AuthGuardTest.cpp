@@ -1,4 +1,4 @@
-// The guard's order and refusals (decisions.md §2): rate limit on /api/v1/auth (sliding,
+// The guard's order and refusals (docs/api.md §2): rate limit on /api/v1/auth (sliding,
 // refusals not counted, client IP via trusted proxies only) → session (401, 503 on a
 // store outage) → CSRF (403, constant-time compare).
 
@@ -168,7 +168,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
                                                    [this] { return clock_ms_; });
     proxies_ = std::make_unique<auth::TrustedProxies>(proxies);
     sessions_ = std::make_unique<auth::SessionManager>(
-        store, auth::SessionSettings{"unit-test-secret-0123456789abcdef0123", 72, false});
+        store, auth::SessionOptions{"unit-test-secret-0123456789abcdef0123", 72, false});
     guard_ = std::make_unique<auth::AuthGuard>(*sessions_, *limiter_, *proxies_);
   }
 

@@ -6,7 +6,7 @@
 using namespace skinpulse;
 using auth::IssuedSession;
 using auth::SessionManager;
-using auth::SessionSettings;
+using auth::SessionOptions;
 using http::SessionContext;
 
 class SessionManagerTest : public CppUnit::TestFixture {
@@ -78,7 +78,7 @@ class SessionManagerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(SessionContext::State::kNone, load(tampered).state);
     // Signed with another secret: a forged cookie for a real id.
     SessionManager other(state_->store,
-                         SessionSettings{"x-another-secret-0123456789abcdef", 72, false});
+                         SessionOptions{"x-another-secret-0123456789abcdef", 72, false});
     const auto forged = other.create("user-1");
     CPPUNIT_ASSERT_EQUAL(SessionContext::State::kNone, load(forged.cookie_value).state);
     CPPUNIT_ASSERT_EQUAL(SessionContext::State::kNone,
@@ -125,8 +125,8 @@ class SessionManagerTest : public CppUnit::TestFixture {
   }
 
  private:
-  static SessionSettings settings(bool secure) {
-    return SessionSettings{"unit-test-secret-0123456789abcdef0123", 72, secure};
+  static SessionOptions settings(bool secure) {
+    return SessionOptions{"unit-test-secret-0123456789abcdef0123", 72, secure};
   }
   SessionContext load(const std::string& cookie) const {
     return sessions_->load(

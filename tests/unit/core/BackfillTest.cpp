@@ -1,5 +1,5 @@
+#include "ingest/Backfill.hpp"
 #include "mocks/NullPriceStore.hpp"
-#include "prices/Backfill.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 

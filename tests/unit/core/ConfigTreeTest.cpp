@@ -1,5 +1,5 @@
-#include "app/ConfigError.hpp"
-#include "app/ConfigTree.hpp"
+#include "common/ConfigError.hpp"
+#include "common/ConfigTree.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 

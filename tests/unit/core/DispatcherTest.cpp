@@ -104,7 +104,7 @@ class DispatcherTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("invalid_body"),
                          parse(refused.body)->getValue<std::string>("code"));
     CPPUNIT_ASSERT_EQUAL(200, run("POST", "/take", "{}").status);
-    // Route errors come before body errors (decisions.md §2 order of checks).
+    // Route errors come before body errors (docs/api.md §2 order of checks).
     CPPUNIT_ASSERT_EQUAL(404, run("GET", "/nope", "x").status);
   }
 

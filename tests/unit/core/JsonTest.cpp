@@ -1,10 +1,10 @@
-#include "http/Json.hpp"
+#include "common/Json.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Parser.h>
 #include <cppunit/extensions/HelperMacros.h>
 
-using namespace skinpulse::http;
+using namespace skinpulse;
 
 class JsonTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(JsonTest);

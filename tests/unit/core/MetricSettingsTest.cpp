@@ -1,8 +1,8 @@
 // `[metric.NAME]` sections: the built-in metrics first and always, extra instances in
 // configuration order, disabled ones left out, mistakes named.
 
-#include "app/ConfigError.hpp"
 #include "app/Settings.hpp"
+#include "common/ConfigError.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 

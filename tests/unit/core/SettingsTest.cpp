@@ -1,5 +1,5 @@
-#include "app/ConfigError.hpp"
 #include "app/Settings.hpp"
+#include "common/ConfigError.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -48,10 +48,10 @@ class SettingsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(8080, static_cast<int>(s.listen_port));
     CPPUNIT_ASSERT_EQUAL(std::string("sqlite://./var/skinpulse.db"), s.database_url);
     CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:8080/"), s.frontend_url);
-    CPPUNIT_ASSERT_EQUAL(72, s.session_lifetime_hours);
-    CPPUNIT_ASSERT_EQUAL(600, s.import_cooldown_seconds);
-    CPPUNIT_ASSERT_EQUAL(INT64_C(8388608), s.inventory_max_bytes);
-    CPPUNIT_ASSERT_EQUAL(20, s.auth_rate_limit_per_minute);
+    CPPUNIT_ASSERT_EQUAL(72, s.auth.session_lifetime_hours);
+    CPPUNIT_ASSERT_EQUAL(600, s.portfolio.import_cooldown_seconds);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(8388608), s.portfolio.inventory_max_bytes);
+    CPPUNIT_ASSERT_EQUAL(20, s.auth.rate_limit_per_minute);
     CPPUNIT_ASSERT(s.redis_url.empty());
     CPPUNIT_ASSERT(s.sources.empty());
     CPPUNIT_ASSERT(s.identity_providers.empty());
@@ -66,8 +66,8 @@ class SettingsTest : public CppUnit::TestFixture {
               {{"LISTEN", "0.0.0.0:0"}, {"IMPORT_COOLDOWN_SECONDS", "30"}});
     CPPUNIT_ASSERT_EQUAL(std::string("0.0.0.0"), s.listen_host);
     CPPUNIT_ASSERT_EQUAL(0, static_cast<int>(s.listen_port));
-    CPPUNIT_ASSERT_EQUAL(5, s.auth_rate_limit_per_minute);
-    CPPUNIT_ASSERT_EQUAL(30, s.import_cooldown_seconds);
+    CPPUNIT_ASSERT_EQUAL(5, s.auth.rate_limit_per_minute);
+    CPPUNIT_ASSERT_EQUAL(30, s.portfolio.import_cooldown_seconds);
   }
 
   void secretIsRequiredAndLongEnough() {
@@ -82,22 +82,22 @@ class SettingsTest : public CppUnit::TestFixture {
     // Admin commands may run without a secret, never with a short one.
     RunLocation admin{true, "", true};
     ConfigTree noSecret;
-    CPPUNIT_ASSERT(buildSettings(noSecret, admin, {}).session_secret.empty());
+    CPPUNIT_ASSERT(buildSettings(noSecret, admin, {}).auth.session_secret.empty());
     ConfigTree shortSecret;
     CPPUNIT_ASSERT_THROW(buildSettings(shortSecret, admin, {{"SESSION_SECRET", "short"}}),
                          ConfigError);
     CPPUNIT_ASSERT_EQUAL(std::string(32, 'y'),
-                         build("", {{"SESSION_SECRET", std::string(32, 'y')}}).session_secret);
+                         build("", {{"SESSION_SECRET", std::string(32, 'y')}}).auth.session_secret);
   }
 
   void cookieSecureDerivesFromBaseUrl() {
-    CPPUNIT_ASSERT(!build("", {}).cookie_secure);
-    CPPUNIT_ASSERT(build("", {{"BASE_URL", "https://skins.example.org/"}}).cookie_secure);
+    CPPUNIT_ASSERT(!build("", {}).auth.cookie_secure);
+    CPPUNIT_ASSERT(build("", {{"BASE_URL", "https://skins.example.org/"}}).auth.cookie_secure);
     CPPUNIT_ASSERT_EQUAL(std::string("https://skins.example.org"),
                          build("", {{"BASE_URL", "https://skins.example.org/"}}).base_url);
     CPPUNIT_ASSERT(!build("", {{"BASE_URL", "https://x.org"}, {"SESSION_COOKIE_SECURE", "false"}})
-                        .cookie_secure);
-    CPPUNIT_ASSERT(build("", {{"SESSION_COOKIE_SECURE", "true"}}).cookie_secure);
+                        .auth.cookie_secure);
+    CPPUNIT_ASSERT(build("", {{"SESSION_COOKIE_SECURE", "true"}}).auth.cookie_secure);
   }
 
   void malformedValuesNameTheirKey() {

@@ -74,7 +74,7 @@ class OpenId2ProviderTest : public CppUnit::TestFixture {
   LoginContext context() const { return LoginContext{kCallback, kBase}; }
   Fields flow() const { return {{"state", kState}, {"return_to", kReturnTo}}; }
 
-  // A positive assertion as the game platform sends it (upstream-formats.md §e.2).
+  // A positive assertion as the game platform sends it (docs/upstreams.md §e.2).
   Fields assertion() const {
     return {{"state", kState},
             {"openid.ns", "http://specs.openid.net/auth/2.0"},

@@ -1,5 +1,5 @@
 // The five built-in metric plugins, loaded from the build, fed by BucketLevel, against
-// the reference implementation: every formula of decisions.md §3.2 in every window.
+// the reference implementation: every formula of docs/api.md §3.2 in every window.
 
 #include "MetricPlugins.hpp"
 #include "ReferenceMetrics.hpp"

@@ -84,7 +84,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     plugins_.push_back(std::make_unique<MetricPlugins>(extra));
     return std::make_unique<MetricsEngine>(
         catalog_, latest_, plugins_.back()->set(),
-        metrics::MetricsEngineConfig{std::move(configured), std::move(enabled)});
+        metrics::MetricsEngineOptions{std::move(configured), std::move(enabled)});
   }
 
   void feed(MetricsEngine& e, const std::vector<PricePoint>& points, std::int64_t now = kNow) {

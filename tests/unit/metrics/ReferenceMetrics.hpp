@@ -1,6 +1,6 @@
 #pragma once
 
-// An independent, deliberately naive implementation of decisions.md §3.2 over raw
+// An independent, deliberately naive implementation of docs/api.md §3.2 over raw
 // points: two passes in long double, no buckets, no shifting tricks. The tests compare
 // the engine and the plugins against it.
 
@@ -22,7 +22,7 @@ struct ReferenceMetrics {
               trend_per_hour = 0, min = 0, max = 0;
 };
 
-/// The window starts at the edge of the bucket holding now - window (decisions.md §3.2
+/// The window starts at the edge of the bucket holding now - window (docs/api.md §3.2
 /// allows one bucket of tolerance; the engine documents this choice) and ends at now.
 inline std::int64_t windowStart(std::int64_t now, std::int64_t window, std::int64_t bucket) {
   return (now - window) / bucket * bucket;

@@ -101,7 +101,7 @@ class PocoHttpClientEncodingTest : public CppUnit::TestFixture {
   }
 
   void testSkinportStyleBrotliOnly() {
-    // upstream-formats.md b.3: Skinport answers only requests that accept br.
+    // docs/upstreams.md b.3: Skinport answers only requests that accept br.
     const std::string json = itemsJson();
     const std::string encoded = testcompress::brotli(json);
     TestHttpServer server(

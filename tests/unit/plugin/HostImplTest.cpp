@@ -2,8 +2,8 @@
 
 #include "PluginTestSupport.hpp"
 #include "common/Log.hpp"
+#include "common/RandomToken.hpp"
 #include "plugin/HostImpl.hpp"
-#include "plugin/RandomToken.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 // The import cooldown lock on a real shared store, written once and run on the embedded
-// store (ImportLockSqliteTest) and on Redis (ImportLockRedisTest): what decisions.md §6
+// store (ImportLockSqliteTest) and on Redis (ImportLockRedisTest): what docs/api.md §6
 // asks of it (atomic, fail closed, released on failure, a cooldown only on success, kept
 // by the store rather than by the process).
 

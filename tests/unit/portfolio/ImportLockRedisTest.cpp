@@ -18,7 +18,7 @@ class ImportLockRedisTest : public ImportLockContract {
   std::unique_ptr<state::SharedStore> makeStore() override {
     const char* url = std::getenv("SKINPULSE_TEST_REDIS_URL");
     if (url == nullptr || *url == '\0') return nullptr;
-    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url));
+    return std::make_unique<state::RedisSharedStore>(redis::parseRedisUrl(url));
   }
 
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {

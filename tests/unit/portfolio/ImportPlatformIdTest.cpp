@@ -1,4 +1,4 @@
-// The platform-id check the import runs before any call to the platform (decisions.md §6),
+// The platform-id check the import runs before any call to the platform (docs/api.md §6),
 // auth::isIndividualPlatformId, on the inputs a forged or stale link could carry.
 
 #include "auth/PlatformId.hpp"

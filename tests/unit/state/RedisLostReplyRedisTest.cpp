@@ -4,6 +4,7 @@
 // on a new connection; the answer must be the first attempt's outcome, never a second
 // execution. Needs SKINPULSE_TEST_REDIS_URL (the name ends in RedisTest: needs-redis).
 
+#include "redis/RedisUrl.hpp"
 #include "state/RedisSharedStore.hpp"
 
 #include <Poco/Net/ServerSocket.h>
@@ -29,7 +30,7 @@ namespace {
 /// Forwards bytes between clients and Redis; on request, swallows the next reply.
 class ReplyDroppingProxy {
  public:
-  explicit ReplyDroppingProxy(state::RedisUrl target)
+  explicit ReplyDroppingProxy(redis::RedisUrl target)
       : target_(std::move(target)), listener_(Poco::Net::SocketAddress("127.0.0.1", 0)) {
     acceptor_ = std::thread([this] { acceptLoop(); });
   }
@@ -87,7 +88,7 @@ class ReplyDroppingProxy {
     server.close();
   }
 
-  state::RedisUrl target_;
+  redis::RedisUrl target_;
   Poco::Net::ServerSocket listener_;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> drop_next_{false};
@@ -114,9 +115,9 @@ class RedisLostReplyRedisTest : public CppUnit::TestFixture {
       std::cout << " (skipped: SKINPULSE_TEST_REDIS_URL not set)";
       return;
     }
-    const auto target = state::parseRedisUrl(url);
+    const auto target = redis::parseRedisUrl(url);
     proxy_ = std::make_unique<ReplyDroppingProxy>(target);
-    state::RedisUrl through = target;
+    redis::RedisUrl through = target;
     through.host = "127.0.0.1";
     through.port = proxy_->port();
     store_ = std::make_unique<state::RedisSharedStore>(through);

@@ -26,23 +26,23 @@ class SharedStoreRedisTest : public SharedStoreContract {
 
  public:
   void testParseRedisUrl() {
-    const auto full = state::parseRedisUrl("redis://user:p%40ss@cache.internal:6380/3");
+    const auto full = redis::parseRedisUrl("redis://user:p%40ss@cache.internal:6380/3");
     CPPUNIT_ASSERT_EQUAL(std::string("cache.internal"), full.host);
     CPPUNIT_ASSERT_EQUAL(6380, full.port);
     CPPUNIT_ASSERT_EQUAL(3, full.database);
     CPPUNIT_ASSERT_EQUAL(std::string("user"), full.user);
     CPPUNIT_ASSERT_EQUAL(std::string("p@ss"), full.password);
-    const auto plain = state::parseRedisUrl("redis://127.0.0.1");
+    const auto plain = redis::parseRedisUrl("redis://127.0.0.1");
     CPPUNIT_ASSERT_EQUAL(6379, plain.port);
     CPPUNIT_ASSERT_EQUAL(0, plain.database);
     CPPUNIT_ASSERT(plain.password.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("secret"),
-                         state::parseRedisUrl("redis://:secret@h/0").password);
-    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("http://h:6379/0"), std::invalid_argument);
-    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("redis://h:6379/x"), std::invalid_argument);
-    CPPUNIT_ASSERT_THROW(state::parseRedisUrl("redis:///0"), std::invalid_argument);
+                         redis::parseRedisUrl("redis://:secret@h/0").password);
+    CPPUNIT_ASSERT_THROW(redis::parseRedisUrl("http://h:6379/0"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(redis::parseRedisUrl("redis://h:6379/x"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(redis::parseRedisUrl("redis:///0"), std::invalid_argument);
     try {
-      state::parseRedisUrl("redis://:hunter2@h:6379/nope");
+      redis::parseRedisUrl("redis://:hunter2@h:6379/nope");
       CPPUNIT_FAIL("a bad database must be refused");
     } catch (const std::invalid_argument& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("hunter2") == std::string::npos);
@@ -54,7 +54,7 @@ class SharedStoreRedisTest : public SharedStoreContract {
     store_->set(key("k"), "v", std::chrono::seconds(60));  // leaves a pooled connection
     // Kill only this store's connections (by their unique name): other suites may share
     // this Redis.
-    const auto url = state::parseRedisUrl(std::getenv("SKINPULSE_TEST_REDIS_URL"));
+    const auto url = redis::parseRedisUrl(std::getenv("SKINPULSE_TEST_REDIS_URL"));
     Poco::Redis::Client admin(url.host, url.port);
     Poco::Redis::Array list;
     list << "CLIENT"
@@ -80,7 +80,7 @@ class SharedStoreRedisTest : public SharedStoreContract {
   void testHungServerTimesOut() {
     // Accepts connections (the kernel backlog) but never answers: a reply timeout.
     Poco::Net::ServerSocket silent(Poco::Net::SocketAddress("127.0.0.1", 0));
-    state::RedisUrl url;
+    redis::RedisUrl url;
     url.host = "127.0.0.1";
     url.port = silent.address().port();
     state::RedisOptions options;
@@ -98,7 +98,7 @@ class SharedStoreRedisTest : public SharedStoreContract {
     state::RedisOptions options;
     client_name_ = "skinpulse-test-" + std::to_string(::getpid()) + "-" + prefix_.substr(5, 8);
     options.client_name = client_name_;
-    return std::make_unique<state::RedisSharedStore>(state::parseRedisUrl(url), options);
+    return std::make_unique<state::RedisSharedStore>(redis::parseRedisUrl(url), options);
   }
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
     return std::make_unique<state::RedisSharedStore>(test::unreachableRedisUrl());

@@ -1,4 +1,4 @@
-// The ingest lease on PostgreSQL (decisions.md §8): two daemons on one database, exactly
+// The ingest lease on PostgreSQL (docs/api.md §8): two daemons on one database, exactly
 // one polls, and the other takes over when the first goes away. Needs
 // SKINPULSE_TEST_POSTGRES_URL; without it every test says it was skipped and passes.
 

@@ -1,5 +1,5 @@
 #include "events/BatchCodec.hpp"
-#include "events/RedisAddress.hpp"
+#include "redis/RedisUrl.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -56,25 +56,28 @@ class BatchCodecTest : public CppUnit::TestFixture {
   }
 
   void parsesRedisUrls() {
-    auto address = parseRedisAddress("redis://127.0.0.1:16395/0");
+    auto address = skinpulse::redis::parseRedisUrl("redis://127.0.0.1:16395/0");
     CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), address.host);
     CPPUNIT_ASSERT_EQUAL(16395, address.port);
-    address = parseRedisAddress("redis://cache.internal");
+    address = skinpulse::redis::parseRedisUrl("redis://cache.internal");
     CPPUNIT_ASSERT_EQUAL(6379, address.port);
-    CPPUNIT_ASSERT_THROW(parseRedisAddress("http://x:1"), std::invalid_argument);
-    CPPUNIT_ASSERT_THROW(parseRedisAddress("redis://:1"), std::invalid_argument);
-    CPPUNIT_ASSERT_THROW(parseRedisAddress("redis://h:99999"), std::invalid_argument);
-    address = parseRedisAddress("redis://app:s3cr:et@cache:6380/2");
+    CPPUNIT_ASSERT_THROW(skinpulse::redis::parseRedisUrl("http://x:1"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(skinpulse::redis::parseRedisUrl("redis://:1"), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(skinpulse::redis::parseRedisUrl("redis://h:99999"), std::invalid_argument);
+    address = skinpulse::redis::parseRedisUrl("redis://app:s3cr:et@cache:6380/2");
     CPPUNIT_ASSERT_EQUAL(std::string("cache"), address.host);
     CPPUNIT_ASSERT_EQUAL(6380, address.port);
     CPPUNIT_ASSERT_EQUAL(std::string("app"), address.user);
     CPPUNIT_ASSERT_EQUAL(std::string("s3cr:et"), address.password);
-    address = parseRedisAddress("redis://:only@cache");
+    address = skinpulse::redis::parseRedisUrl("redis://:only@cache");
     CPPUNIT_ASSERT(address.user.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("only"), address.password);
-    address = parseRedisAddress("redis://bare@cache");
+    address = skinpulse::redis::parseRedisUrl("redis://bare@cache");
     CPPUNIT_ASSERT(address.user.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("bare"), address.password);
+    // The bus shares the store's parser: credentials are percent-decoded.
+    address = skinpulse::redis::parseRedisUrl("redis://app:p%40ss%3A1@cache");
+    CPPUNIT_ASSERT_EQUAL(std::string("p@ss:1"), address.password);
   }
 };
 

@@ -45,8 +45,8 @@ class RedisEventBusRedisTest : public CppUnit::TestFixture {
       return;
     }
     const std::string channel = "skinpulse:live:test:" + std::to_string(::getpid());
-    RedisEventBus first(parseRedisAddress(url), channel);
-    RedisEventBus second(parseRedisAddress(url), channel);
+    RedisEventBus first(skinpulse::redis::parseRedisUrl(url), channel);
+    RedisEventBus second(skinpulse::redis::parseRedisUrl(url), channel);
     Received atFirst, atSecond;
     first.subscribe([&](const UpdateBatchPtr& batch) { atFirst.add(batch); });
     second.subscribe([&](const UpdateBatchPtr& batch) { atSecond.add(batch); });

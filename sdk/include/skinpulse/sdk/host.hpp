@@ -124,7 +124,7 @@ class Catalog {
   /// Calls `visit` for every item in id order; stops early when it returns false.
   virtual void forEach(const std::function<bool(const CatalogItem&)>& visit) const = 0;
   /// Since ABI 1.1: ids of the items someone holds in a portfolio, ascending, so a source
-  /// that can poll only a few items per minute (decisions.md §1.2) polls those first.
+  /// that can poll only a few items per minute (docs/api.md §1.2) polls those first.
   /// Read from the database on every call: call it once per fetch, not per item.
   virtual std::vector<std::int64_t> heldItemIds() const { return {}; }
 

@@ -5,7 +5,7 @@
 // I/O, no state, callable from any thread concurrently.
 //
 // How the host uses a metric (docs/plugin-guide.md, "Metric plugins"):
-//  - The series is the item's reference source for the window (decisions.md §3.1) and
+//  - The series is the item's reference source for the window (docs/api.md §3.1) and
 //    the window is (now − W, now], its old edge aligned to a bucket edge (1 min for 1h,
 //    5 min for 24h, 1 h for 7d). compute() runs once per item and window after every
 //    ingestion cycle, so keep it cheap and allocation-light.

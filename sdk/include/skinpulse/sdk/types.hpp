@@ -25,7 +25,7 @@ struct CatalogItem {
 };
 
 /// A price as the upstream gave it. The host, not the plugin, turns it into integer USD
-/// cents (decisions.md §4), so every source is normalised by one tested routine.
+/// cents (docs/api.md §4), so every source is normalised by one tested routine.
 struct QuotedPrice {
   enum class Form {
     kCents,  ///< integer minor units in `cents`

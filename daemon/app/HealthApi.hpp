@@ -1,0 +1,29 @@
+#pragma once
+
+// GET /healthz (the process answers) and GET /readyz (it can serve: database reachable;
+// the body details plugins and sources so an admin sees degraded parts).
+
+#include "module/Module.hpp"
+
+#include <functional>
+#include <string>
+
+namespace skinpulse {
+
+struct Readiness {
+  bool ready = false;
+  std::string detail_json;  ///< a JSON object
+};
+
+/// The health endpoints as a module of their own: routes only.
+class HealthApi final : public module::Module {
+ public:
+  explicit HealthApi(std::function<Readiness()> probe) : probe_(std::move(probe)) {}
+  std::string_view name() const override { return "health"; }
+  void registerRoutes(http::Router& router) override;
+
+ private:
+  std::function<Readiness()> probe_;
+};
+
+}  // namespace skinpulse

@@ -1,0 +1,104 @@
+#include "ingest/Backfill.hpp"
+
+#include "common/Time.hpp"
+#include "ingest/Normaliser.hpp"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+
+#include <variant>
+
+namespace skinpulse {
+namespace {
+
+// Reads an integral JSON number; rejects fractions, strings and overflow.
+std::optional<std::int64_t> integerField(const Poco::JSON::Object& object, const char* name) {
+  if (!object.has(name) || object.isNull(name)) return std::nullopt;
+  const Poco::Dynamic::Var value = object.get(name);
+  if (!value.isInteger()) return std::nullopt;
+  try {
+    return value.convert<Poco::Int64>();
+  } catch (const Poco::Exception&) {
+    return std::nullopt;
+  }
+}
+
+// A JSON string member; empty optional for absent, null or non-string values.
+std::optional<std::string> stringField(const Poco::JSON::Object& object, const char* name) {
+  if (!object.has(name) || object.isNull(name)) return std::nullopt;
+  const Poco::Dynamic::Var value = object.get(name);
+  if (!value.isString()) return std::nullopt;
+  return value.extract<std::string>();
+}
+
+std::string trim(const std::string& s) {
+  const auto begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return {};
+  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+// One line as the observation a source would have reported, or why it cannot be one.
+// Value checks (catalogue, positive price, volume, time) are the normaliser's, so a
+// backfilled point is accepted exactly when a polled one would be.
+std::variant<std::pair<std::string, sdk::Observation>, std::string> parseLine(
+    Poco::JSON::Parser& parser, const std::string& line) {
+  Poco::JSON::Object::Ptr object;
+  try {
+    parser.reset();
+    object = parser.parse(line).extract<Poco::JSON::Object::Ptr>();
+  } catch (const Poco::Exception&) {
+    return std::string("malformed JSON");
+  }
+  try {
+    const auto name = stringField(*object, "market_hash_name");
+    if (!name) return std::string("field of the wrong type");
+    const std::string source = trim(stringField(*object, "source").value_or(""));
+    if (source.empty() || source.size() > 64) return std::string("missing or overlong source");
+    const auto time = time::parseIso8601(stringField(*object, "time").value_or(""));
+    if (!time) return std::string("bad time");
+    const auto price = integerField(*object, "price");
+    if (!price) return std::string("price not an integer number of cents");
+    const auto volume = object->has("volume") ? integerField(*object, "volume") : std::int64_t{0};
+    if (!volume) return std::string("volume not an integer");
+    sdk::Observation observation;
+    observation.market_hash_name = *name;
+    observation.price.form = sdk::QuotedPrice::Form::kCents;
+    observation.price.cents = *price;
+    observation.volume = *volume;
+    observation.observed_at = *time;
+    return std::make_pair(source, std::move(observation));
+  } catch (const Poco::Exception&) {
+    return std::string("field of the wrong type");
+  }
+}
+
+}  // namespace
+
+BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
+                        std::int64_t now) {
+  BackfillResult result;
+  Poco::JSON::Parser parser;
+  std::map<std::string, std::vector<sdk::Observation>> bySource;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (trim(line).empty()) continue;
+    ++result.read;
+    auto parsed = parseLine(parser, line);
+    if (auto* reason = std::get_if<std::string>(&parsed)) {
+      ++result.rejected[*reason];
+      continue;
+    }
+    auto& [source, observation] = std::get<0>(parsed);
+    bySource[source].push_back(std::move(observation));
+  }
+  for (const auto& [source, observations] : bySource) {
+    auto batch = normalise(source, now, observations, catalog);
+    for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
+    result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
+  }
+  result.stored = prices.insertBackfill(result.points);  // one transaction: all or nothing
+  result.duplicates = result.points.size() - result.stored;
+  return result;
+}
+
+}  // namespace skinpulse

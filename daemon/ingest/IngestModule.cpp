@@ -1,0 +1,98 @@
+#include "ingest/IngestModule.hpp"
+
+#include "common/Log.hpp"
+#include "common/Time.hpp"
+
+namespace skinpulse::ingest {
+namespace {
+
+void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
+  auto optionalTime = [&](const char* key, const std::optional<std::int64_t>& value) {
+    json.key(key);
+    if (value) {
+      json.value(time::formatIso8601(*value));
+    } else {
+      json.null();
+    }
+  };
+  json.beginObject()
+      .key("name")
+      .value(status.name)
+      .key("plugin")
+      .value(status.plugin)
+      .key("interval_seconds")
+      .value(status.interval_seconds);
+  optionalTime("last_poll", status.last_poll);
+  optionalTime("last_success", status.last_success);
+  json.key("last_error")
+      .value(status.last_error)
+      .key("consecutive_failures")
+      .value(status.consecutive_failures)
+      .key("next_poll")
+      .value(time::formatIso8601(status.next_poll))
+      .key("points_received")
+      .value(static_cast<std::int64_t>(status.points_received))
+      .key("points_accepted")
+      .value(static_cast<std::int64_t>(status.points_accepted))
+      .key("points_rejected")
+      .beginObject();
+  for (const auto& [reason, count] : status.rejected) {
+    json.key(reason).value(static_cast<std::int64_t>(count));
+  }
+  json.endObject().endObject();
+}
+
+}  // namespace
+
+IngestModule::IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
+                           LatestPrices& latest, std::vector<Scheduler::Source> sources)
+    : options_(options),
+      database_(database),
+      catalog_(catalog),
+      latest_(latest),
+      sources_(std::move(sources)) {}
+
+IngestModule::~IngestModule() = default;
+
+void IngestModule::start() {
+  cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add);
+  for (auto* observer : observers_) cycle_->addObserver(*observer);
+  scheduler_ = std::make_unique<Scheduler>(
+      sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },
+      [this] { return database_.ingestLease().holds(); });
+  scheduler_->start();
+  Retention::Options retention;
+  retention.retention_days = options_.retention_days;
+  retention_ = std::make_unique<Retention>(database_.prices(), retention);
+  retention_->start();
+  // skinpulsectl backfill, and on a standby instance the polling one, write to the same
+  // database while we run; a cheap look every few seconds brings those points into the
+  // caches.
+  refresh_ = std::make_unique<PeriodicTask>(
+      "price refresh", options_.refresh_period, options_.refresh_period,
+      [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
+  refresh_->start();
+}
+
+bool IngestModule::stop() {
+  if (refresh_) refresh_->stop();
+  if (retention_) retention_->stop();
+  if (!scheduler_) return true;
+  const bool clean = scheduler_->stop(options_.stop_grace);
+  if (!clean) log::main().warn("a source fetch is still running; exiting without waiting");
+  return clean;
+}
+
+bool IngestModule::describeReadiness(JsonWriter& json) const {
+  // "polling": this instance holds the ingest lease; "standby": another one does
+  // (docs/api.md §8).
+  json.key("ingest").value(!scheduler_ || scheduler_->polling() ? "polling" : "standby");
+  json.key("sources").beginArray();
+  if (scheduler_) {
+    for (const auto& status : scheduler_->status()) writeSourceStatus(json, status);
+  }
+  json.endArray();
+  return true;
+}
+
+}  // namespace skinpulse::ingest

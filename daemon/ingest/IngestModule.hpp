@@ -1,0 +1,51 @@
+#pragma once
+
+// IngestModule: ingestion (docs/api.md §4). Polls the source plugins on their schedules
+// (Scheduler), stores each cycle in one transaction and updates the latest-price cache
+// (IngestCycle), tells the cycle observers (metrics, then live updates), prunes old
+// points (Retention), and brings in points that other processes wrote. Its readiness
+// keys are the ingest role and every source's state.
+
+#include "common/PeriodicTask.hpp"
+#include "ingest/IngestCycle.hpp"
+#include "ingest/IngestOptions.hpp"
+#include "ingest/Retention.hpp"
+#include "ingest/Scheduler.hpp"
+#include "module/Module.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace skinpulse::ingest {
+
+class IngestModule final : public module::Module {
+ public:
+  /// Every reference, and every source instance, must outlive the module.
+  IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
+               LatestPrices& latest, std::vector<Scheduler::Source> sources);
+  ~IngestModule() override;
+
+  /// Observers run after every stored cycle in the order added. Add before start().
+  void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+
+  std::string_view name() const override { return "ingest"; }
+  void start() override;
+  /// False when a source fetch is still running after the grace period: the plugin it
+  /// runs in must not be unloaded, so the process exits instead.
+  bool stop() override;
+  bool describeReadiness(JsonWriter& json) const override;
+
+ private:
+  IngestOptions options_;
+  Database& database_;
+  Catalog& catalog_;
+  LatestPrices& latest_;
+  std::vector<Scheduler::Source> sources_;
+  std::vector<CycleObserver*> observers_;
+  std::unique_ptr<IngestCycle> cycle_;
+  std::unique_ptr<Scheduler> scheduler_;
+  std::unique_ptr<Retention> retention_;
+  std::unique_ptr<PeriodicTask> refresh_;
+};
+
+}  // namespace skinpulse::ingest

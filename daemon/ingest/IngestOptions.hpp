@@ -1,0 +1,25 @@
+#pragma once
+
+// IngestOptions: what the ingestion feature reads of the configuration (its table:
+// ingestOptionTable).
+
+#include "common/OptionTable.hpp"
+
+#include <chrono>
+
+namespace skinpulse::ingest {
+
+struct IngestOptions {
+  bool catalog_auto_add = false;  ///< [catalog] auto_add: unknown names join the catalogue
+  int retention_days = 30;        ///< [storage] retention_days
+  /// How long stop() waits for fetches in flight: the contract gives shutdown 5 s, and
+  /// fetches get most of it.
+  std::chrono::milliseconds stop_grace{3500};
+  /// How often points written by another process (skinpulsectl backfill, the polling
+  /// instance seen from a standby) are looked for.
+  std::chrono::seconds refresh_period{5};
+};
+
+const OptionTable<IngestOptions>& ingestOptionTable();
+
+}  // namespace skinpulse::ingest

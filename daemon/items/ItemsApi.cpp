@@ -1,0 +1,144 @@
+#include "items/ItemsApi.hpp"
+
+#include "skinpulse/sdk/url_encoding.hpp"
+
+#include "common/Json.hpp"
+#include "common/Time.hpp"
+#include "http/HttpError.hpp"
+#include "http/Params.hpp"
+
+namespace skinpulse::items {
+namespace {
+
+constexpr std::size_t kMaxFilterBytes = 256;
+
+}  // namespace
+
+void writePricePoint(JsonWriter& json, const PricePoint& point) {
+  json.beginObject()
+      .key("time")
+      .value(time::formatIso8601(point.time))
+      .key("price")
+      .value(point.price)
+      .key("volume")
+      .value(point.volume)
+      .key("source")
+      .value(point.source)
+      .endObject();
+}
+
+ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
+                   ItemsApiOptions config)
+    : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
+
+void ItemsApi::registerRoutes(http::Router& router) {
+  router.add("GET", "/api/v1/items", [this](http::Request& q, http::Response& r) { list(q, r); });
+  router.add("GET", "/api/v1/items/:id",
+             [this](http::Request& q, http::Response& r) { detail(q, r); });
+  router.add("GET", "/api/v1/items/:id/history",
+             [this](http::Request& q, http::Response& r) { history(q, r); });
+}
+
+void ItemsApi::list(http::Request& request, http::Response& response) const {
+  ItemQuery query;
+  if (auto q = http::textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
+  if (auto type = http::textParam(request, "weapon_type", kMaxFilterBytes, false)) {
+    query.weapon_type = lowerUtf8(*type);
+  }
+  if (auto rarity = http::textParam(request, "rarity", kMaxFilterBytes, false)) {
+    query.rarity = lowerUtf8(*rarity);
+  }
+  query.stattrak = http::booleanParam(request, "stattrak");
+  query.limit = static_cast<std::size_t>(http::integerParam(request, "limit", 50, 1, 500));
+  query.offset =
+      static_cast<std::size_t>(http::integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
+
+  const auto snapshot = catalog_.snapshot();
+  const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
+  std::size_t total = 0;
+  if (filtered) {
+    const ItemPage page = Catalog::query(*snapshot, query);
+    total = page.total;
+    response.json(renderItemArray(page.items));
+  } else {
+    total = snapshot->items().size();
+    response.shared_body = snapshot->unfilteredPage(query.offset, query.limit);
+  }
+  response.setHeader("X-Total-Count", std::to_string(total));
+  const std::size_t next = query.offset + query.limit;
+  if (next < total) response.setHeader("Link", nextLink(request, next, query.limit));
+}
+
+std::string ItemsApi::nextLink(const http::Request& request, std::size_t next_offset,
+                               std::size_t limit) const {
+  sdk::Fields kept;
+  for (const auto& param : request.query_params) {
+    if (param.first != "offset" && param.first != "limit") kept.push_back(param);
+  }
+  std::string query = sdk::encodeQuery(kept);
+  query += (query.empty() ? "" : "&") + std::string("limit=") + std::to_string(limit) +
+           "&offset=" + std::to_string(next_offset);
+  return "<" + config_.base_url + "/api/v1/items?" + query + ">; rel=\"next\"";
+}
+
+const CatalogItemView& ItemsApi::requireItem(const CatalogSnapshot& snapshot,
+                                             const http::Request& request) const {
+  const std::int64_t id = http::positiveIdParam(request, "id");
+  const auto* item = snapshot.findById(id);
+  if (item == nullptr) {
+    throw http::HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
+  }
+  return *item;
+}
+
+void ItemsApi::detail(http::Request& request, http::Response& response) const {
+  const auto snapshot = catalog_.snapshot();
+  const auto& item = requireItem(*snapshot, request);
+  const auto latest = latest_.of(item.record.id);
+  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
+                                    latest_.sourceNames());
+  const auto current = currentPrice(latest, order, time::nowSeconds());
+
+  // The Item fields come pre-rendered; reopen the object to append the price fields.
+  std::string body = item.json;
+  body.pop_back();
+  body += ",\"current_price\":";
+  body += current.price ? std::to_string(*current.price) : "null";
+  body += ",\"current_price_source\":";
+  if (current.source) {
+    appendJsonString(body, *current.source);
+  } else {
+    body += "null";
+  }
+  JsonWriter prices;
+  prices.beginArray();
+  std::optional<std::int64_t> updated;
+  for (const auto& entry : latest) {
+    writePricePoint(prices, entry.newest);
+    if (!updated || entry.newest.time > *updated) updated = entry.newest.time;
+  }
+  prices.endArray();
+  body += ",\"latest_prices\":" + prices.str() + ",\"updated_at\":";
+  if (updated) {
+    appendJsonString(body, time::formatIso8601(*updated));
+  } else {
+    body += "null";
+  }
+  body += '}';
+  response.json(std::move(body));
+}
+
+void ItemsApi::history(http::Request& request, http::Response& response) const {
+  const auto snapshot = catalog_.snapshot();
+  const auto& item = requireItem(*snapshot, request);
+  const std::int64_t window = http::windowParam(request, "24h");
+  const auto source = http::textParam(request, "source", kMaxFilterBytes, false);
+  const auto points = prices_.history(item.record.id, time::nowSeconds() - window, source);
+  JsonWriter json;
+  json.beginArray();
+  for (const auto& point : points) writePricePoint(json, point);
+  json.endArray();
+  response.json(json.take());
+}
+
+}  // namespace skinpulse::items

@@ -1,0 +1,30 @@
+#pragma once
+
+// ItemsModule: the catalogue and price endpoints (docs/api.md §3): the item list, one
+// item, its history. Reads the in-memory catalogue and latest-price cache; only history
+// touches the store.
+
+#include "items/ItemsApi.hpp"
+#include "items/ItemsOptions.hpp"
+#include "module/Module.hpp"
+
+namespace skinpulse::items {
+
+class ItemsModule final : public module::Module {
+ public:
+  /// Every reference must outlive the module.
+  ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
+              PriceStore& prices)
+      : api_(
+            catalog, latest, prices,
+            ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources}) {
+  }
+
+  std::string_view name() const override { return "items"; }
+  void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }
+
+ private:
+  ItemsApi api_;
+};
+
+}  // namespace skinpulse::items

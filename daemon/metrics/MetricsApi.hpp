@@ -1,0 +1,27 @@
+#pragma once
+
+// GET /api/v1/items/:id/volatility?window= and GET /api/v1/rankings/volatile?limit=&window=
+// (docs/api.md, docs/api.md §3.2). Both answer from the metrics engine's current
+// snapshot: no computation and no store access on a request.
+
+#include "catalog/Catalog.hpp"
+#include "http/Router.hpp"
+#include "metrics/MetricsEngine.hpp"
+
+namespace skinpulse::metrics {
+
+class MetricsApi {
+ public:
+  MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine);
+
+  void registerRoutes(http::Router& router);
+
+  void volatility(http::Request& request, http::Response& response) const;
+  void rankings(http::Request& request, http::Response& response) const;
+
+ private:
+  const Catalog& catalog_;
+  const metrics::MetricsEngine& engine_;
+};
+
+}  // namespace skinpulse::metrics

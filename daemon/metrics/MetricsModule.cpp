@@ -1,0 +1,16 @@
+#include "metrics/MetricsModule.hpp"
+
+#include "common/Time.hpp"
+
+namespace skinpulse::metrics {
+
+MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catalog,
+                             const LatestPrices& latest, MetricSet metrics, PriceStore& prices)
+    : engine_(catalog, latest, std::move(metrics),
+              MetricsEngineOptions{options.reference_sources, options.enabled_sources}),
+      api_(catalog, engine_),
+      refresh_period_(options.refresh_period) {
+  engine_.rebuild(prices, time::nowSeconds());
+}
+
+}  // namespace skinpulse::metrics

@@ -1,0 +1,48 @@
+#pragma once
+
+// ModuleList: the daemon's modules in dependency order. Routes are registered and
+// modules started in list order, and stopped in reverse, so a module never runs without
+// the ones it was built on. Not thread-safe: app/Runtime drives it from one thread.
+
+#include "module/Module.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+namespace skinpulse::module {
+
+class ModuleList {
+ public:
+  ModuleList() = default;
+  ModuleList(const ModuleList&) = delete;
+  ModuleList& operator=(const ModuleList&) = delete;
+  /// Stops what is still running, then destroys the modules in reverse order.
+  ~ModuleList();
+
+  /// Appends `module` and returns it, typed, for wiring.
+  template <typename T>
+  T& add(std::unique_ptr<T> module) {
+    T& typed = *module;
+    modules_.push_back(std::move(module));
+    return typed;
+  }
+
+  void registerRoutes(http::Router& router);
+  /// Starts every module in order. When one throws, the ones already started are
+  /// stopped in reverse and the exception propagates.
+  void start();
+  /// Stops the started modules in reverse order; idempotent. False when one of them
+  /// reported an unclean stop.
+  bool stop();
+  /// Every module's readiness keys, in list order; false when one is not ready.
+  bool describeReadiness(JsonWriter& json) const;
+
+  std::size_t size() const { return modules_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<Module>> modules_;
+  std::size_t started_ = 0;  ///< modules_[0, started_) are running
+};
+
+}  // namespace skinpulse::module

@@ -1,0 +1,148 @@
+#include "portfolio/PortfolioApi.hpp"
+
+#include "auth/AuthGuard.hpp"
+#include "common/Json.hpp"
+#include "common/Log.hpp"
+#include "common/Time.hpp"
+#include "http/HttpError.hpp"
+#include "portfolio/InventoryError.hpp"
+#include "portfolio/Valuation.hpp"
+#include "state/SharedStore.hpp"
+
+namespace skinpulse::portfolio {
+
+namespace {
+
+using portfolio::ImportRefused;
+using portfolio::InventoryError;
+
+[[noreturn]] void throwRefusal(const ImportRefused& refusal) {
+  switch (refusal.reason()) {
+    case ImportRefused::Reason::kNotLinked:
+      throw http::HttpError(409, "gameid_not_linked", refusal.what());
+    case ImportRefused::Reason::kInvalidPlatformId:
+      throw http::HttpError(400, "invalid_platform_id", refusal.what());
+    case ImportRefused::Reason::kCooldown:
+      throw http::HttpError(429, "import_cooldown", refusal.what(),
+                            {{"Retry-After", std::to_string(refusal.retryAfter())}});
+  }
+  throw http::HttpError(500, "internal_error", "unknown import refusal");
+}
+
+[[noreturn]] void throwInventoryFailure(const InventoryError& error) {
+  // The platform's own words go to the log only; the client gets a stable sentence.
+  log::main().warn("portfolio: import failed: {}", error.what());
+  switch (error.kind()) {
+    case InventoryError::Kind::kPrivate:
+      throw http::HttpError(422, "inventory_private",
+                            "the game platform inventory is private; make it public and retry");
+    case InventoryError::Kind::kUnavailable:
+      throw http::HttpError(422, "inventory_unavailable",
+                            "the game platform profile is not set up; set it up before importing");
+    case InventoryError::Kind::kTooLarge:
+      throw http::HttpError(502, "inventory_too_large",
+                            "the game platform inventory is larger than this service accepts");
+    case InventoryError::Kind::kUpstream:
+      break;
+  }
+  throw http::HttpError(502, "upstream_unavailable",
+                        "the game platform did not answer with an inventory; retry later");
+}
+
+void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
+  json.beginObject()
+      .key("item_id")
+      .value(holding.item_id)
+      .key("market_hash_name")
+      .value(holding.market_hash_name)
+      .key("quantity")
+      .value(holding.quantity)
+      .key("current_price")
+      .value(holding.current_price)
+      .key("total_value")
+      .value(holding.total_value)
+      .key("imported_at")
+      .value(time::formatIso8601(holding.imported_at))
+      .endObject();
+}
+
+}  // namespace
+
+PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
+                           const Catalog& catalog, const LatestPrices& latest,
+                           PortfolioApiOptions config)
+    : imports_(imports),
+      holdings_(holdings),
+      catalog_(catalog),
+      latest_(latest),
+      config_(std::move(config)) {}
+
+void PortfolioApi::registerRoutes(http::Router& router) {
+  http::RouteOptions user_only;
+  user_only.requires_user = true;
+  router.add(
+      "GET", "/api/v1/portfolio", [this](http::Request& q, http::Response& r) { show(q, r); },
+      user_only);
+  router.add(
+      "POST", "/api/v1/portfolio/import",
+      [this](http::Request& q, http::Response& r) { import(q, r); }, user_only);
+}
+
+void PortfolioApi::show(http::Request& request, http::Response& response) const {
+  const std::string& user_id = request.session.user_id;
+  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
+  const auto holdings = holdings_.holdingsOf(user_id);
+  const auto last_imported = holdings_.lastImportedAt(user_id);
+  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
+                                    latest_.sourceNames());
+  const auto valuation =
+      portfolio::valueHoldings(holdings, *catalog_.snapshot(), latest_, order, time::nowSeconds());
+
+  JsonWriter json;
+  json.beginObject()
+      .key("user_id")
+      .value(user_id)
+      .key("total_value")
+      .value(valuation.total_value)
+      .key("item_count")
+      .value(static_cast<std::int64_t>(valuation.holdings.size()))
+      .key("holdings")
+      .beginArray();
+  for (const auto& holding : valuation.holdings) writeHolding(json, holding);
+  json.endArray().key("last_imported_at");
+  if (last_imported) {
+    json.value(time::formatIso8601(*last_imported));
+  } else {
+    json.null();
+  }
+  json.endObject();
+  response.json(json.take());
+}
+
+void PortfolioApi::import(http::Request& request, http::Response& response) const {
+  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
+  portfolio::ImportOutcome outcome;
+  try {
+    outcome = imports_.run(request.session.user_id);
+  } catch (const ImportRefused& refusal) {
+    throwRefusal(refusal);
+  } catch (const InventoryError& error) {
+    throwInventoryFailure(error);
+  } catch (const state::StoreUnavailable& error) {
+    log::main().warn("portfolio: import refused, the shared store is unavailable: {}",
+                     error.what());
+    auth::throwStoreUnavailable();  // fail closed: no lock, no import (docs/api.md §6)
+  }
+  JsonWriter json;
+  json.beginObject()
+      .key("message")
+      .value("Imported " + std::to_string(outcome.imported_units) + " assets")
+      .key("imported_assets")
+      .value(outcome.imported_units)
+      .key("unmatched_assets")
+      .value(outcome.unmatched_units)
+      .endObject();
+  response.json(json.take());
+}
+
+}  // namespace skinpulse::portfolio

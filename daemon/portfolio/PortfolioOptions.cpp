@@ -1,0 +1,33 @@
+#include "portfolio/PortfolioOptions.hpp"
+
+namespace skinpulse::portfolio {
+
+const OptionTable<PortfolioOptions>& portfolioOptionTable() {
+  using T = OptionType;
+  static const OptionTable<PortfolioOptions> table = {
+      {{"portfolio.import_cooldown_seconds", T::kInteger, 0, 30 * 86400, "IMPORT_COOLDOWN_SECONDS",
+        "600", "Seconds between two inventory imports of one user."},
+       &PortfolioOptions::import_cooldown_seconds},
+      {{"portfolio.inventory_max_bytes", T::kInteger, 1024, 1024LL * 1024 * 1024,
+        "INVENTORY_MAX_BYTES", "8388608",
+        "Byte cap per inventory page, enforced while reading; a bigger page fails the import "
+        "(502 inventory_too_large)."},
+       &PortfolioOptions::inventory_max_bytes},
+      {{"portfolio.inventory_url", T::kUrl, 0, 0, "GAMEID_INVENTORY_URL",
+        "https://steamcommunity.com/inventory",
+        "Base address of the game platform's inventory endpoint; a page is "
+        "{base}/{id64}/730/2?l=english&count=1000[&start_assetid=...]."},
+       &PortfolioOptions::inventory_url},
+      {{"portfolio.inventory_timeout_seconds", T::kInteger, 1, 600, nullptr, "20",
+        "Seconds one inventory page may take (connect, send, receive); at most 50 pages."},
+       &PortfolioOptions::inventory_timeout_seconds},
+      {{"gameid.requests_per_minute", T::kInteger, 1, 100000, nullptr, "20",
+        "Requests per minute this daemon sends to the game platform (the origin of "
+        "inventory_url), shared by inventory imports and the steam_market source; polling "
+        "leaves a quarter for imports, an import finding none answers 429 import_cooldown."},
+       &PortfolioOptions::gameid_requests_per_minute},
+  };
+  return table;
+}
+
+}  // namespace skinpulse::portfolio

@@ -1,0 +1,29 @@
+#pragma once
+
+// PortfolioOptions: what the portfolio feature reads of the configuration: the
+// [portfolio] keys of its table (portfolioOptionTable), and the sources that value
+// holdings, which app/ fills in.
+
+#include "common/OptionTable.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace skinpulse::portfolio {
+
+struct PortfolioOptions {
+  std::string inventory_url = "https://steamcommunity.com/inventory";
+  std::int64_t inventory_max_bytes = 8388608;
+  int inventory_timeout_seconds = 20;  ///< per inventory page
+  int import_cooldown_seconds = 600;
+  /// Requests per minute to the game platform (the origin of inventory_url), shared by
+  /// imports and source plugins (net/RequestBudget.hpp); app/ builds the budget from it.
+  int gameid_requests_per_minute = 20;
+  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
+  std::vector<std::string> enabled_sources;    ///< in configuration order
+};
+
+const OptionTable<PortfolioOptions>& portfolioOptionTable();
+
+}  // namespace skinpulse::portfolio
