@@ -8,6 +8,16 @@
 #include "http/Params.hpp"
 
 namespace skinpulse::items {
+using http::booleanParam;
+using http::HttpError;
+using http::integerParam;
+using http::positiveIdParam;
+using http::Request;
+using http::Response;
+using http::Router;
+using http::textParam;
+using http::windowParam;
+
 namespace {
 
 constexpr std::size_t kMaxFilterBytes = 256;
@@ -31,27 +41,25 @@ ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStor
                    ItemsApiOptions config)
     : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
 
-void ItemsApi::registerRoutes(http::Router& router) {
-  router.add("GET", "/api/v1/items", [this](http::Request& q, http::Response& r) { list(q, r); });
-  router.add("GET", "/api/v1/items/:id",
-             [this](http::Request& q, http::Response& r) { detail(q, r); });
+void ItemsApi::registerRoutes(Router& router) {
+  router.add("GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); });
+  router.add("GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); });
   router.add("GET", "/api/v1/items/:id/history",
-             [this](http::Request& q, http::Response& r) { history(q, r); });
+             [this](Request& q, Response& r) { history(q, r); });
 }
 
-void ItemsApi::list(http::Request& request, http::Response& response) const {
+void ItemsApi::list(Request& request, Response& response) const {
   ItemQuery query;
-  if (auto q = http::textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
-  if (auto type = http::textParam(request, "weapon_type", kMaxFilterBytes, false)) {
+  if (auto q = textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
+  if (auto type = textParam(request, "weapon_type", kMaxFilterBytes, false)) {
     query.weapon_type = lowerUtf8(*type);
   }
-  if (auto rarity = http::textParam(request, "rarity", kMaxFilterBytes, false)) {
+  if (auto rarity = textParam(request, "rarity", kMaxFilterBytes, false)) {
     query.rarity = lowerUtf8(*rarity);
   }
-  query.stattrak = http::booleanParam(request, "stattrak");
-  query.limit = static_cast<std::size_t>(http::integerParam(request, "limit", 50, 1, 500));
-  query.offset =
-      static_cast<std::size_t>(http::integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
+  query.stattrak = booleanParam(request, "stattrak");
+  query.limit = static_cast<std::size_t>(integerParam(request, "limit", 50, 1, 500));
+  query.offset = static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
 
   const auto snapshot = catalog_.snapshot();
   const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
@@ -69,7 +77,7 @@ void ItemsApi::list(http::Request& request, http::Response& response) const {
   if (next < total) response.setHeader("Link", nextLink(request, next, query.limit));
 }
 
-std::string ItemsApi::nextLink(const http::Request& request, std::size_t next_offset,
+std::string ItemsApi::nextLink(const Request& request, std::size_t next_offset,
                                std::size_t limit) const {
   sdk::Fields kept;
   for (const auto& param : request.query_params) {
@@ -82,16 +90,16 @@ std::string ItemsApi::nextLink(const http::Request& request, std::size_t next_of
 }
 
 const CatalogItemView& ItemsApi::requireItem(const CatalogSnapshot& snapshot,
-                                             const http::Request& request) const {
-  const std::int64_t id = http::positiveIdParam(request, "id");
+                                             const Request& request) const {
+  const std::int64_t id = positiveIdParam(request, "id");
   const auto* item = snapshot.findById(id);
   if (item == nullptr) {
-    throw http::HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
+    throw HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
   }
   return *item;
 }
 
-void ItemsApi::detail(http::Request& request, http::Response& response) const {
+void ItemsApi::detail(Request& request, Response& response) const {
   const auto snapshot = catalog_.snapshot();
   const auto& item = requireItem(*snapshot, request);
   const auto latest = latest_.of(item.record.id);
@@ -128,11 +136,11 @@ void ItemsApi::detail(http::Request& request, http::Response& response) const {
   response.json(std::move(body));
 }
 
-void ItemsApi::history(http::Request& request, http::Response& response) const {
+void ItemsApi::history(Request& request, Response& response) const {
   const auto snapshot = catalog_.snapshot();
   const auto& item = requireItem(*snapshot, request);
-  const std::int64_t window = http::windowParam(request, "24h");
-  const auto source = http::textParam(request, "source", kMaxFilterBytes, false);
+  const std::int64_t window = windowParam(request, "24h");
+  const auto source = textParam(request, "source", kMaxFilterBytes, false);
   const auto points = prices_.history(item.record.id, time::nowSeconds() - window, source);
   JsonWriter json;
   json.beginArray();

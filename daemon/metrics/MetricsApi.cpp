@@ -4,13 +4,21 @@
 #include "http/Params.hpp"
 
 namespace skinpulse::metrics {
+using http::HttpError;
+using http::integerParam;
+using http::positiveIdParam;
+using http::Request;
+using http::Response;
+using http::Router;
+using http::windowParam;
+
 namespace {
 
 constexpr std::int64_t kDefaultRankingLimit = 20;
 
-std::size_t windowOf(const http::Request& request) {
+std::size_t windowOf(const Request& request) {
   // windowParam refuses anything but 1h, 24h and 7d, so the lookup always succeeds.
-  return *metrics::windowIndexOfSeconds(http::windowParam(request, "24h"));
+  return *metrics::windowIndexOfSeconds(windowParam(request, "24h"));
 }
 
 }  // namespace
@@ -18,18 +26,18 @@ std::size_t windowOf(const http::Request& request) {
 MetricsApi::MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine)
     : catalog_(catalog), engine_(engine) {}
 
-void MetricsApi::registerRoutes(http::Router& router) {
+void MetricsApi::registerRoutes(Router& router) {
   router.add("GET", "/api/v1/items/:id/volatility",
-             [this](http::Request& q, http::Response& r) { volatility(q, r); });
+             [this](Request& q, Response& r) { volatility(q, r); });
   router.add("GET", "/api/v1/rankings/volatile",
-             [this](http::Request& q, http::Response& r) { rankings(q, r); });
+             [this](Request& q, Response& r) { rankings(q, r); });
 }
 
-void MetricsApi::volatility(http::Request& request, http::Response& response) const {
+void MetricsApi::volatility(Request& request, Response& response) const {
   // Same order as history: the id, the item, then the window.
-  const std::int64_t id = http::positiveIdParam(request, "id");
+  const std::int64_t id = positiveIdParam(request, "id");
   if (catalog_.snapshot()->findById(id) == nullptr) {
-    throw http::HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
+    throw HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
   }
   const std::size_t window = windowOf(request);
   const auto snapshot = engine_.snapshot();
@@ -37,10 +45,9 @@ void MetricsApi::volatility(http::Request& request, http::Response& response) co
   response.json(object.empty() ? snapshot->emptyVolatility(id, window) : std::string(object));
 }
 
-void MetricsApi::rankings(http::Request& request, http::Response& response) const {
-  const auto limit =
-      http::integerParam(request, "limit", kDefaultRankingLimit, 1,
-                         static_cast<std::int64_t>(metrics::MetricsSnapshot::kMaxRanking));
+void MetricsApi::rankings(Request& request, Response& response) const {
+  const auto limit = integerParam(request, "limit", kDefaultRankingLimit, 1,
+                                  static_cast<std::int64_t>(metrics::MetricsSnapshot::kMaxRanking));
   const std::size_t window = windowOf(request);
   response.json(engine_.snapshot()->rankingBody(window, static_cast<std::size_t>(limit)));
 }

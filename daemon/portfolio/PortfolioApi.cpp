@@ -10,6 +10,11 @@
 #include "state/SharedStore.hpp"
 
 namespace skinpulse::portfolio {
+using http::HttpError;
+using http::Request;
+using http::Response;
+using http::RouteOptions;
+using http::Router;
 
 namespace {
 
@@ -19,14 +24,14 @@ using portfolio::InventoryError;
 [[noreturn]] void throwRefusal(const ImportRefused& refusal) {
   switch (refusal.reason()) {
     case ImportRefused::Reason::kNotLinked:
-      throw http::HttpError(409, "gameid_not_linked", refusal.what());
+      throw HttpError(409, "gameid_not_linked", refusal.what());
     case ImportRefused::Reason::kInvalidPlatformId:
-      throw http::HttpError(400, "invalid_platform_id", refusal.what());
+      throw HttpError(400, "invalid_platform_id", refusal.what());
     case ImportRefused::Reason::kCooldown:
-      throw http::HttpError(429, "import_cooldown", refusal.what(),
-                            {{"Retry-After", std::to_string(refusal.retryAfter())}});
+      throw HttpError(429, "import_cooldown", refusal.what(),
+                      {{"Retry-After", std::to_string(refusal.retryAfter())}});
   }
-  throw http::HttpError(500, "internal_error", "unknown import refusal");
+  throw HttpError(500, "internal_error", "unknown import refusal");
 }
 
 [[noreturn]] void throwInventoryFailure(const InventoryError& error) {
@@ -34,19 +39,19 @@ using portfolio::InventoryError;
   log::main().warn("portfolio: import failed: {}", error.what());
   switch (error.kind()) {
     case InventoryError::Kind::kPrivate:
-      throw http::HttpError(422, "inventory_private",
-                            "the game platform inventory is private; make it public and retry");
+      throw HttpError(422, "inventory_private",
+                      "the game platform inventory is private; make it public and retry");
     case InventoryError::Kind::kUnavailable:
-      throw http::HttpError(422, "inventory_unavailable",
-                            "the game platform profile is not set up; set it up before importing");
+      throw HttpError(422, "inventory_unavailable",
+                      "the game platform profile is not set up; set it up before importing");
     case InventoryError::Kind::kTooLarge:
-      throw http::HttpError(502, "inventory_too_large",
-                            "the game platform inventory is larger than this service accepts");
+      throw HttpError(502, "inventory_too_large",
+                      "the game platform inventory is larger than this service accepts");
     case InventoryError::Kind::kUpstream:
       break;
   }
-  throw http::HttpError(502, "upstream_unavailable",
-                        "the game platform did not answer with an inventory; retry later");
+  throw HttpError(502, "upstream_unavailable",
+                  "the game platform did not answer with an inventory; retry later");
 }
 
 void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
@@ -77,20 +82,19 @@ PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& hold
       latest_(latest),
       config_(std::move(config)) {}
 
-void PortfolioApi::registerRoutes(http::Router& router) {
-  http::RouteOptions user_only;
+void PortfolioApi::registerRoutes(Router& router) {
+  RouteOptions user_only;
   user_only.requires_user = true;
   router.add(
-      "GET", "/api/v1/portfolio", [this](http::Request& q, http::Response& r) { show(q, r); },
-      user_only);
+      "GET", "/api/v1/portfolio", [this](Request& q, Response& r) { show(q, r); }, user_only);
   router.add(
-      "POST", "/api/v1/portfolio/import",
-      [this](http::Request& q, http::Response& r) { import(q, r); }, user_only);
+      "POST", "/api/v1/portfolio/import", [this](Request& q, Response& r) { import(q, r); },
+      user_only);
 }
 
-void PortfolioApi::show(http::Request& request, http::Response& response) const {
+void PortfolioApi::show(Request& request, Response& response) const {
   const std::string& user_id = request.session.user_id;
-  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
+  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
   const auto holdings = holdings_.holdingsOf(user_id);
   const auto last_imported = holdings_.lastImportedAt(user_id);
   const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
@@ -119,8 +123,8 @@ void PortfolioApi::show(http::Request& request, http::Response& response) const 
   response.json(json.take());
 }
 
-void PortfolioApi::import(http::Request& request, http::Response& response) const {
-  if (!request.session.signedIn()) throw http::HttpError(401, "unauthenticated", "sign in first");
+void PortfolioApi::import(Request& request, Response& response) const {
+  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
   portfolio::ImportOutcome outcome;
   try {
     outcome = imports_.run(request.session.user_id);
