@@ -29,6 +29,7 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
       {"catalog.file", nullptr, nullptr},
       {"catalog.auto_add", nullptr, "false"},
       {"metrics.reference_sources", nullptr, ""},
+      {"dashboard.enabled", nullptr, "true"},
       {"portfolio.import_cooldown_seconds", "IMPORT_COOLDOWN_SECONDS", "600"},
       {"portfolio.inventory_max_bytes", "INVENTORY_MAX_BYTES", "8388608"},
       {"portfolio.inventory_url", "GAMEID_INVENTORY_URL", "https://steamcommunity.com/inventory"},

@@ -42,6 +42,14 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   health_api_->registerRoutes(router_);
   metrics_api_ = std::make_unique<http::MetricsApi>(catalog_, *metrics_);
   metrics_api_->registerRoutes(router_);
+  candles_api_ = std::make_unique<metrics::CandlesApi>(
+      catalog_, latest_, database_->prices(),
+      metrics::CandlesApiConfig{settings_.reference_sources, settings_.enabledSourceNames()});
+  candles_api_->registerRoutes(router_);
+  web_ = std::make_unique<web::WebModule>(
+      web::WebOptions{settings_.dashboard_enabled, settings_.share_dir + "/www",
+                      settings_.base_url.rfind("https://", 0) == 0});
+  web_->registerRoutes(router_);
 
   events_ = events::makeEventBus(settings_.redis_url);
   live_hub_ = std::make_unique<ws::LiveHub>();

@@ -20,11 +20,13 @@
 #include "ingest/IngestCycle.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
+#include "metrics/CandlesApi.hpp"
 #include "metrics/MetricsEngine.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
+#include "web/WebModule.hpp"
 #include "ws/LiveHub.hpp"
 #include "ws/LiveUpdates.hpp"
 #include "ws/WsApi.hpp"
@@ -69,6 +71,8 @@ class Runtime {
   std::unique_ptr<http::HealthApi> health_api_;
   std::unique_ptr<portfolio::PortfolioModule> portfolio_;  // after shared_store_: uses it
   std::unique_ptr<http::MetricsApi> metrics_api_;
+  std::unique_ptr<metrics::CandlesApi> candles_api_;
+  std::unique_ptr<web::WebModule> web_;
   // Live updates: declared before the server and ingestion so they outlive both.
   std::unique_ptr<events::EventBus> events_;
   std::unique_ptr<ws::LiveHub> live_hub_;

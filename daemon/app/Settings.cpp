@@ -259,6 +259,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   if (format != "text" && format != "json") read.fail("log.format", "must be text or json");
   s.log_json = format == "json";
   s.access_log = read.boolean("log.access");
+  s.dashboard_enabled = read.boolean("dashboard.enabled");
 
   s.database_url = read.text("storage.database_url");
   if (!isSupportedDatabaseUrl(s.database_url)) {

@@ -62,6 +62,7 @@ struct Settings {
   std::string log_level = "info";
   bool log_json = false;
   bool access_log = true;
+  bool dashboard_enabled = true;  ///< [dashboard] enabled: serve share/www (decisions.md §10)
   // [storage]
   std::string database_url;
   std::string redis_url;

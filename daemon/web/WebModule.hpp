@@ -1,0 +1,48 @@
+#pragma once
+
+// WebModule: the dashboard (decisions.md §10). The single-page app's paths answer
+// index.html, `/assets/<path>` the files beside it; HTML carries the Content-Security-
+// Policy of §10 (and HSTS when BASE_URL is https). `[dashboard] enabled = false`
+// registers nothing, so every such path stays a 404 not_found problem.
+
+#include "http/Router.hpp"
+#include "web/StaticFiles.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace skinpulse::web {
+
+struct WebOptions {
+  bool enabled = true;         ///< [dashboard] enabled
+  std::filesystem::path root;  ///< share/www (installed /usr/share/skinpulse/www)
+  bool https = false;          ///< BASE_URL is https: add Strict-Transport-Security
+};
+
+/// The policy of §10, sent with every HTML response.
+inline constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
+    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; "
+    "form-action 'self'";
+
+class WebModule {
+ public:
+  explicit WebModule(WebOptions options);
+
+  void registerRoutes(http::Router& router);
+  void start() {}
+  void stop() {}
+
+  /// index.html for an app path.
+  void page(http::Request& request, http::Response& response) const;
+  /// A file under the root for /assets/<path>.
+  void asset(http::Request& request, http::Response& response) const;
+
+ private:
+  void decorate(http::Response& response) const;
+
+  WebOptions options_;
+  StaticFiles files_;
+};
+
+}  // namespace skinpulse::web
