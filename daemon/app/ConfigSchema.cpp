@@ -61,8 +61,9 @@ const std::vector<ConfigKeySpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",    "log",       "storage", "session",
-                                          "catalog", "metrics", "portfolio", "auth",    "identity"};
+  static const char* const kSections[] = {"daemon",  "http",     "log",      "storage",
+                                          "session", "catalog",  "metrics",  "portfolio",
+                                          "auth",    "identity", "dashboard"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -46,9 +46,14 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       catalog_, latest_, database_->prices(),
       metrics::CandlesApiConfig{settings_.reference_sources, settings_.enabledSourceNames()});
   candles_api_->registerRoutes(router_);
-  web_ = std::make_unique<web::WebModule>(
-      web::WebOptions{settings_.dashboard_enabled, settings_.share_dir + "/www",
-                      settings_.base_url.rfind("https://", 0) == 0});
+  web::WebOptions web{settings_.dashboard_enabled,
+                      settings_.share_dir + "/www",
+                      settings_.base_url.rfind("https://", 0) == 0,
+                      {}};
+  for (const auto& instance : plugins_->identityProviders()) {
+    web.providers.push_back(instance.instanceName());
+  }
+  web_ = std::make_unique<web::WebModule>(std::move(web));
   web_->registerRoutes(router_);
 
   events_ = events::makeEventBus(settings_.redis_url);

@@ -81,7 +81,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, metrics, portfolio, "
-                        "auth, identity, source.NAME or metric.NAME)",
+                        "auth, identity, dashboard, source.NAME or metric.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {

@@ -44,11 +44,49 @@ void WebModule::decorate(http::Response& response) const {
   if (options_.https) response.setHeader("Strict-Transport-Security", "max-age=31536000");
 }
 
+std::string WebModule::personalise(std::string_view html) const {
+  constexpr std::string_view kSlot = "<meta name=\"skinpulse-providers\" content=\"\">";
+  std::string out(html);
+  const auto at = out.find(kSlot);
+  if (at == std::string::npos) return out;
+  std::string names;
+  for (const auto& name : options_.providers) {
+    // Instance names are [a-z0-9-] (config sections); anything else is left out.
+    if (name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-_") != std::string::npos) {
+      continue;
+    }
+    if (!names.empty()) names += ' ';
+    names += name;
+  }
+  out.replace(at, kSlot.size(), "<meta name=\"skinpulse-providers\" content=\"" + names + "\">");
+  return out;
+}
+
 void WebModule::page(http::Request& request, http::Response& response) const {
-  if (!files_.serve(request, "index.html", response)) throw http::HttpError::notFound();
+  // The stored file, whole and uncompressed: its bytes are personalised below, so the
+  // validator and the 304 are about what is actually sent.
+  http::Request plain;
+  plain.method = request.method;
+  plain.path = request.path;
+  if (!files_.serve(plain, "index.html", response)) throw http::HttpError::notFound();
+  auto body = std::make_shared<const std::string>(personalise(response.bodyView()));
+  const std::string etag = strongEtag(*body);
+  response.headers.clear();
+  response.setHeader("ETag", etag);
   // Never immutable, whatever the name: it names the other files.
   response.setHeader("Cache-Control", "no-cache");
-  if (response.status != 304) response.content_type = "text/html; charset=utf-8";
+  const auto if_none_match = request.header("If-None-Match");
+  if (if_none_match && etagMatches(*if_none_match, etag)) {
+    response.status = 304;
+    response.content_type.clear();
+    response.body.clear();
+    response.shared_body.reset();
+  } else {
+    response.status = 200;
+    response.content_type = "text/html; charset=utf-8";
+    response.body.clear();
+    response.shared_body = std::move(body);
+  }
   response.setHeader("Content-Security-Policy", kContentSecurityPolicy);
   if (options_.https) response.setHeader("Strict-Transport-Security", "max-age=31536000");
 }

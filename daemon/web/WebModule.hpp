@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace skinpulse::web {
 
@@ -17,6 +18,9 @@ struct WebOptions {
   bool enabled = true;         ///< [dashboard] enabled
   std::filesystem::path root;  ///< share/www (installed /usr/share/skinpulse/www)
   bool https = false;          ///< BASE_URL is https: add Strict-Transport-Security
+  /// Enabled identity providers ("idp-a", "gameid"): written into index.html's
+  /// <meta name="skinpulse-providers"> so the sign-in buttons need no signed-in request.
+  std::vector<std::string> providers;
 };
 
 /// The policy of §10, sent with every HTML response.
@@ -40,6 +44,8 @@ class WebModule {
 
  private:
   void decorate(http::Response& response) const;
+  /// index.html with the providers filled in.
+  std::string personalise(std::string_view html) const;
 
   WebOptions options_;
   StaticFiles files_;

@@ -181,3 +181,31 @@ export function flash(el, up) {
 }
 
 export function setTitle(text) { document.title = text ? `${text} · skinpulse` : 'skinpulse'; }
+
+// --- sign-in state -----------------------------------------------------------------------
+/** The enabled identity providers, as the daemon wrote them into index.html. */
+export function enabledProviders() {
+  const meta = document.querySelector('meta[name="skinpulse-providers"]');
+  return (meta ? meta.content : '').split(/\s+/).filter(Boolean).map((name) => ({
+    name,
+    login_path: name === 'gameid' ? '/api/v1/auth/gameid/login' : `/api/v1/auth/${name}`,
+    link_path: name === 'gameid' ? '/api/v1/auth/gameid' : null,
+  }));
+}
+
+// Whether this browser signed in (set when a sign-in starts, cleared on sign-out or 401):
+// anonymous visits never ask /api/v1/auth/me, so they never log a 401.
+const SIGNED_IN = 'skinpulse.signedIn';
+export function maybeSignedIn() { return localStorage.getItem(SIGNED_IN) === '1'; }
+export function markSignedIn(on) { if (on) localStorage.setItem(SIGNED_IN, '1'); else localStorage.removeItem(SIGNED_IN); }
+
+/** The signed-in user (GET /api/v1/auth/me) or null. */
+export async function currentUser() {
+  if (!maybeSignedIn()) return null;
+  try {
+    return (await request('/api/v1/auth/me', { what: 'Your account' })).data;
+  } catch (err) {
+    if (err.status === 401) { markSignedIn(false); return null; }
+    throw err;
+  }
+}

@@ -1,7 +1,7 @@
 // The shell: client-side routing over the paths of decisions.md §10, the status strip,
 // the type-ahead search and the user slot. Pages are modules loaded on first visit.
 
-import { ago, exactTime, fill, getJson, h, itemImage, price, request } from './api.js';
+import { ago, currentUser, exactTime, fill, getJson, h, itemImage, price, request } from './api.js';
 import { live } from './live.js';
 
 const ROUTES = [
@@ -165,12 +165,12 @@ form.addEventListener('submit', (event) => {
 export async function refreshUser() {
   const slot = document.getElementById('user-slot');
   try {
-    const { data } = await request('/api/v1/auth/me', { what: 'Account' });
-    fill(slot, h('a', { href: '/portfolio', 'data-link': '', class: 'user-name' }, data.name || data.email || 'Signed in'));
-    return data;
+    const me = await currentUser();
+    if (!me) fill(slot, h('a', { href: '/portfolio', 'data-link': '', class: 'btn small' }, 'Sign in'));
+    else fill(slot, h('a', { href: '/portfolio', 'data-link': '', class: 'user-name' }, me.name || me.email || 'Signed in'));
+    return me;
   } catch (err) {
-    if (err.status === 401) fill(slot, h('a', { href: '/portfolio', 'data-link': '', class: 'btn small' }, 'Sign in'));
-    else fill(slot, h('span', { class: 'warn', title: err.message }, 'Account unavailable'));
+    fill(slot, h('span', { class: 'warn', title: err.message }, 'Account unavailable'));
     return null;
   }
 }

@@ -118,7 +118,7 @@ export function render(view, [idText], query) {
         h('dl', {},
           h('div', { title: EXPLAIN.sigma }, h('dt', {}, 'σ (swing)'), h('dd', { class: 'num' }, price(Math.round(m.rolling_stddev)))),
           h('div', { title: EXPLAIN.change }, h('dt', {}, 'Change'), h('dd', { class: 'num' }, change(m.percent_change))),
-          h('div', { title: EXPLAIN.cv }, h('dt', {}, 'Relative swing'), h('dd', { class: 'num' }, percent((m.coefficient_of_variation || 0) * 100))),
+          h('div', { title: EXPLAIN.cv }, h('dt', {}, 'Relative swing'), h('dd', { class: 'num' }, `${number((m.coefficient_of_variation || 0) * 100)} %`)),
           h('div', { title: EXPLAIN.trend }, h('dt', {}, 'Trend / hour'), h('dd', { class: 'num' }, `${m.trend_score >= 0 ? '+' : '−'}${price(Math.abs(Math.round(m.trend_score)))}`))))));
       return all;
     } catch (err) {

@@ -37,6 +37,10 @@ async function pool(values, width, fn) {
 
 export function render(view, _params, query) {
   setTitle('Market');
+  // With no search or filter, browse one popular weapon rather than the catalogue's
+  // first ids (cases and capsules); "Any" type shows everything.
+  const browsing = !['q', 'weapon_type', 'rarity', 'stattrak', 'page'].some((k) => query.has(k));
+  if (browsing) query.set('weapon_type', 'AK-47');
   const moverWindow = WINDOWS.includes(query.get('movers')) ? query.get('movers') : '24h';
   const priceCells = new Map();  // item id → [elements showing its price]
   let alive = true;
@@ -62,7 +66,7 @@ export function render(view, _params, query) {
         h('div', { class: 'panel-head' }, h('h2', { id: 'vol-h' }, `Most volatile (${moverWindow})`), h('a', { href: `/rankings?window=${moverWindow}`, 'data-link': '' }, 'All rankings')),
         rankingBody)),
     h('section', { class: 'panel', 'aria-labelledby': 'search-h' },
-      h('div', { class: 'panel-head' }, h('h2', { id: 'search-h' }, q ? `Results for “${q}”` : 'Catalogue')),
+      h('div', { class: 'panel-head' }, h('h2', { id: 'search-h' }, q ? `Results for “${q}”` : browsing ? 'Browse the catalogue: AK-47' : 'Catalogue')),
       form, results));
 
   const searchInput = document.getElementById('search');
@@ -107,7 +111,8 @@ export function render(view, _params, query) {
     const put = (id, entry) => {
       const el = document.getElementById(id);
       if (!el) return;
-      fill(el, entry ? [h('a', { href: `/items/${entry.item_id}`, 'data-link': '', class: 'kpi-link' }, entry.market_hash_name), ' ', change(entry.percent_change)] : '—');
+      el.classList.add('multi');
+      fill(el, entry ? [h('a', { href: `/items/${entry.item_id}`, 'data-link': '', class: 'kpi-link', title: entry.market_hash_name }, entry.market_hash_name), change(entry.percent_change)] : '—');
     };
     put('kpi-gain', gain && gain.percent_change > 0 ? gain : null);
     put('kpi-loss', loss && loss.percent_change < 0 ? loss : null);
@@ -138,7 +143,7 @@ export function render(view, _params, query) {
   // Search
   async function loadResults() {
     const params = new URLSearchParams();
-    for (const key of ['q', 'weapon_type', 'rarity', 'stattrak']) if (query.get(key)) params.set(key, query.get(key));
+    for (const key of ['q', 'weapon_type', 'rarity', 'stattrak']) if (query.get(key) && query.get(key) !== 'any') params.set(key, query.get(key));
     const page = Math.max(0, Number(query.get('page') || 0) | 0);
     params.set('limit', PAGE);
     params.set('offset', page * PAGE);
@@ -221,16 +226,16 @@ export function windowTabs(current, onChange, windows = WINDOWS) {
 }
 
 export function rankingTable(rows, track) {
-  return h('table', { class: 'table ranking-table' },
-    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, '#'), h('th', { scope: 'col' }, 'Item'), h('th', { scope: 'col', class: 'num' }, 'Score'),
+  return h('table', { class: 'table compact ranking-table' },
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'hide-narrow' }, '#'), h('th', { scope: 'col' }, 'Item'), h('th', { scope: 'col', class: 'num hide-narrow' }, 'Score'),
       h('th', { scope: 'col', class: 'num' }, 'Change'), h('th', { scope: 'col', class: 'num' }, 'Price'))),
     h('tbody', {}, rows.map((r, i) => {
       const p = h('td', { class: 'num price', 'data-label': 'Price' }, price(r.current_price));
       if (track) track(r.item_id, p, r.current_price);
       return h('tr', {},
-        h('td', { class: 'num muted', 'data-label': '#' }, String(i + 1)),
+        h('td', { class: 'num muted hide-narrow', 'data-label': '#' }, String(i + 1)),
         h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, r.market_hash_name)),
-        h('td', { class: 'num', 'data-label': 'Score', title: 'Coefficient of variation × 100: how far prices swing around their mean' }, number(r.volatility_score)),
+        h('td', { class: 'num hide-narrow', 'data-label': 'Score', title: 'Coefficient of variation × 100: how far prices swing around their mean' }, number(r.volatility_score)),
         h('td', { class: 'num', 'data-label': 'Change' }, change(r.percent_change)),
         p);
     })));
@@ -260,7 +265,7 @@ function resultsTable(items, track) {
 
 function filtersForm(query) {
   const select = (name, label, values) => h('label', { class: 'field' }, h('span', {}, label),
-    h('select', { name }, h('option', { value: '' }, 'Any'), values.map((v) => h('option', { value: v, selected: query.get(name) === v }, v))));
+    h('select', { name }, h('option', { value: name === 'weapon_type' ? 'any' : '' }, 'Any'), values.map((v) => h('option', { value: v, selected: query.get(name) === v }, v))));
   const form = h('form', { class: 'filters', 'aria-label': 'Filters' },
     h('label', { class: 'field grow' }, h('span', {}, 'Name contains'), h('input', { type: 'search', name: 'q', value: query.get('q') || '', placeholder: 'e.g. redline' })),
     select('weapon_type', 'Type', TYPES),

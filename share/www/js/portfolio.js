@@ -1,7 +1,7 @@
 // Portfolio: sign-in with the enabled providers, game-account linking, inventory import
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total.
-import { ago, count, emptyBox, errorBox, exactTime, fill, getJson, h, itemImage, percent, post, price, request, setTitle, skeleton } from './api.js';
+import { ago, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, price, setTitle, skeleton } from './api.js';
 import { refreshUser } from './app.js';
 import { itemDetail } from './market.js';
 
@@ -33,15 +33,13 @@ export function render(view, _params, query) {
   }
 
   async function load() {
+    const providers = enabledProviders();
     let me = null;
     try {
-      ({ data: me } = await request('/api/v1/auth/me', { what: 'Your account' }));
+      me = await currentUser();
     } catch (err) {
-      if (err.status !== 401) { fill(account, h('h2', { id: 'acct-h' }, 'Account'), errorBox(err, load)); fill(holdings, ''); return; }
-    }
-    let providers = [];
-    try { providers = (await getJson('/api/v1/auth/providers', 'Sign-in providers')).providers || []; } catch (err) {
       fill(account, h('h2', { id: 'acct-h' }, 'Account'), errorBox(err, load));
+      fill(holdings, '');
       return;
     }
     if (!alive) return;
@@ -50,7 +48,7 @@ export function render(view, _params, query) {
     loadHoldings();
   }
 
-  function remember() { sessionStorage.setItem('skinpulse.return', '/portfolio'); }
+  function remember() { sessionStorage.setItem('skinpulse.return', '/portfolio'); markSignedIn(true); }
 
   function signedOut(providers) {
     fill(summary);
@@ -84,6 +82,7 @@ export function render(view, _params, query) {
   async function logout() {
     try { await post('/api/v1/auth/logout', 'Signing out'); } catch (err) { fill(notice, errorBox(err)); return; }
     sessionStorage.removeItem(COOLDOWN_KEY);
+    markSignedIn(false);
     refreshUser();
     load();
   }

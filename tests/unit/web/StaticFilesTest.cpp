@@ -44,6 +44,7 @@ class StaticFilesTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(appPathsAnswerIndexWithCsp);
   CPPUNIT_TEST(disabledMeansNotFound);
   CPPUNIT_TEST(apiPathsStayNotFound);
+  CPPUNIT_TEST(indexNamesTheEnabledProviders);
   CPPUNIT_TEST_SUITE_END();
 
   fs::path dir_;
@@ -62,7 +63,7 @@ class StaticFilesTest : public CppUnit::TestFixture {
 
   http::Router routerFor(bool enabled, std::unique_ptr<web::WebModule>& keep) {
     http::Router router;
-    keep = std::make_unique<web::WebModule>(web::WebOptions{enabled, root_, false});
+    keep = std::make_unique<web::WebModule>(web::WebOptions{enabled, root_, false, {}});
     keep->registerRoutes(router);
     return router;
   }
@@ -224,7 +225,7 @@ class StaticFilesTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(header(response, "Strict-Transport-Security").empty());
     }
     http::Router https;
-    web::WebModule secure(web::WebOptions{true, root_, true});
+    web::WebModule secure(web::WebOptions{true, root_, true, {}});
     secure.registerRoutes(https);
     CPPUNIT_ASSERT_EQUAL(std::string("max-age=31536000"),
                          header(get(https, "/status"), "Strict-Transport-Security"));
@@ -249,6 +250,25 @@ class StaticFilesTest : public CppUnit::TestFixture {
     for (const char* path : {"/api/v1/nothing", "/items", "/items/1/x", "/favicon.ico"}) {
       CPPUNIT_ASSERT_EQUAL_MESSAGE(path, 404, get(router, path).status);
     }
+  }
+
+  void indexNamesTheEnabledProviders() {
+    const std::string slot = "<meta name=\"skinpulse-providers\" content=\"\">";
+    write(root_ / "index.html", "<head>" + slot + "</head>");
+    http::Router router;
+    web::WebModule module(web::WebOptions{true, root_, false, {"idp-a", "gameid", "bad\"name"}});
+    module.registerRoutes(router);
+    const auto response = get(router, "/portfolio", {{"Accept-Encoding", "gzip"}});
+    CPPUNIT_ASSERT_EQUAL(200, response.status);
+    const std::string body(response.bodyView());
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("<head><meta name=\"skinpulse-providers\" content=\"idp-a gameid\"></head>"),
+        body);
+    CPPUNIT_ASSERT_EQUAL(web::strongEtag(body), header(response, "ETag"));
+    CPPUNIT_ASSERT_EQUAL(304, get(router, "/", {{"If-None-Match", web::strongEtag(body)}}).status);
+    CPPUNIT_ASSERT_EQUAL(
+        200,
+        get(router, "/", {{"If-None-Match", web::strongEtag("<head>" + slot + "</head>")}}).status);
   }
 };
 
