@@ -233,6 +233,20 @@ fraction = 1.0
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".mover"), message="movers")
         self.wait(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#results [data-pending]"),
                   message="prices of the listed items")
+        # Page weight of the first load, as the browser transferred it (our origin; the
+        # item images come from the platform's CDN).
+        weight = self.driver.execute_script("""
+            const origin = location.origin;
+            const nav = performance.getEntriesByType('navigation')[0];
+            let bytes = nav.transferSize, body = nav.encodedBodySize;
+            for (const r of performance.getEntriesByType('resource')) {
+              if (r.name.startsWith(origin)) { bytes += r.transferSize; body += r.encodedBodySize; }
+            }
+            return {bytes, body, interactive: Math.round(nav.domInteractive), loaded: Math.round(nav.loadEventEnd)};""")
+        print("\nmarket first load: %(bytes)d bytes transferred (%(body)d body bytes), "
+              "DOM interactive %(interactive)d ms, load %(loaded)d ms" % weight, file=sys.stderr)
+        self.assertLessEqual(weight["bytes"], 150 * 1024)
+        self.assertLess(weight["interactive"], 1000)
         self.shoot("market")
         box = self.driver.find_element(By.ID, "search")
         box.send_keys("Asiimov")

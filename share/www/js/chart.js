@@ -54,6 +54,14 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
   const spanYears = times.length && new Date(times[0] * 1000).getFullYear() !== new Date(times[times.length - 1] * 1000).getFullYear();
   const maxVol = Math.max(1, ...vol.filter((v) => v !== null));
+  // Axis labels: whole dollars from $100 up, so "$2,100" fits beside a 375 px chart.
+  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  const axisMoney = (v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v));
+  const axisSize = (u, values) => {
+    if (!values) return 60;
+    const longest = Math.max(...values.map((v) => String(v).length));
+    return Math.max(52, longest * 8 + 16);
+  };
   const opts = {
     width: Math.max(280, el.clientWidth),
     height: el.clientWidth < 500 ? 260 : 340,
@@ -65,7 +73,7 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
         values: spanYears || win === '30d'
           ? [[86400 * 28, '{MMM} {YYYY}', null, null], [86400, '{D} {MMM} {YYYY}', null, null], [3600, '{D} {MMM} {HH}:{mm}', null, null], [60, '{HH}:{mm}', null, null], [1, '{HH}:{mm}:{ss}', null, null]]
           : undefined },
-      { stroke: text, grid: { stroke: grid }, size: 70, values: (u, vals) => vals.map((v) => money.format(v)) },
+      { stroke: text, grid: { stroke: grid }, size: axisSize, values: (u, vals) => vals.map((v) => axisMoney(v)) },
       { scale: 'vol', show: false },
     ],
     series: [
