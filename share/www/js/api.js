@@ -153,15 +153,17 @@ export function rarityChip(rarity) {
   return h('span', { class: `chip rarity ${RARITY_CLASS[rarity] || ''}` }, rarity);
 }
 
-const PLACEHOLDER = '/assets/img/item.svg';
-/** An item image that falls back to a placeholder when the CDN is unreachable. */
+/** An item image; without one (or when the CDN is unreachable) a tile naming the type. */
 export function itemImage(item, size = 'md') {
+  const fallback = () => h('span', { class: `item-img img-fallback ${size}`, role: 'img', 'aria-label': item.market_hash_name || 'item' },
+    h('span', { 'aria-hidden': 'true' }, item.weapon_type || 'Item'));
+  if (!item.image_url) return fallback();
   const img = h('img', {
     class: `item-img ${size}`, alt: item.market_hash_name || 'item', loading: 'lazy', decoding: 'async',
-    src: item.image_url || PLACEHOLDER, width: size === 'lg' ? 128 : 64, height: size === 'lg' ? 96 : 48,
+    src: item.image_url, width: size === 'lg' ? 128 : 64, height: size === 'lg' ? 96 : 48,
     referrerpolicy: 'no-referrer',
   });
-  img.addEventListener('error', () => { if (!img.src.endsWith(PLACEHOLDER)) img.src = PLACEHOLDER; }, { once: true });
+  img.addEventListener('error', () => img.replaceWith(fallback()), { once: true });
   return img;
 }
 

@@ -54,6 +54,27 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
   const spanYears = times.length && new Date(times[0] * 1000).getFullYear() !== new Date(times[times.length - 1] * 1000).getFullYear();
   const maxVol = Math.max(1, ...vol.filter((v) => v !== null));
+  // Time axis: hours within a day, dates beyond; the date under the first tick of each
+  // day, the year under the first tick and wherever it changes.
+  const dayFmt = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+  const hourFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  const timeLabels = (u, splits) => {
+    const range = splits.length > 1 ? splits[splits.length - 1] - splits[0] : 0;
+    let lastDay = null;
+    let lastYear = null;
+    return splits.map((t, i) => {
+      const d = new Date(t * 1000);
+      const day = d.toDateString();
+      const year = d.getFullYear();
+      const yearPart = (i === 0 && (spanYears || range > 20 * 86400)) || (lastYear !== null && year !== lastYear) ? `\n${year}` : '';
+      let label;
+      if (range >= 2 * 86400) label = dayFmt.format(d) + yearPart;
+      else label = hourFmt.format(d) + (day !== lastDay ? `\n${dayFmt.format(d)}` : '') + yearPart;
+      lastDay = day;
+      lastYear = year;
+      return label;
+    });
+  };
   // Axis labels: whole dollars from $100 up, so "$2,100" fits beside a 375 px chart.
   const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
   const axisMoney = (v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v));
@@ -70,9 +91,7 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
     scales: { x: { time: true }, vol: { range: () => [0, maxVol * 4] } },
     axes: [
       { stroke: text, grid: { stroke: grid },
-        values: spanYears || win === '30d'
-          ? [[86400 * 28, '{MMM} {YYYY}', null, null], [86400, '{D} {MMM} {YYYY}', null, null], [3600, '{D} {MMM} {HH}:{mm}', null, null], [60, '{HH}:{mm}', null, null], [1, '{HH}:{mm}:{ss}', null, null]]
-          : undefined },
+        values: timeLabels, space: 60 },
       { stroke: text, grid: { stroke: grid }, size: axisSize, values: (u, vals) => vals.map((v) => axisMoney(v)) },
       { scale: 'vol', show: false },
     ],

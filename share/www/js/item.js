@@ -79,7 +79,7 @@ export function render(view, [idText], query) {
         h('h1', {}, name), h('div', { class: 'badges' }, badges),
         h('div', { class: 'price-line' },
           h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, price(item.current_price)),
-          h('span', { id: 'change-24h' }, vol24 ? change(vol24.percent_change) : ''),
+          h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
           h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
         consensus !== null ? h('p', { class: 'muted' }, `Consensus (median of ${prices.length} markets) ${price(consensus)} · spread ${price(prices[prices.length - 1] - prices[0])}`) : null,
         h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
@@ -112,8 +112,10 @@ export function render(view, [idText], query) {
       if (!alive) return;
       vol24 = all[1];
       const chg = document.getElementById('change-24h');
-      if (chg) fill(chg, change(vol24.percent_change));
-      fill(metricsEl, all.map((m, i) => h('div', { class: 'metric-card' },
+      if (chg) fill(chg, vol24.samples >= 2 ? change(vol24.percent_change) : '');
+      fill(metricsEl, all.map((m, i) => m.samples < 2 ? h('div', { class: 'metric-card' },
+        h('h3', {}, METRIC_WINDOWS[i], h('span', { class: 'muted small' }, ' · not enough prices')),
+        h('p', { class: 'muted small' }, `Metrics need two prices from one market within ${METRIC_WINDOWS[i]}.`)) : h('div', { class: 'metric-card' },
         h('h3', {}, METRIC_WINDOWS[i], h('span', { class: 'muted small' }, m.samples ? ` · ${count(m.samples)} prices${m.source ? ' from ' + m.source : ''}` : ' · not enough prices')),
         h('dl', {},
           h('div', { title: EXPLAIN.sigma }, h('dt', {}, 'σ (swing)'), h('dd', { class: 'num' }, price(Math.round(m.rolling_stddev)))),
@@ -143,9 +145,13 @@ export function render(view, [idText], query) {
       const series = candleSets.filter((c) => c.candles.length).map((c) => ({ source: c.source, candles: c.candles }));
       if (!series.length) {
         if (plot) { plot.destroy(); plot = null; }
-        fill(chartState, emptyBox(`No prices in the last ${win}. Try a longer window.`));
+        chartEl.classList.add('empty');
+        fill(chartState, emptyBox(markets.length
+          ? `No prices in the last ${win}. Try a longer window.`
+          : 'No market has priced this item yet, so there is nothing to chart.'));
         return;
       }
+      chartEl.classList.remove('empty');
       fill(chartState, '');
       const b = band && band.bollinger && band.samples >= 2 && band.source === series[0].source ? band.bollinger : null;
       if (plot) plot.destroy();

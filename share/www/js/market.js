@@ -60,7 +60,7 @@ export function render(view, _params, query) {
     h('div', { class: 'grid-2' },
       h('section', { class: 'panel', 'aria-labelledby': 'movers-h' },
         h('div', { class: 'panel-head' }, h('h2', { id: 'movers-h' }, 'Top movers'), moversTabs),
-        h('p', { class: 'hint' }, 'Largest price changes among the 100 most active items.'),
+        h('p', { class: 'hint' }, 'Largest price changes among the 100 most volatile items priced $1 or more.'),
         moversBody),
       h('section', { class: 'panel', 'aria-labelledby': 'vol-h' },
         h('div', { class: 'panel-head' }, h('h2', { id: 'vol-h' }, `Most volatile (${moverWindow})`), h('a', { href: `/rankings?window=${moverWindow}`, 'data-link': '' }, 'All rankings')),
@@ -105,7 +105,7 @@ export function render(view, _params, query) {
   }
 
   function renderKpiMovers(ranked) {
-    const sorted = [...ranked].sort((a, b) => b.percent_change - a.percent_change);
+    const sorted = ranked.filter(movable).sort((a, b) => b.percent_change - a.percent_change);
     const gain = sorted[0];
     const loss = sorted[sorted.length - 1];
     const put = (id, entry) => {
@@ -124,17 +124,19 @@ export function render(view, _params, query) {
   }
 
   function renderMovers(ranked) {
-    const movers = [...ranked].sort((a, b) => Math.abs(b.percent_change) - Math.abs(a.percent_change)).slice(0, 6);
+    const movers = ranked.filter(movable).sort((a, b) => Math.abs(b.percent_change) - Math.abs(a.percent_change)).slice(0, 6);
     if (!movers.length) { fill(moversBody, emptyBox('No movers yet: prices need a few cycles to compare.')); return; }
     fill(moversBody, movers.map((m) => {
       const img = h('div', { class: 'img-slot' });
       const spark = h('div', { class: 'spark-slot', 'aria-hidden': 'true' });
       const p = h('span', { class: 'num price' }, price(m.current_price));
       track(m.item_id, p, m.current_price);
-      itemDetail(m.item_id).then((item) => fill(img, itemImage(item))).catch(() => {});
+      itemDetail(m.item_id).then((item) => fill(img, itemImage(item)))
+        .catch((err) => fill(img, h('span', { class: 'muted small', title: err.message }, 'no image')));
       const interval = moverWindow === '1h' ? '5m' : '1h';
       getJson(`/api/v1/items/${m.item_id}/candles?window=${moverWindow}&interval=${interval}&source=${encodeURIComponent(m.source)}`, 'Chart')
-        .then((c) => fill(spark, sparkline(c.candles.map((x) => x.close), m.percent_change))).catch(() => {});
+        .then((c) => fill(spark, sparkline(c.candles.map((x) => x.close), m.percent_change)))
+        .catch((err) => fill(spark, h('span', { class: 'muted small', title: err.message }, 'chart unavailable')));
       return h('a', { class: 'mover card', href: `/items/${m.item_id}`, 'data-link': '' },
         img, h('span', { class: 'name' }, m.market_hash_name), h('span', { class: 'row' }, p, change(m.percent_change)), spark);
     }));
@@ -215,6 +217,9 @@ export function render(view, _params, query) {
     live.removeEventListener('volatility', onVol);
   };
 }
+
+// Movers leave out items under $1: there a one-cent tick is already a double-digit move.
+function movable(entry) { return (entry.current_price || 0) >= 100; }
 
 function kpi(label, id) {
   return h('div', { class: 'kpi' }, h('span', { class: 'kpi-label' }, label), h('span', { class: 'kpi-value', id }, '…'));
