@@ -148,9 +148,10 @@ const RARITY_CLASS = {
   Remarkable: 'r-restricted', Classified: 'r-classified', Exotic: 'r-classified',
   Covert: 'r-covert', Extraordinary: 'r-covert', Contraband: 'r-contraband',
 };
+export function rarityClass(rarity) { return RARITY_CLASS[rarity] || ''; }
 export function rarityChip(rarity) {
   if (!rarity) return null;
-  return h('span', { class: `chip rarity ${RARITY_CLASS[rarity] || ''}` }, rarity);
+  return h('span', { class: `chip rarity ${rarityClass(rarity)}` }, rarity);
 }
 
 /** An item image; without one (or when the CDN is unreachable) a tile naming the type. */

@@ -1,7 +1,7 @@
 // Market: KPIs, top movers, the volatility ranking and the catalogue search with filters
 // and paging kept in the URL. Prices flash as live updates arrive.
 
-import { change, count, emptyBox, errorBox, fill, flash, getJson, h, itemImage, price, rarityChip, request, setTitle, skeleton, percent, number } from './api.js';
+import { change, count, rarityClass, emptyBox, errorBox, fill, flash, getJson, h, itemImage, price, rarityChip, request, setTitle, skeleton, percent, number } from './api.js';
 import { live } from './live.js';
 import { isFresh, navigate, readiness } from './app.js';
 import { sparkline } from './spark.js';
@@ -289,6 +289,15 @@ function filtersForm(query) {
     const s = qq.toString();
     navigate(s ? `/?${s}` : '/');
   };
+  // Rarity as chips in the game's colours (the select above stays for keyboards and
+  // screen readers that prefer it; both drive the same filter).
+  const raritySelect = form.querySelector('select[name=rarity]');
+  const chips = h('div', { class: 'chips', role: 'group', 'aria-label': 'Rarity' },
+    RARITIES.slice(0, 8).map((r) => h('button', {
+      type: 'button', class: `chip rarity ${rarityClass(r)}`, 'aria-pressed': query.get('rarity') === r ? 'true' : 'false',
+      onclick: () => { raritySelect.value = raritySelect.value === r ? '' : r; apply(); },
+    }, r)));
+  form.append(chips);
   form.addEventListener('submit', (e) => { e.preventDefault(); apply(); });
   form.querySelectorAll('select').forEach((s) => s.addEventListener('change', apply));
   return form;
