@@ -24,17 +24,18 @@ export function render(view) {
         kv('Daemon', data.status === 'ready' ? 'ready' : 'unavailable', data.status !== 'ready'),
         kv('Database', `${data.database.backend}${data.database.ok ? '' : ' (down)'}`, !data.database.ok),
         kv('Shared store', `${data.shared_store.backend}${data.shared_store.ok ? '' : ' (down)'}`, !data.shared_store.ok),
-        kv('Ingest role', data.ingest === 'polling' ? 'polling (this instance)' : 'standby (another instance polls)'),
+        kv('Ingest role', data.ingest === 'polling' ? 'polling' : 'standby', false, data.ingest === 'polling' ? 'This instance polls the sources' : 'Another instance holds the ingest lease and polls'),
         kv('Catalogue', count(data.catalog_items)));
       if (!sources.length) { fill(body, emptyBox('No market source is enabled. Add a [source.NAME] section to the configuration.')); return; }
       fill(body, h('table', { class: 'table' },
-        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Freshness', 'Last success', 'Last poll', 'Failures', 'Accepted', 'Rejected', 'Last error'].map((x, i) => h('th', { scope: 'col', class: i >= 5 && i <= 7 ? 'num' : undefined }, x)))),
+        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Every', 'Freshness', 'Last success', 'Last poll', 'Failures', 'Accepted', 'Rejected', 'Last error'].map((x, i) => h('th', { scope: 'col', class: i >= 6 && i <= 8 ? 'num' : undefined }, x)))),
         h('tbody', {}, sources.map((s) => {
           const fresh = isFresh(s);
           const rejected = Object.values(s.points_rejected || {}).reduce((a, b) => a + b, 0);
           return h('tr', {},
             h('td', { 'data-label': 'Source' }, h('strong', {}, s.name)),
             h('td', { 'data-label': 'Plugin' }, s.plugin),
+            h('td', { 'data-label': 'Every' }, `${count(s.interval_seconds)} s`),
             h('td', { 'data-label': 'Freshness' }, h('span', { class: `chip ${fresh ? 'ok' : 'stale'}` }, fresh ? '● fresh' : '▲ stale')),
             h('td', { 'data-label': 'Last success' }, t(s.last_success)),
             h('td', { 'data-label': 'Last poll' }, t(s.last_poll)),
@@ -50,6 +51,6 @@ export function render(view) {
   return () => { alive = false; clearInterval(timer); };
 }
 
-function kv(label, value, bad) {
-  return h('div', { class: 'kpi' }, h('span', { class: 'kpi-label' }, label), h('span', { class: `kpi-value ${bad ? 'warn' : ''}` }, value));
+function kv(label, value, bad, title) {
+  return h('div', { class: 'kpi', title }, h('span', { class: 'kpi-label' }, label), h('span', { class: `kpi-value ${bad ? 'warn' : ''}` }, value));
 }
