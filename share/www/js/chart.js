@@ -67,8 +67,10 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
       const day = d.toDateString();
       const year = d.getFullYear();
       const yearPart = (i === 0 && (spanYears || range > 20 * 86400)) || (lastYear !== null && year !== lastYear) ? `\n${year}` : '';
+      const step = splits.length > 1 ? splits[1] - splits[0] : 86400;
       let label;
-      if (range >= 2 * 86400) label = dayFmt.format(d) + yearPart;
+      if (step >= 86400) label = dayFmt.format(d) + yearPart;
+      else if (range >= 2 * 86400) label = (day !== lastDay ? dayFmt.format(d) : hourFmt.format(d)) + yearPart;
       else label = hourFmt.format(d) + (day !== lastDay ? `\n${dayFmt.format(d)}` : '') + yearPart;
       lastDay = day;
       lastYear = year;
@@ -88,7 +90,18 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
     height: el.clientWidth < 500 ? 260 : 340,
     cursor: { drag: { x: true, y: false, setScale: true } },
     legend: { live: true },
-    scales: { x: { time: true }, vol: { range: () => [0, maxVol * 4] } },
+    // Prices keep the upper ~78 % of the plot, volume bars the lower ~18 %: two panes
+    // on one time axis, so the cursor and zoom stay shared.
+    scales: {
+      x: { time: true },
+      y: { range: (u, min, max) => {
+        const lo = Math.min(min, hasBand ? band.lower / 100 : min);
+        const hi = Math.max(max, hasBand ? band.upper / 100 : max);
+        const span = (hi - lo) || Math.abs(hi) * 0.02 || 1;
+        return [lo - span * 0.3, hi + span * 0.06];
+      } },
+      vol: { range: () => [0, maxVol * 5.5] },
+    },
     axes: [
       { stroke: text, grid: { stroke: grid },
         values: timeLabels, space: 60 },
@@ -110,6 +123,7 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
       ] : []),
     ],
     bands: hasBand ? [{ series: [series.length + 2, series.length + 3], fill: cssVar('--band', '#0f766e22') }] : [],
+    plugins: [tooltip(money)],
     hooks: {
       draw: [(u) => {
         // "now" marker at the right edge of the data's time axis.
@@ -137,4 +151,42 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   }
   const plot = new uPlot(opts, data, el);
   return plot;
+}
+
+/** A crosshair tooltip listing every market's price (and the volume) at the cursor. */
+function tooltip(money) {
+  let box;
+  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    hooks: {
+      init: (u) => {
+        box = document.createElement('div');
+        box.className = 'chart-tip';
+        box.hidden = true;
+        u.over.append(box);
+        u.over.addEventListener('mouseleave', () => { box.hidden = true; });
+      },
+      setCursor: (u) => {
+        const i = u.cursor.idx;
+        if (i === null || i === undefined || u.cursor.left < 0) { box.hidden = true; return; }
+        box.replaceChildren();
+        const head = document.createElement('strong');
+        head.textContent = when.format(new Date(u.data[0][i] * 1000));
+        box.append(head);
+        u.series.forEach((s, k) => {
+          if (k === 0 || !s.show || s.label.startsWith('Band')) return;
+          const v = u.data[k][i];
+          if (v === null || v === undefined) return;
+          const row = document.createElement('div');
+          row.textContent = `${s.label.replace(' (reference)', '')}: ${s.scale === 'vol' ? v : money.format(v)}`;
+          box.append(row);
+        });
+        box.hidden = false;
+        const left = u.cursor.left + 12;
+        const flip = left + box.offsetWidth > u.over.clientWidth;
+        box.style.left = `${flip ? u.cursor.left - box.offsetWidth - 12 : left}px`;
+        box.style.top = `${Math.max(0, u.cursor.top - box.offsetHeight - 8)}px`;
+      },
+    },
+  };
 }
