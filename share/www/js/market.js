@@ -179,7 +179,7 @@ export function render(view, _params, query) {
   function pager(page, total) {
     const pages = Math.ceil(total / PAGE);
     const link = (p, text, label) => {
-      const qq = new URLSearchParams(location.search);
+      const qq = new URLSearchParams(query);  // includes the browsing default
       if (p) qq.set('page', p); else qq.delete('page');
       const s = qq.toString();
       return h('a', { class: 'btn small', href: s ? `/?${s}` : '/', 'data-link': '', 'aria-label': label }, text);
