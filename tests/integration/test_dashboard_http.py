@@ -5,9 +5,11 @@ and the candles endpoint folds backfilled points into OHLCV.
 """
 import json
 import os
+import subprocess
+import sys
 import time
 
-from harness import Daemon, DaemonTestCase, run_tool
+from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
        "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
@@ -95,3 +97,31 @@ class DashboardHttpTest(DaemonTestCase):
             self.assertProblem(daemon.get("/api/v1/items/%d/candles?%s" % (item["id"], bad)), 400,
                                "invalid_parameter")
         self.assertProblem(daemon.get("/api/v1/items/99999999/candles"), 404, "item_not_found")
+
+    def test_dev_history_seeds_a_week_for_1000_items_within_30_s(self):
+        """tools/dev-run's first start: tools/dev-history | skinpulsectl backfill."""
+        started = time.time()
+        path = os.path.join(self.workdir, "dev-history.jsonl")
+        with open(path, "w", encoding="utf-8") as out:
+            subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "tools", "dev-history"),
+                            "--seed-file", os.path.join(SOURCE_DIR, "share/simulated/seed.tsv")],
+                           stdout=out, check=True)
+        daemon = Daemon(self.workdir)
+        result = run_tool("skinpulsectl", "backfill", "--config", daemon.config, "--file", path,
+                          env=daemon.env)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.addCleanup(daemon.stop)
+        daemon.start()
+        ranked = wait_until(lambda: daemon.get("/api/v1/rankings/volatile?limit=100&window=7d").json())
+        self.assertLess(time.time() - started, 30)
+        self.assertEqual(len(ranked), 100)
+        names = set()
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                names.add(json.loads(line)["market_hash_name"])
+        self.assertGreaterEqual(len(names), 1000)
+        candles = daemon.get("/api/v1/items/%d/candles?window=7d" % ranked[0]["item_id"]).json()["candles"]
+        self.assertGreaterEqual(len(candles), 165)  # hourly for a week
+        self.assertLessEqual(len(candles), 170)
+        month = daemon.get("/api/v1/items/%d/candles?window=30d" % ranked[0]["item_id"]).json()["candles"]
+        self.assertGreaterEqual(len(month), 29)
