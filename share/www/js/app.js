@@ -124,9 +124,15 @@ async function suggest() {
   try {
     const items = await getJson(`/api/v1/items?limit=8&q=${encodeURIComponent(q)}`, 'Search');
     if (seq !== suggestSeq) return;
+    const prices = new Map(items.map((item) => [item.id, h('span', { class: 'num muted sg-price' }, '…')]));
     fill(list, items.length ? items.map((item, i) => h('li', { role: 'option', id: `sg-${i}`, 'aria-selected': 'false' },
-      h('a', { href: `/items/${item.id}`, 'data-link': '', tabindex: '-1' }, itemImage(item, 'sm'), h('span', {}, item.market_hash_name))))
+      h('a', { href: `/items/${item.id}`, 'data-link': '', tabindex: '-1' }, itemImage(item, 'sm'), h('span', { class: 'sg-name' }, item.market_hash_name), prices.get(item.id))))
       : [h('li', { class: 'muted' }, 'No item matches')]);
+    for (const item of items) {
+      getJson(`/api/v1/items/${item.id}`, 'Price')
+        .then((d) => { prices.get(item.id).textContent = price(d.current_price); })
+        .catch(() => { prices.get(item.id).textContent = 'price unavailable'; });
+    }
     list.hidden = false;
     input.setAttribute('aria-expanded', 'true');
     active = -1;
