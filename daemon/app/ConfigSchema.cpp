@@ -43,6 +43,10 @@ const OptionTable<Settings>& daemonOptionTable() {
         "One line per HTTP request: method, path (never the query), status, duration, "
         "client."},
        &Settings::access_log},
+      {{"dashboard.enabled", T::kBoolean, 0, 0, nullptr, "true",
+        "Serve the web dashboard (share/www) at /, /items/<id>, /rankings, /portfolio, /status "
+        "and its files under /assets/; false leaves only the API."},
+       &Settings::dashboard_enabled},
       {{"storage.database_url", T::kText, 0, 0, "DATABASE_URL", nullptr,
         "sqlite://PATH or postgresql://user:pass@host:port/db.",
         "sqlite:///var/lib/skinpulse/skinpulse.db; in a build tree sqlite://./var/skinpulse.db"}},
@@ -118,9 +122,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",    "log",     "storage",
-                                          "session", "catalog", "metrics", "portfolio",
-                                          "gameid",  "auth",    "identity"};
+  static const char* const kSections[] = {"daemon",  "http",    "log",      "storage",
+                                          "session", "catalog", "metrics",  "portfolio",
+                                          "gameid",  "auth",    "identity", "dashboard"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -8,6 +8,7 @@
 #include "metrics/MetricsModule.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "state/SharedStoreFactory.hpp"
+#include "web/WebModule.hpp"
 #include "ws/WsModule.hpp"
 
 namespace skinpulse {
@@ -57,6 +58,17 @@ std::vector<Scheduler::Source> scheduledSources(const PluginSet& plugins) {
   return sources;
 }
 
+web::WebOptions webOptions(const Settings& settings, const PluginSet& plugins) {
+  web::WebOptions web{settings.dashboard_enabled,
+                      settings.share_dir + "/www",
+                      settings.base_url.rfind("https://", 0) == 0,
+                      {}};
+  for (const auto& instance : plugins.identityProviders()) {
+    web.providers.push_back(instance.instanceName());
+  }
+  return web;
+}
+
 // The 24h Volatility object of an item, as the live updates' volatility frames carry it.
 ws::VolatilityProvider volatilityOf(const metrics::MetricsEngine& engine) {
   return [&engine](std::int64_t item_id) -> std::optional<std::string> {
@@ -84,6 +96,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
+  modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices()));
   auto& live = modules_.add(

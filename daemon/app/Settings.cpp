@@ -43,7 +43,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, metrics, portfolio, "
-                        "gameid, auth, identity, source.NAME or metric.NAME)",
+                        "gameid, auth, identity, dashboard, source.NAME or metric.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {

@@ -65,6 +65,7 @@ struct Settings {
   std::string log_level = "info";
   bool log_json = false;
   bool access_log = true;
+  bool dashboard_enabled = true;  ///< [dashboard] enabled: serve share/www (docs/api.md)
   // [storage]
   std::string database_url;
   std::string redis_url;

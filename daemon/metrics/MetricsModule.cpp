@@ -9,6 +9,8 @@ MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catal
     : engine_(catalog, latest, std::move(metrics),
               MetricsEngineOptions{options.reference_sources, options.enabled_sources}),
       api_(catalog, engine_),
+      candles_(catalog, latest, prices,
+               CandlesApiConfig{options.reference_sources, options.enabled_sources}),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(prices, time::nowSeconds());
 }

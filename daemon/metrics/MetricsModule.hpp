@@ -4,6 +4,7 @@
 // that keeps every series pre-aggregated (ADR 0007), rebuilt from the store at
 // construction and fed by every ingestion cycle, and its two endpoints.
 
+#include "metrics/CandlesApi.hpp"
 #include "metrics/MetricsApi.hpp"
 #include "metrics/MetricsEngine.hpp"
 #include "metrics/MetricsOptions.hpp"
@@ -19,7 +20,10 @@ class MetricsModule final : public module::Module {
                 MetricSet metrics, PriceStore& prices);
 
   std::string_view name() const override { return "metrics"; }
-  void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }
+  void registerRoutes(http::Router& router) override {
+    api_.registerRoutes(router);
+    candles_.registerRoutes(router);
+  }
   void start() override { engine_.startRefresh(refresh_period_); }
   bool stop() override {
     engine_.stopRefresh();
@@ -32,6 +36,7 @@ class MetricsModule final : public module::Module {
  private:
   MetricsEngine engine_;
   MetricsApi api_;
+  CandlesApi candles_;  ///< from the store, not the engine (ADR 0009)
   std::chrono::seconds refresh_period_;
 };
 

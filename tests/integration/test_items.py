@@ -168,7 +168,7 @@ class ItemsTest(DaemonTestCase):
 
     def test_routing_errors(self):
         self.assertProblem(self.get("/api/v1/nope"), 404, "not_found")
-        self.assertProblem(self.get("/"), 404, "not_found")
+        self.assertProblem(self.get("/nope"), 404, "not_found")  # "/" is the dashboard (§10)
         response = self.daemon.request("POST", "/api/v1/items", body=b"")
         self.assertProblem(response, 405, "method_not_allowed")
         self.assertEqual(response.header("allow"), "GET, HEAD")

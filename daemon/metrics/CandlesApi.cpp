@@ -1,0 +1,66 @@
+#include "metrics/CandlesApi.hpp"
+
+#include "common/Time.hpp"
+#include "http/HttpError.hpp"
+#include "http/Params.hpp"
+#include "metrics/Candles.hpp"
+
+namespace skinpulse::metrics {
+namespace {
+
+constexpr std::size_t kMaxSourceBytes = 256;
+
+}  // namespace
+
+CandlesApi::CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
+                       CandlesApiConfig config, Clock clock)
+    : catalog_(catalog),
+      latest_(latest),
+      prices_(prices),
+      config_(std::move(config)),
+      clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
+
+void CandlesApi::registerRoutes(http::Router& router) {
+  router.add("GET", "/api/v1/items/:id/candles",
+             [this](http::Request& q, http::Response& r) { candles(q, r); });
+}
+
+void CandlesApi::candles(http::Request& request, http::Response& response) const {
+  const std::int64_t id = http::positiveIdParam(request, "id");
+  const std::string window_name = request.queryParam("window").value_or("24h");
+  const auto window = candleWindow(window_name);
+  if (!window) throw http::HttpError::invalidParameter("window", "must be 1h, 24h, 7d or 30d");
+  const std::string interval_name =
+      request.queryParam("interval").value_or(std::string(window->default_interval));
+  const auto interval = candleIntervalSeconds(interval_name);
+  if (!interval) throw http::HttpError::invalidParameter("interval", "must be 1m, 5m, 1h or 1d");
+  if (*interval < *candleIntervalSeconds(window->default_interval)) {
+    throw http::HttpError::invalidParameter(
+        "interval", "is finer than the " + window_name + " window allows (at least " +
+                        std::string(window->default_interval) + ")");
+  }
+  const auto currency = request.queryParam("currency");
+  if (currency && *currency != "USD") {
+    throw http::HttpError::invalidParameter("currency", "has no exchange rate (only USD)");
+  }
+  auto source = http::textParam(request, "source", kMaxSourceBytes, false);
+
+  const auto snapshot = catalog_.snapshot();
+  if (snapshot->findById(id) == nullptr) {
+    throw http::HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
+  }
+  const std::int64_t now = clock_();
+  if (!source) {
+    const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
+                                      latest_.sourceNames());
+    source = currentPrice(latest_.of(id), order, now).source;
+  }
+  std::vector<Candle> bars;
+  if (source) {
+    const std::int64_t since = now - window->seconds;
+    bars = buildCandles(prices_.history(id, since, source), *interval, since);
+  }
+  response.json(renderCandles(id, source, window->name, interval_name, bars));
+}
+
+}  // namespace skinpulse::metrics

@@ -1,0 +1,207 @@
+// Item: header with the current price, the chart per market from candles (1h/24h/7d/30d
+// in the URL), metrics per window, the markets table, live updates while open.
+
+import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, itemImage, number, percent, price, rarityChip, setTitle, skeleton } from './api.js';
+import { live } from './live.js';
+import { navigate } from './app.js';
+import { windowTabs } from './market.js';
+import { drawChart, loadUPlot } from './chart.js';
+
+const CHART_WINDOWS = ['1h', '24h', '7d', '30d'];
+const METRIC_WINDOWS = ['1h', '24h', '7d'];
+const EXPLAIN = {
+  sigma: 'Typical distance of a price from the window’s average: how much it swings, in money.',
+  change: 'From the price just before the window to the latest one.',
+  cv: 'Swing relative to price (σ ÷ mean): compares a $2 case with a $2,000 knife.',
+  trend: 'Average drift per hour over the window (least-squares line).',
+};
+
+export function render(view, [idText], query) {
+  const id = Number(idText);
+  const win = CHART_WINDOWS.includes(query.get('window')) ? query.get('window') : '24h';
+  let alive = true;
+  let item = null;
+  let plot = null;
+  let redrawTimer = null;
+  let markets = [];
+
+  const head = h('section', { class: 'item-head panel' }, skeleton(3));
+  const chartEl = h('div', { class: 'chart', id: 'chart', role: 'img', 'aria-label': `Price chart, ${win}` });
+  const chartState = h('div', { class: 'chart-state' }, skeleton(4));
+  const resetBtn = h('button', { type: 'button', class: 'btn small', onclick: () => plot && plot.setScale('x', { min: plot.data[0][0], max: Math.max(plot.data[0][plot.data[0].length - 1], Date.now() / 1000) }) }, 'Reset zoom');
+  const metricsEl = h('div', { class: 'metric-cards' }, skeleton(2));
+  const marketsEl = h('div', {}, skeleton(3));
+  const copyBtn = h('button', { type: 'button', class: 'btn small', onclick: async () => {
+    try { await navigator.clipboard.writeText(location.href); copyBtn.textContent = 'Link copied'; } catch { copyBtn.textContent = 'Copy failed: select the address bar'; }
+  } }, 'Copy link');
+
+  fill(view,
+    h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '/', 'data-link': '' }, 'Market'), ' / ', h('span', { id: 'crumb-name' }, `Item ${id}`)),
+    head,
+    h('section', { class: 'panel', 'aria-labelledby': 'chart-h' },
+      h('div', { class: 'panel-head' }, h('h2', { id: 'chart-h' }, 'Price'),
+        windowTabs(win, (w) => navigate(`/items/${id}?window=${w}`, { replace: true }), CHART_WINDOWS), resetBtn),
+      h('p', { class: 'hint' }, 'Drag across the chart to zoom; double-click or “Reset zoom” to go back. ',
+        win === '30d' ? 'Volatility metrics cover 1h, 24h and 7d, so the 30d chart has no band.' : 'The shaded band is the window’s mean ± 2σ of the reference market.'),
+      chartState, chartEl),
+    h('div', { class: 'grid-2' },
+      h('section', { class: 'panel', 'aria-labelledby': 'metrics-h' }, h('h2', { id: 'metrics-h' }, 'Volatility by window'), metricsEl),
+      h('section', { class: 'panel', 'aria-labelledby': 'markets-h' },
+        h('div', { class: 'panel-head' }, h('h2', { id: 'markets-h' }, 'Markets'), copyBtn), marketsEl)));
+
+  async function loadItem() {
+    try {
+      item = await getJson(`/api/v1/items/${id}`, 'Item');
+      if (!alive) return;
+      setTitle(item.market_hash_name);
+      document.getElementById('crumb-name').textContent = item.market_hash_name;
+      markets = (item.latest_prices || []).map((p) => ({ ...p }));
+      renderHead();
+      renderMarkets();
+      loadChart();
+    } catch (err) {
+      fill(head, errorBox(err, loadItem));
+      fill(chartState, '');
+      fill(marketsEl, '');
+    }
+  }
+
+  let vol24 = null;
+  function renderHead() {
+    const name = item.market_hash_name;
+    const badges = [rarityChip(item.rarity), item.stattrak ? h('span', { class: 'chip st' }, 'StatTrak™') : null,
+      name.includes('Souvenir') ? h('span', { class: 'chip souvenir' }, 'Souvenir') : null,
+      item.weapon_type ? h('span', { class: 'chip' }, item.weapon_type) : null];
+    const prices = markets.map((m) => m.price).sort((a, b) => a - b);
+    const consensus = prices.length > 1 ? prices[Math.floor((prices.length - 1) / 2)] : null;
+    fill(head,
+      h('div', { class: 'item-img-wrap' }, itemImage(item, 'lg')),
+      h('div', { class: 'item-title' },
+        h('h1', {}, name), h('div', { class: 'badges' }, badges),
+        h('div', { class: 'price-line' },
+          h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, price(item.current_price)),
+          h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
+          h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
+        consensus !== null ? h('p', { class: 'muted' }, `Consensus (median of ${prices.length} markets) ${price(consensus)} · spread ${price(prices[prices.length - 1] - prices[0])}`) : null,
+        h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
+  }
+
+  let sortKey = 'price';
+  let sortDir = 1;
+  function renderMarkets() {
+    if (!markets.length) { fill(marketsEl, emptyBox('No market has priced this item yet. Prices appear after the next polling cycle of a source that lists it.')); return; }
+    const rows = [...markets].sort((a, b) => {
+      const x = sortKey === 'age' ? -Date.parse(a.time) : a[sortKey];
+      const y = sortKey === 'age' ? -Date.parse(b.time) : b[sortKey];
+      return (x < y ? -1 : x > y ? 1 : 0) * sortDir;
+    });
+    const th = (key, label, cls) => h('th', { scope: 'col', class: cls, 'aria-sort': sortKey === key ? (sortDir > 0 ? 'ascending' : 'descending') : 'none' },
+      h('button', { type: 'button', class: 'sort', onclick: () => { sortDir = sortKey === key ? -sortDir : 1; sortKey = key; renderMarkets(); } }, label));
+    const fresh = (t) => (Date.now() - Date.parse(t)) / 1000 < 3600;
+    fill(marketsEl, h('table', { class: 'table' },
+      h('thead', {}, h('tr', {}, th('source', 'Market'), th('price', 'Price', 'num'), th('volume', 'Volume', 'num'), th('age', 'Age'))),
+      h('tbody', {}, rows.map((m) => h('tr', {},
+        h('td', { 'data-label': 'Market' }, m.source, item.current_price_source === m.source ? h('span', { class: 'chip ref' }, 'reference') : null),
+        h('td', { class: 'num price', 'data-label': 'Price', 'data-source': m.source }, price(m.price)),
+        h('td', { class: 'num', 'data-label': 'Volume' }, count(m.volume)),
+        h('td', { 'data-label': 'Age' }, h('time', { datetime: m.time, title: exactTime(m.time) }, ago(m.time)), fresh(m.time) ? null : h('span', { class: 'chip stale' }, 'stale')))))));
+  }
+
+  async function loadMetrics() {
+    try {
+      const all = await Promise.all(METRIC_WINDOWS.map((w) => getJson(`/api/v1/items/${id}/volatility?window=${w}`, `Metrics ${w}`)));
+      if (!alive) return;
+      vol24 = all[1];
+      const chg = document.getElementById('change-24h');
+      if (chg) fill(chg, vol24.samples >= 2 ? change(vol24.percent_change) : '');
+      fill(metricsEl, all.map((m, i) => m.samples < 2 ? h('div', { class: 'metric-card' },
+        h('h3', {}, METRIC_WINDOWS[i], h('span', { class: 'muted small' }, ' · not enough prices')),
+        h('p', { class: 'muted small' }, `Metrics need two prices from one market within ${METRIC_WINDOWS[i]}.`)) : h('div', { class: 'metric-card' },
+        h('h3', {}, METRIC_WINDOWS[i], h('span', { class: 'muted small' }, m.samples ? ` · ${count(m.samples)} prices${m.source ? ' from ' + m.source : ''}` : ' · not enough prices')),
+        h('dl', {},
+          h('div', { title: EXPLAIN.sigma }, h('dt', {}, 'σ (swing)'), h('dd', { class: 'num' }, price(Math.round(m.rolling_stddev)))),
+          h('div', { title: EXPLAIN.change }, h('dt', {}, 'Change'), h('dd', { class: 'num' }, change(m.percent_change))),
+          h('div', { title: EXPLAIN.cv }, h('dt', {}, 'Relative swing'), h('dd', { class: 'num' }, `${number((m.coefficient_of_variation || 0) * 100)} %`)),
+          h('div', { title: EXPLAIN.trend }, h('dt', {}, 'Trend / hour'), h('dd', { class: 'num' }, `${m.trend_score >= 0 ? '+' : '−'}${price(Math.abs(Math.round(m.trend_score)))}`))))));
+      return all;
+    } catch (err) {
+      fill(metricsEl, errorBox(err, loadMetrics));
+      return null;
+    }
+  }
+
+  let bandFor = null;
+  async function loadChart() {
+    try {
+      const sources = markets.map((m) => m.source);
+      const ref = item.current_price_source;
+      sources.sort((a, b) => (a === ref ? -1 : b === ref ? 1 : a.localeCompare(b)));
+      const [uPlot, candleSets, band] = await Promise.all([
+        loadUPlot(),
+        Promise.all(sources.map((s) => getJson(`/api/v1/items/${id}/candles?window=${win}&source=${encodeURIComponent(s)}`, `Chart (${s})`))),
+        win === '30d' ? Promise.resolve(null) : getJson(`/api/v1/items/${id}/volatility?window=${win}`, 'Bollinger band').catch(() => null),
+      ]);
+      if (!alive) return;
+      bandFor = band;
+      const series = candleSets.filter((c) => c.candles.length).map((c) => ({ source: c.source, candles: c.candles }));
+      if (!series.length) {
+        if (plot) { plot.destroy(); plot = null; }
+        chartEl.classList.add('empty');
+        fill(chartState, emptyBox(markets.length
+          ? `No prices in the last ${win}. Try a longer window.`
+          : 'No market has priced this item yet, so there is nothing to chart.'));
+        return;
+      }
+      chartEl.classList.remove('empty');
+      fill(chartState, '');
+      const b = band && band.bollinger && band.samples >= 2 && band.source === series[0].source ? band.bollinger : null;
+      if (plot) plot.destroy();
+      chartEl.replaceChildren();
+      plot = drawChart(uPlot, chartEl, { series, band: b, window: win });
+      chartEl.dataset.points = String(series.reduce((n, s) => n + s.candles.length, 0));
+    } catch (err) {
+      fill(chartState, errorBox(err, loadChart));
+    }
+  }
+
+  const onResize = () => { if (plot) plot.setSize({ width: Math.max(280, chartEl.clientWidth), height: chartEl.clientWidth < 500 ? 260 : 340 }); };
+  window.addEventListener('resize', onResize);
+
+  const onPrices = (event) => {
+    const mine = event.detail.filter((p) => p.item_id === id);
+    if (!mine.length || !item) return;
+    for (const p of mine) {
+      const m = markets.find((x) => x.source === p.source);
+      if (m) Object.assign(m, p); else markets.push({ ...p });
+      item.updated_at = p.time;
+    }
+    // The reference market's newest price is the current price; otherwise keep it unless none.
+    const refPoint = mine.find((p) => p.source === item.current_price_source) || (item.current_price === null ? mine[0] : null);
+    if (refPoint) {
+      const el = document.getElementById('current-price');
+      const before = item.current_price;
+      item.current_price = refPoint.price;
+      if (!item.current_price_source) item.current_price_source = refPoint.source;
+      if (el) { el.textContent = price(refPoint.price); el.dataset.cents = refPoint.price; flash(el, refPoint.price >= (before || 0)); }
+    }
+    const updated = document.getElementById('updated-at');
+    if (updated) { updated.textContent = ago(item.updated_at); updated.title = exactTime(item.updated_at); updated.dateTime = item.updated_at; }
+    renderMarkets();
+    clearTimeout(redrawTimer);
+    redrawTimer = setTimeout(() => { loadChart(); loadMetrics(); }, 800);
+  };
+  live.addEventListener('prices', onPrices);
+  live.watch([id]);
+
+  loadItem();
+  loadMetrics();
+  return () => {
+    alive = false;
+    clearTimeout(redrawTimer);
+    live.removeEventListener('prices', onPrices);
+    window.removeEventListener('resize', onResize);
+    if (plot) plot.destroy();
+  };
+}
+
+export { number };

@@ -1,0 +1,330 @@
+"""The dashboard in a real browser (issue 14): headless Chromium driven by Selenium
+against the real skinpulsed.
+
+The daemon runs the `simulated` source on a few hundred items (every item moves every
+cycle) over a week of backfilled history (tools/dev-history through skinpulsectl
+backfill), the real metric plugins, the `scripted` identity plugin for idp-a and the
+game platform (its "provider" is a two-line redirecting fake here), and the fake
+inventory of the integration tests. Checked: the Market lists items and search narrows
+them; the item chart's canvas has drawn pixels; a new cycle changes the shown price
+without a reload; sign-in, linking and import work and the cooldown countdown appears;
+no console errors and no CSP violations. Screenshots at 1280 and 375 px are written to
+$SKINPULSE_SCREENSHOT_DIR (the build tree).
+"""
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+import urllib.parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+
+from fake_inventory import FakeInventory  # noqa: E402
+from fakes.background_server import BackgroundServer  # noqa: E402
+from harness import SOURCE_DIR, TEST_PLUGIN_DIR, Daemon, run_tool, wait_until  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+PLUGIN_BUILD_DIR = os.environ.get("SKINPULSE_PLUGIN_BUILD_DIR", "build/lib/skinpulse/plugins")
+SHOTS = os.environ.get("SKINPULSE_SCREENSHOT_DIR", os.path.join(tempfile.gettempdir(), "skinpulse-shots"))
+PLATFORM_ID = "76561197960400001"
+EMAIL = "trader@example.com"
+ITEMS = 300
+
+
+class FakeProvider(BackgroundServer):
+    """Plays the identity providers for the `scripted` plugin: /idpa and /gameid send the
+    browser straight back to the callback with the identity the plugin should assert."""
+
+    def __init__(self):
+        fake = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                url = urllib.parse.urlsplit(self.path)
+                query = dict(urllib.parse.parse_qsl(url.query))
+                params = {"state": query.get("state", ""), "replay": "r-%f" % time.time()}
+                if url.path == "/gameid":
+                    params["subject"] = PLATFORM_ID
+                else:
+                    params.update({"subject": EMAIL, "email": EMAIL, "verified": "1",
+                                   "name": "Tess Trader"})
+                fake.hits.append(url.path)
+                self.send_response(302)
+                self.send_header("Location", query["redirect_uri"] + "?" + urllib.parse.urlencode(params))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.hits = []
+        self.listen(Handler)
+
+    def url(self, path):
+        return "http://127.0.0.1:%d%s" % (self.port, path)
+
+
+def local_only(entry, base):
+    """Console entries that matter: the item images come from the platform's CDN, which a
+    test machine may not reach, and the browser logs the 429 of the second import, which
+    the test provokes on purpose (the cooldown); everything else of our origin counts."""
+    message = entry.get("message", "")
+    if message.startswith("http") and not message.startswith(base):
+        return False
+    if message.startswith(base + "/api/v1/portfolio/import ") and "status of 429" in message:
+        return False
+    return True
+
+
+class DashboardBrowserTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="skinpulse-browser-")
+        os.makedirs(SHOTS, exist_ok=True)
+        # Plugins: the real ones plus the scripted identity provider.
+        plugins = os.path.join(cls.tmp, "plugins")
+        os.makedirs(plugins)
+        for name in os.listdir(PLUGIN_BUILD_DIR):
+            if name.endswith(".so"):
+                os.symlink(os.path.abspath(os.path.join(PLUGIN_BUILD_DIR, name)), os.path.join(plugins, name))
+        os.symlink(os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration", "identity_scripted.so")),
+                   os.path.join(plugins, "identity_scripted.so"))
+        # A week of history for ITEMS items, and a seed file of just those for the live source.
+        history = os.path.join(cls.tmp, "history.jsonl")
+        with open(history, "w", encoding="utf-8") as out:
+            subprocess.run([sys.executable, os.path.join(SOURCE_DIR, "tools", "dev-history"),
+                            "--items", str(ITEMS), "--days", "8",
+                            "--seed-file", os.path.join(SOURCE_DIR, "share/simulated/seed.tsv")],
+                           stdout=out, check=True)
+        names = set()
+        with open(history, encoding="utf-8") as f:
+            import json
+            for line in f:
+                names.add(json.loads(line)["market_hash_name"])
+        seed = os.path.join(cls.tmp, "seed.tsv")
+        with open(os.path.join(SOURCE_DIR, "share/simulated/seed.tsv"), encoding="utf-8") as f, \
+                open(seed, "w", encoding="utf-8") as out:
+            for line in f:
+                if line.split("\t", 1)[0] in names:
+                    out.write(line)
+        cls.provider = FakeProvider().start()
+        cls.inventory = FakeInventory().start()
+        cls.inventory.pages(PLATFORM_ID, [[(n, 1 + i % 3) for i, n in enumerate(sorted(names)[:12])]])
+        ini = f"""[identity]
+idpa_plugin = scripted
+gameid_plugin = scripted
+[source.simulated]
+plugin = simulated
+interval_seconds = 3
+seed_file = {seed}
+fraction = 1.0
+"""
+        env = {
+            "SKINPULSE_PLUGIN_DIR": plugins,
+            "IDPA_CLIENT_ID": "browser-test", "IDPA_CLIENT_SECRET": "browser-test",
+            "IDPA_AUTH_URL": cls.provider.url("/idpa"),
+            "GAMEID_OPENID_ENABLED": "true", "GAMEID_OPENID_URL": cls.provider.url("/gameid"),
+            "GAMEID_INVENTORY_URL": cls.inventory.base_url,
+            "IMPORT_COOLDOWN_SECONDS": "600", "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
+            "REDIS_URL": "",
+        }
+        cls.daemon = Daemon(cls.tmp, ini=ini, env=env)
+        started = time.time()
+        result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config, "--file", history,
+                          env=cls.daemon.env)
+        assert result.returncode == 0, result.stderr + result.stdout
+        cls.daemon.start()
+        cls.base = "http://127.0.0.1:%d" % cls.daemon.port
+        wait_until(lambda: cls.daemon.get("/api/v1/rankings/volatile?limit=1").json(), timeout=30)
+        cls.seed_seconds = time.time() - started
+
+        options = Options()
+        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run",
+                    "--user-data-dir=" + os.path.join(cls.tmp, "chromium")):
+            options.add_argument(arg)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        chromium = shutil.which("chromium")
+        if chromium:
+            options.binary_location = chromium
+        cls.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
+                                      options=options)
+        cls.driver.set_page_load_timeout(30)
+        # Record CSP violations from the first script on.
+        cls.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+            "window.__csp = [];"
+            "document.addEventListener('securitypolicyviolation', e => "
+            "window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")})
+        cls.console = []
+        cls.csp = []
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.quit()
+        finally:
+            cls.daemon.stop()
+            cls.inventory.stop()
+            cls.provider.stop()
+            shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def open(self, path, width=1280):
+        self.driver.set_window_size(width, 900)
+        self.driver.get(self.base + path)
+
+    def wait(self, predicate, timeout=15, message="condition"):
+        deadline = time.time() + timeout
+        last = None
+        while time.time() < deadline:
+            try:
+                last = predicate()
+                if last:
+                    return last
+            except WebDriverException:
+                pass
+            time.sleep(0.2)
+        self.fail("timed out waiting for %s\n--- daemon log (tail) ---\n%s" % (
+            message, "\n".join(self.daemon.stderr_lines[-25:])))
+
+    def collect(self):
+        """Console errors and CSP violations of the current page."""
+        for entry in self.driver.get_log("browser"):
+            if entry["level"] == "SEVERE" and local_only(entry, self.base):
+                self.console.append(entry["message"])
+        self.csp.extend(self.driver.execute_script("return window.__csp || []"))
+
+    def shoot(self, name):
+        for width in (1280, 375):
+            self.driver.set_window_size(width, 900)
+            time.sleep(0.6)
+            height = self.driver.execute_script("return document.documentElement.scrollHeight")
+            self.driver.set_window_size(width, min(max(height, 700), 3000))
+            time.sleep(0.6)
+            self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
+        self.driver.set_window_size(1280, 900)
+
+    def text(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css).text
+
+    # -- the tests (run in name order) -----------------------------------------------------
+    def test_1_history_is_seeded_quickly(self):
+        self.assertLess(self.seed_seconds, 30, "backfill and first metrics took too long")
+
+    def test_2_market_lists_items_and_search_narrows(self):
+        self.open("/")
+        cards = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#results .item-card"),
+                          message="market cards")
+        self.assertGreater(len(cards), 5)
+        before = self.wait(lambda: self.text("#result-count"), message="result count")
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".ranking-table tbody tr"),
+                  message="volatility ranking")
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".mover"), message="movers")
+        self.wait(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#results [data-pending]"),
+                  message="prices of the listed items")
+        # Page weight of the first load, as the browser transferred it (our origin; the
+        # item images come from the platform's CDN).
+        weight = self.driver.execute_script("""
+            const origin = location.origin;
+            const nav = performance.getEntriesByType('navigation')[0];
+            let bytes = nav.transferSize, body = nav.encodedBodySize;
+            for (const r of performance.getEntriesByType('resource')) {
+              if (r.name.startsWith(origin)) { bytes += r.transferSize; body += r.encodedBodySize; }
+            }
+            return {bytes, body, interactive: Math.round(nav.domInteractive), loaded: Math.round(nav.loadEventEnd)};""")
+        print("\nmarket first load: %(bytes)d bytes transferred (%(body)d body bytes), "
+              "DOM interactive %(interactive)d ms, load %(loaded)d ms" % weight, file=sys.stderr)
+        self.assertLessEqual(weight["bytes"], 150 * 1024)
+        self.assertLess(weight["interactive"], 1000)
+        self.shoot("market")
+        box = self.driver.find_element(By.ID, "search")
+        box.send_keys("Asiimov")
+        box.send_keys(Keys.ENTER)
+        self.wait(lambda: "Asiimov" in self.text("#search-h"), message="search results heading")
+        after = self.wait(lambda: self.text("#result-count") if self.text("#result-count") != before else None,
+                          message="narrowed result count")
+        total_before = int(before.split()[0].replace(",", "").replace("\u202f", ""))
+        total_after = int(after.split()[0].replace(",", "").replace("\u202f", ""))
+        self.assertLess(total_after, total_before)
+        names = [e.text for e in self.driver.find_elements(By.CSS_SELECTOR, "#results .item-card .name")]
+        self.assertTrue(names)
+        for name in names:
+            self.assertIn("asiimov", name.lower())
+        self.collect()
+
+    def test_3_item_chart_draws_and_live_price_changes(self):
+        # The dearest ranked item: its simulated price moves by whole cents every cycle.
+        ranked = self.daemon.get("/api/v1/rankings/volatile?limit=100&window=24h").json()
+        item_id = max(ranked, key=lambda r: r["current_price"] or 0)["item_id"]
+        self.open("/items/%d?window=7d" % item_id)
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#chart canvas"), message="chart canvas")
+        drawn = self.wait(lambda: self.driver.execute_script("""
+            const c = document.querySelector('#chart canvas');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+            return n > 2000 ? n : 0;"""), message="drawn chart pixels")
+        self.assertGreater(drawn, 2000)
+        points = int(self.driver.find_element(By.ID, "chart").get_attribute("data-points"))
+        self.assertLessEqual(points, 200 * 2)  # 7 days of hourly candles per market
+        self.assertGreater(points, 100)
+        self.driver.execute_script("window.__marker = 1")  # gone if the page reloads
+        shown = self.text("#current-price")
+        changed = self.wait(lambda: self.text("#current-price") != shown, timeout=25,
+                            message="a live price update")
+        self.assertTrue(changed)
+        self.assertEqual(self.driver.execute_script("return window.__marker"), 1, "the page reloaded")
+        self.shoot("item")
+        self.collect()
+
+    def test_4_sign_in_link_import_and_cooldown(self):
+        self.open("/portfolio")
+        self.wait(lambda: self.driver.find_elements(By.ID, "signin-idp-a"), message="sign-in button").__getitem__(0).click()
+        self.wait(lambda: self.driver.find_elements(By.ID, "account-name"), message="signed in")
+        self.assertEqual(self.text("#account-name"), "Tess Trader")
+        self.assertEqual(self.driver.current_url, self.base + "/portfolio")
+        self.wait(lambda: self.driver.find_elements(By.ID, "link-gameid"), message="link button")[0].click()
+        self.wait(lambda: PLATFORM_ID in self.driver.find_element(By.ID, "view").text, message="linked account")
+        self.wait(lambda: self.driver.find_element(By.ID, "import-btn").is_enabled(), message="import enabled")
+        self.driver.find_element(By.ID, "import-btn").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"), message="holdings")
+        self.assertIn("Imported", self.driver.find_element(By.ID, "view").text)
+        self.assertNotEqual(self.text("#total-value"), "$0.00")
+        self.shoot("portfolio")
+        self.driver.find_element(By.ID, "import-btn").click()
+        countdown = self.wait(lambda: "Next import in" in self.text("#import-countdown") and self.text("#import-countdown"),
+                              message="cooldown countdown")
+        time.sleep(2.2)
+        self.assertNotEqual(self.text("#import-countdown"), countdown, "the countdown does not tick")
+        self.assertFalse(self.driver.find_element(By.ID, "import-btn").is_enabled())
+        self.collect()
+
+    def test_5_status_page(self):
+        self.open("/status")
+        self.wait(lambda: "simulated" in self.driver.find_element(By.ID, "view").text, message="source row")
+        self.assertIn("fresh", self.driver.find_element(By.ID, "view").text)
+        self.shoot("status")
+        self.collect()
+
+    def test_9_no_console_errors_or_csp_violations(self):
+        for path in ("/rankings", "/items/1", "/spreads"):
+            self.open(path)
+            time.sleep(1.5)
+            self.collect()
+        self.assertEqual(self.csp, [], "CSP violations")
+        self.assertEqual(self.console, [], "console errors")
+
+
+if __name__ == "__main__":
+    unittest.main()

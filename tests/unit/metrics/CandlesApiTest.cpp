@@ -1,0 +1,217 @@
+// Candles (docs/api.md §10): OHLCV folding, window/interval validation, the reference
+// source when none is asked for, and the envelope.
+
+#include "http/Dispatcher.hpp"
+#include "metrics/Candles.hpp"
+#include "metrics/CandlesApi.hpp"
+#include "mocks/NullPriceStore.hpp"
+
+#include <Poco/JSON/Parser.h>
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace skinpulse;
+
+namespace {
+
+constexpr std::int64_t kNow = 1'800'000'000;
+
+class MemoryPrices final : public test::NullPriceStore {
+ public:
+  std::vector<PricePoint> points;
+  std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
+                                  const std::optional<std::string>& source) override {
+    std::vector<PricePoint> out;
+    for (const auto& p : points) {
+      if (p.item_id == item_id && p.time > since && (!source || p.source == *source)) {
+        out.push_back(p);
+      }
+    }
+    std::stable_sort(out.begin(), out.end(),
+                     [](const PricePoint& a, const PricePoint& b) { return a.time < b.time; });
+    return out;
+  }
+};
+
+Poco::JSON::Object::Ptr parse(const std::string& text) {
+  return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+}
+
+}  // namespace
+
+class CandlesApiTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(CandlesApiTest);
+  CPPUNIT_TEST(foldsOhlcvPerInterval);
+  CPPUNIT_TEST(skipsPointsBeforeTheWindowAndOmitsEmptyBuckets);
+  CPPUNIT_TEST(windowsAndIntervals);
+  CPPUNIT_TEST(servesTheReferenceSourceByDefault);
+  CPPUNIT_TEST(servesANamedSourceAndCoarserIntervals);
+  CPPUNIT_TEST(refusesBadParametersAsProblems);
+  CPPUNIT_TEST(noPricesMeansNullSourceAndNoCandles);
+  CPPUNIT_TEST(unknownItemIs404);
+  CPPUNIT_TEST_SUITE_END();
+
+  Catalog catalog_;
+  LatestPrices latest_;
+  MemoryPrices prices_;
+  std::unique_ptr<metrics::CandlesApi> api_;
+  http::Router router_;
+
+  http::Response get(const std::string& target) {
+    http::Request request;
+    request.method = "GET";
+    const auto q = target.find('?');
+    request.path = target.substr(0, q);
+    if (q != std::string::npos) {
+      request.query = target.substr(q + 1);
+      std::string rest = request.query;
+      while (!rest.empty()) {
+        const auto amp = rest.find('&');
+        const std::string pair = rest.substr(0, amp);
+        const auto eq = pair.find('=');
+        request.query_params.emplace_back(pair.substr(0, eq),
+                                          eq == std::string::npos ? "" : pair.substr(eq + 1));
+        rest = amp == std::string::npos ? "" : rest.substr(amp + 1);
+      }
+    }
+    http::Response response;
+    http::Dispatcher(router_).dispatch(request, response);
+    return response;
+  }
+
+ public:
+  void setUp() override {
+    ItemRecord a;
+    a.id = 1;
+    a.market_hash_name = "AK-47 | Redline (Field-Tested)";
+    ItemRecord b;
+    b.id = 2;
+    b.market_hash_name = "AWP | Asiimov (Field-Tested)";
+    catalog_.reset({a, b});
+    prices_.points.clear();
+    // Item 1: "alpha" every 20 s for the last 10 minutes, "beta" twice.
+    for (std::int64_t t = kNow - 600; t < kNow; t += 20) {
+      prices_.points.push_back(PricePoint{1, "alpha", t, 1000 + (t / 20) % 7, 2});
+    }
+    prices_.points.push_back(PricePoint{1, "beta", kNow - 100, 990, 1});
+    prices_.points.push_back(PricePoint{1, "beta", kNow - 50, 995, 1});
+    std::vector<PriceStore::Latest> latest;
+    const auto& last_alpha = prices_.points[prices_.points.size() - 3];
+    latest.push_back(PriceStore::Latest{last_alpha, last_alpha.time - 20});
+    latest.push_back(PriceStore::Latest{prices_.points.back(), kNow - 100});
+    latest_.reset(latest);
+    router_ = http::Router();
+    api_ = std::make_unique<metrics::CandlesApi>(catalog_, latest_, prices_,
+                                                 metrics::CandlesApiConfig{{}, {"alpha", "beta"}},
+                                                 [] { return kNow; });
+    api_->registerRoutes(router_);
+  }
+
+  void foldsOhlcvPerInterval() {
+    const std::vector<PricePoint> points = {
+        {1, "s", 120, 10, 1}, {1, "s", 130, 30, 2}, {1, "s", 150, 5, 3},
+        {1, "s", 179, 20, 4}, {1, "s", 185, 7, 5},
+    };
+    const auto bars = metrics::buildCandles(points, 60, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, bars.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, bars[0].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{10}, bars[0].open);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, bars[0].high);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, bars[0].low);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{20}, bars[0].close);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{10}, bars[0].volume);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, bars[0].samples);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{180}, bars[1].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, bars[1].open);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, bars[1].close);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, bars[1].samples);
+  }
+
+  void skipsPointsBeforeTheWindowAndOmitsEmptyBuckets() {
+    const std::vector<PricePoint> points = {
+        {1, "s", 50, 1, 0}, {1, "s", 3600, 2, 0}, {1, "s", 3 * 3600 + 5, 3, 0}};
+    const auto bars = metrics::buildCandles(points, 3600, 100);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, bars.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3600}, bars[0].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3 * 3600}, bars[1].time);
+  }
+
+  void windowsAndIntervals() {
+    CPPUNIT_ASSERT(metrics::candleWindow("30d").has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30 * 86400}, metrics::candleWindow("30d")->seconds);
+    CPPUNIT_ASSERT(metrics::candleWindow("7d")->default_interval == "1h");
+    CPPUNIT_ASSERT(!metrics::candleWindow("2d").has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{86400}, *metrics::candleIntervalSeconds("1d"));
+    CPPUNIT_ASSERT(!metrics::candleIntervalSeconds("15m").has_value());
+  }
+
+  void servesTheReferenceSourceByDefault() {
+    const auto response = get("/api/v1/items/1/candles?window=1h");
+    CPPUNIT_ASSERT_EQUAL(200, response.status);
+    const auto body = parse(response.body);
+    CPPUNIT_ASSERT_EQUAL(std::string("alpha"), body->getValue<std::string>("source"));
+    CPPUNIT_ASSERT_EQUAL(std::string("1h"), body->getValue<std::string>("window"));
+    CPPUNIT_ASSERT_EQUAL(std::string("1m"), body->getValue<std::string>("interval"));
+    CPPUNIT_ASSERT_EQUAL(1, body->getValue<int>("item_id"));
+    const auto candles = body->getArray("candles");
+    CPPUNIT_ASSERT(candles->size() >= 10 && candles->size() <= 11);  // 600 s of 1 m bars
+    const auto first = candles->getObject(0);
+    for (const char* key : {"time", "open", "high", "low", "close", "volume", "samples"}) {
+      CPPUNIT_ASSERT_MESSAGE(key, first->has(key));
+    }
+    CPPUNIT_ASSERT(first->getValue<std::string>("time").back() == 'Z');
+    std::int64_t samples = 0;
+    for (std::size_t i = 0; i < candles->size(); ++i) {
+      samples += candles->getObject(static_cast<unsigned>(i))->getValue<std::int64_t>("samples");
+    }
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, samples);
+  }
+
+  void servesANamedSourceAndCoarserIntervals() {
+    auto body = parse(get("/api/v1/items/1/candles?window=1h&interval=1h&source=beta").body);
+    CPPUNIT_ASSERT_EQUAL(std::string("beta"), body->getValue<std::string>("source"));
+    CPPUNIT_ASSERT_EQUAL(std::string("1h"), body->getValue<std::string>("interval"));
+    const auto candles = body->getArray("candles");
+    std::int64_t samples = 0;
+    for (std::size_t i = 0; i < candles->size(); ++i) {
+      samples += candles->getObject(static_cast<unsigned>(i))->getValue<std::int64_t>("samples");
+    }
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, samples);
+    CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/items/1/candles?window=30d").status);
+    CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/items/1/candles?window=24h&interval=1d").status);
+    body = parse(get("/api/v1/items/1/candles").body);
+    CPPUNIT_ASSERT_EQUAL(std::string("24h"), body->getValue<std::string>("window"));
+    CPPUNIT_ASSERT_EQUAL(std::string("5m"), body->getValue<std::string>("interval"));
+  }
+
+  void refusesBadParametersAsProblems() {
+    for (const char* target :
+         {"/api/v1/items/1/candles?window=2h", "/api/v1/items/1/candles?window=7d&interval=5m",
+          "/api/v1/items/1/candles?window=30d&interval=1h", "/api/v1/items/1/candles?interval=2m",
+          "/api/v1/items/1/candles?window=1h&window=24h", "/api/v1/items/x/candles",
+          "/api/v1/items/1/candles?currency=XXX", "/api/v1/items/1/candles?source="}) {
+      const auto response = get(target);
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(target, 400, response.status);
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("application/problem+json"),
+                                   response.content_type.substr(0, 24));
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("invalid_parameter"),
+                                   parse(response.body)->getValue<std::string>("code"));
+    }
+  }
+
+  void noPricesMeansNullSourceAndNoCandles() {
+    const auto response = get("/api/v1/items/2/candles?window=7d");
+    CPPUNIT_ASSERT_EQUAL(200, response.status);
+    const auto body = parse(response.body);
+    CPPUNIT_ASSERT(body->isNull("source"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, body->getArray("candles")->size());
+  }
+
+  void unknownItemIs404() {
+    const auto response = get("/api/v1/items/99/candles");
+    CPPUNIT_ASSERT_EQUAL(404, response.status);
+    CPPUNIT_ASSERT_EQUAL(std::string("item_not_found"),
+                         parse(response.body)->getValue<std::string>("code"));
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(CandlesApiTest);
