@@ -35,7 +35,8 @@ import unittest
 from fake_inventory import FakeInventory
 from fakes.background_server import BackgroundServer
 from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, wait_until
-from test_portfolio import INI as PORTFOLIO_INI, UNLIMITED, daemon_env, next_platform_id, sign_in
+from test_portfolio import INI as PORTFOLIO_INI
+from test_portfolio import UNLIMITED, make_daemon, next_platform_id, sign_in
 
 CATALOG = os.path.join(SOURCE_DIR, "share", "catalog", "items.jsonl")
 SOURCES = ("a", "b", "c")  # three json_http instances: one cycle = 3 x the catalogue
@@ -411,11 +412,11 @@ class ImportCrashTest(DaemonTestCase):
         super().tearDown()
 
     def start(self):
-        ini = (PORTFOLIO_INI % UNLIMITED).replace("inventory_timeout_seconds = 2",
-                                    "inventory_timeout_seconds = %d" % self.TIMEOUT)
-        daemon = Daemon(self.workdir, ini=ini,
-                        env=daemon_env(self.fake, IMPORT_COOLDOWN_SECONDS="1",
-                                       INVENTORY_MAX_BYTES=str(4 << 20)))
+        # test_portfolio's daemon: scripted sign-in, unlimited platform budget and
+        # inventory_timeout_seconds = 2 (TIMEOUT); here with a 1 s cooldown.
+        self.assertIn("inventory_timeout_seconds = %d\n" % self.TIMEOUT, PORTFOLIO_INI)
+        daemon = make_daemon(self.workdir, self.fake, budget=UNLIMITED,
+                             IMPORT_COOLDOWN_SECONDS="1", INVENTORY_MAX_BYTES=str(4 << 20))
         self.daemons.append(daemon)
         return daemon.start()
 
