@@ -14,7 +14,8 @@ std::size_t Retention::prune(std::int64_t now) {
   const std::int64_t before = now - std::int64_t{options_.retention_days} * 86400;
   std::size_t total = 0;
   while (true) {
-    const std::size_t deleted = prices_.deleteOlderThan(before, options_.batch);
+    const std::size_t deleted =
+        prices_.deleteOlderThan(before, now - options_.reference_window_seconds, options_.batch);
     total += deleted;
     if (deleted < options_.batch) break;
     if (!task_.pause(options_.pause)) break;

@@ -20,6 +20,9 @@ class Retention {
     std::chrono::seconds every{3600};
     std::size_t batch = 5000;
     std::chrono::milliseconds pause{50};
+    /// The longest metric window (7d): each series keeps its newest point from before
+    /// it, the p_ref of percent_change, whatever its age.
+    std::int64_t reference_window_seconds = 7 * 86400;
   };
 
   Retention(PriceStore& prices, Options options);

@@ -172,6 +172,12 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
     std::lock_guard lock(state_mutex_);
     store_ = &prices;
     items_.clear();
+    // First each series' newest point from before the history read below: the p_ref of
+    // a window whose series did not trade for longer than kHistorySeconds. fold() sees
+    // it as older than every window, so it only competes for p_ref.
+    const auto references = prices.newestBefore(now - kHistorySeconds + 1);
+    read += references.size();
+    for (const auto& point : references) fold(point, now);
     prices.scanSince(now - kHistorySeconds, kRebuildChunk,
                      [&](const std::vector<PricePoint>& chunk) {
                        read += chunk.size();

@@ -59,8 +59,17 @@ class PriceStore {
 
   /// Deletes at most `limit` points with time < before, oldest first, in one short
   /// transaction; returns how many. Retention calls it repeatedly so no single delete
-  /// holds the write lock long enough to stall a cycle.
-  virtual std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) = 0;
+  /// holds the write lock long enough to stall a cycle. Each (item, source) keeps its
+  /// newest point at or before `keep_reference_at` (now minus the longest metric window):
+  /// the p_ref of percent_change (docs/api.md §3.2), which a series that has not traded
+  /// since must still find, however old it is.
+  virtual std::size_t deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
+                                      std::size_t limit) = 0;
+
+  /// For every (item, source) with a point before `before`: the newest such point. The
+  /// metrics engine's rebuild starts from these, so a window's p_ref is found even when it
+  /// is older than the history the rebuild reads.
+  virtual std::vector<PricePoint> newestBefore(std::int64_t before) = 0;
 
   /// Distinct source names present in the store, sorted.
   virtual std::vector<std::string> sourceNames() = 0;

@@ -226,19 +226,35 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
   return latest;
 }
 
-std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before, std::size_t limit) {
+std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
+                                           std::size_t limit) {
   WriteTransaction tx(pool_);
   Poco::Data::Statement statement(tx.session());
   const auto batch = static_cast<Poco::Int64>(limit);
-  // The time index finds the oldest rows; the key deletes exactly those.
+  // The time index finds the oldest rows; the key deletes exactly those. A point goes only
+  // when a newer point of its series is at or before keep_reference_at, so the newest one
+  // there, the series' p_ref, always stays (one key seek per candidate).
   statement << tx.sql(
       "DELETE FROM price_points WHERE (item_id, source, time) IN "
-      "(SELECT item_id, source, time FROM price_points WHERE time < ? "
-      "ORDER BY time LIMIT ?)"),
-      bind(before), bind(batch);
+      "(SELECT p.item_id, p.source, p.time FROM price_points p WHERE p.time < ? "
+      "AND EXISTS (SELECT 1 FROM price_points q WHERE q.item_id = p.item_id "
+      "AND q.source = p.source AND q.time > p.time AND q.time <= ?) "
+      "ORDER BY p.time LIMIT ?)"),
+      bind(before), bind(keep_reference_at), bind(batch);
   const std::size_t deleted = statement.execute();
   tx.commit();
   return deleted;
+}
+
+std::vector<PricePoint> SqlPriceStore::newestBefore(std::int64_t before) {
+  auto lease = pool_.read();
+  return selectPoints(lease.session(),
+                      pool_.sql("p JOIN (SELECT item_id AS i, source AS s, MAX(time) AS t "
+                                "FROM price_points WHERE time < ? GROUP BY item_id, source) m "
+                                "ON p.item_id = m.i AND p.source = m.s AND p.time = m.t "
+                                "ORDER BY p.item_id, p.source"),
+                      before)
+      .rows();
 }
 
 std::vector<std::string> SqlPriceStore::sourceNames() {

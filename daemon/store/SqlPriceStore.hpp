@@ -19,7 +19,9 @@ class SqlPriceStore final : public PriceStore {
   std::vector<PricePoint> pointsSince(std::int64_t since) override;
   void scanSince(std::int64_t since, std::size_t chunk, const PointChunkVisitor& visit) override;
   std::vector<Latest> latestPerItemSource() override;
-  std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) override;
+  std::size_t deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
+                              std::size_t limit) override;
+  std::vector<PricePoint> newestBefore(std::int64_t before) override;
   std::vector<std::string> sourceNames() override;
 
  private:

@@ -22,7 +22,8 @@ class NullPriceStore : public PriceStore {
   }
   std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
   std::vector<Latest> latestPerItemSource() override { return {}; }
-  std::size_t deleteOlderThan(std::int64_t, std::size_t) override { return 0; }
+  std::size_t deleteOlderThan(std::int64_t, std::int64_t, std::size_t) override { return 0; }
+  std::vector<PricePoint> newestBefore(std::int64_t) override { return {}; }
   std::vector<std::string> sourceNames() override { return {}; }
 };
 

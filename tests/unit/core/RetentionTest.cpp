@@ -13,9 +13,12 @@ class CountingPrices final : public test::NullPriceStore {
   std::size_t remaining = 0;
   std::vector<std::size_t> batches;
   std::int64_t last_before = 0;
+  std::int64_t last_reference = 0;
 
-  std::size_t deleteOlderThan(std::int64_t before, std::size_t limit) override {
+  std::size_t deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
+                              std::size_t limit) override {
     last_before = before;
+    last_reference = keep_reference_at;
     batches.push_back(limit);
     const std::size_t deleted = std::min(limit, remaining);
     remaining -= deleted;
@@ -43,6 +46,8 @@ class RetentionTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(12), retention.prune(1000000));
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), prices.batches.size());  // 5, 5, 2
     CPPUNIT_ASSERT_EQUAL(INT64_C(1000000) - 7 * 86400, prices.last_before);
+    // Each series keeps its p_ref of the 7d window, however old (docs/api.md §3.2).
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1000000) - 7 * 86400, prices.last_reference);
   }
 
   void stopInterruptsALongPass() {

@@ -9,6 +9,8 @@
 #include <Poco/JSON/Parser.h>
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <map>
+
 using namespace skinpulse;
 using namespace skinpulse::test;
 using metrics::MetricsEngine;
@@ -37,6 +39,19 @@ class ChunkedStore final : public test::NullPriceStore {
     }
   }
 
+  // The newest point of each series before `before`, as the SQL stores answer it.
+  std::vector<PricePoint> newestBefore(std::int64_t before) override {
+    std::map<std::pair<std::int64_t, std::string>, PricePoint> newest;
+    for (const auto& p : points_) {
+      if (p.time >= before) continue;
+      auto& slot = newest[{p.item_id, p.source}];
+      if (slot.source.empty() || p.time > slot.time) slot = p;
+    }
+    std::vector<PricePoint> out;
+    for (const auto& [key, p] : newest) out.push_back(p);
+    return out;
+  }
+
   std::int64_t since_ = 0;
 
  private:
@@ -62,6 +77,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testRankingOrderTiesAndLimit);
   CPPUNIT_TEST(testThirdPartyMetricAppearsAsAField);
   CPPUNIT_TEST(testRebuildEqualsIncrementalUpdates);
+  CPPUNIT_TEST(testRebuildFindsAWeekOldReferenceOlderThanItsHistory);
   CPPUNIT_TEST(testRepeatedPointsCountOnce);
   CPPUNIT_TEST(testWindowsSlideWithoutNewPoints);
   CPPUNIT_TEST_SUITE_END();
@@ -271,6 +287,27 @@ class MetricsEngineTest : public CppUnit::TestFixture {
                              std::string(rebuilt->snapshot()->volatility(id, w)));
       }
     }
+  }
+
+  void testRebuildFindsAWeekOldReferenceOlderThanItsHistory() {
+    // The item last traded 20 days ago at 100, then twice inside the week. p_ref of the
+    // 7d window is the 100 (the newest point at or before now - 7d), not the oldest
+    // point inside the window: +60 %, not +6.7 %. The rebuild reads only the last
+    // kHistorySeconds, so the store must hand it the reference point.
+    const std::vector<PricePoint> points = {{4, "a", kNow - 20 * 86400, 100, 1},
+                                            {4, "a", kNow - 3 * 86400, 150, 1},
+                                            {4, "a", kNow - 86400, 160, 1}};
+    ChunkedStore store(points);
+    auto rebuilt = engine();
+    rebuilt->rebuild(store, kNow);
+    const auto week = parse(rebuilt->snapshot()->volatility(4, "7d"));
+    CPPUNIT_ASSERT(close(60.0, week->getValue<double>("percent_change")));
+    CPPUNIT_ASSERT_EQUAL(2, week->getValue<int>("samples"));  // p_ref is not a sample
+    // The same as the daemon that saw every point live.
+    auto incremental = engine();
+    feed(*incremental, points);
+    CPPUNIT_ASSERT_EQUAL(std::string(incremental->snapshot()->volatility(4, "7d")),
+                         std::string(rebuilt->snapshot()->volatility(4, "7d")));
   }
 
   void testRepeatedPointsCountOnce() {

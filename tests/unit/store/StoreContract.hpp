@@ -29,6 +29,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLatestPerItemSource);
   CPPUNIT_TEST(testBackfillAdvancesRevision);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
+  CPPUNIT_TEST(testRetentionKeepsEachSeriesReference);
   CPPUNIT_TEST(testScanSinceInChunks);
   CPPUNIT_TEST(testUsersByEmailIgnoringCase);
   CPPUNIT_TEST(testIdentityUpsert);
@@ -53,6 +54,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();
   void testDeleteOlderThanAndPointsSince();
+  void testRetentionKeepsEachSeriesReference();
   void testScanSinceInChunks();
   void testLargeBatchDedupesAndRoundTrips();
   void testUsersByEmailIgnoringCase();

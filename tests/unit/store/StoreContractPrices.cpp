@@ -143,15 +143,44 @@ void StoreContract::testDeleteOlderThanAndPointsSince() {
   auto& prices = db_->prices();
   prices.insert({point(2, "a", 100), point(1, "b", 200), point(1, "a", 300), point(1, "a", 50),
                  point(2, "a", 400)});
-  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 1));     // the oldest, 50
-  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 1000));  // 100; 200 stays
-  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200, 1000));
+  // (2, a) keeps 100: its next point, 400, is after the reference time 350.
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 350, 1));     // the oldest, 50
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200, 350, 1000));  // 100 stays
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.deleteOlderThan(200, 400, 1000));  // now 100 goes
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, prices.deleteOlderThan(200, 400, 1000));
   const auto rest = prices.pointsSince(0);
   CPPUNIT_ASSERT_EQUAL(std::size_t{3}, rest.size());
   CPPUNIT_ASSERT(rest[0] == point(1, "a", 300));  // item, source, time
   CPPUNIT_ASSERT(rest[1] == point(1, "b", 200));
   CPPUNIT_ASSERT(rest[2] == point(2, "a", 400));
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.pointsSince(300).size());
+}
+
+// Retention at 30 days, the 7d window's reference at now - 7d: a series that did not
+// trade for 40 days keeps its last point (the p_ref of its 7d percent_change), one that
+// traded since loses its old points; newestBefore() finds each series' reference.
+void StoreContract::testRetentionKeepsEachSeriesReference() {
+  if (skipped()) return;
+  seedItems(2);
+  constexpr std::int64_t kDay = 86400, kNow = 100 * kDay;
+  auto& prices = db_->prices();
+  prices.insert({point(1, "a", kNow - 45 * kDay, 10), point(1, "a", kNow - 40 * kDay, 20),
+                 point(1, "a", kNow - 2 * kDay, 30), point(2, "a", kNow - 50 * kDay, 40),
+                 point(2, "a", kNow - 35 * kDay, 50), point(2, "a", kNow - 10 * kDay, 60),
+                 point(2, "b", kNow - 60 * kDay, 70)});
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3},
+                       prices.deleteOlderThan(kNow - 30 * kDay, kNow - 7 * kDay, 100));
+  const auto rest = prices.pointsSince(0);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{4}, rest.size());
+  CPPUNIT_ASSERT(rest[0] == point(1, "a", kNow - 40 * kDay, 20));  // 1/a's reference
+  CPPUNIT_ASSERT(rest[1] == point(1, "a", kNow - 2 * kDay, 30));
+  CPPUNIT_ASSERT(rest[2] == point(2, "a", kNow - 10 * kDay, 60));  // 50 and 40 are not needed
+  CPPUNIT_ASSERT(rest[3] == point(2, "b", kNow - 60 * kDay, 70));  // alone: kept
+  const auto references = prices.newestBefore(kNow - 8 * kDay + 1);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, references.size());
+  CPPUNIT_ASSERT(references[0] == point(1, "a", kNow - 40 * kDay, 20));
+  CPPUNIT_ASSERT(references[1] == point(2, "a", kNow - 10 * kDay, 60));
+  CPPUNIT_ASSERT(references[2] == point(2, "b", kNow - 60 * kDay, 70));
 }
 
 // The metrics engine's start-up read: every point after `since`, in key order, in chunks
