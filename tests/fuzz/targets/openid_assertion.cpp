@@ -1,9 +1,9 @@
 // The callback of an OpenID 2.0 sign-in: the query the browser brings back, checked
 // against the flow the session kept. Input: the callback query string.
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "Assertion.hpp"
 #include "OpenId2Settings.hpp"
-
-#include "skinpulse/sdk/url_encoding.hpp"
 
 #include <cstddef>
 #include <cstdint>

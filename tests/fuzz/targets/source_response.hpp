@@ -20,7 +20,8 @@ int fetchWithBody(const std::uint8_t* data, std::size_t size,
   test::MockHost host;
   host.settings = settings;
   host.catalog_items.add("AK-47 | Redline (Field-Tested)");
-  host.http_client.on("", test::MockHttp::ok(std::string(reinterpret_cast<const char*>(data), size)));
+  host.http_client.on("",
+                      test::MockHttp::ok(std::string(reinterpret_cast<const char*>(data), size)));
   Source source(host);
   const auto result = source.fetch();
   if (result.status.isOk()) {
