@@ -98,7 +98,10 @@ sdk::FetchResult SkinportSource::fetch() {
   result.observations.reserve(rows->size());
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const Poco::JSON::Object::Ptr row = rows->getObject(static_cast<unsigned>(i));
-    if (row.isNull() || !row->has("market_hash_name") || !row->get("market_hash_name").isString()) {
+    // A row without a usable name is garbage, not an item (the fuzzer's find: "" passed).
+    if (row.isNull() || !row->has("market_hash_name") || !row->get("market_hash_name").isString() ||
+        row->get("market_hash_name").extract<std::string>().find_first_not_of(" \t") ==
+            std::string::npos) {
       ++skipped_invalid;
       continue;
     }

@@ -27,6 +27,7 @@ class SkinportSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(malformedJsonIsMalformed);
   CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
   CPPUNIT_TEST(deepNestingIsMalformed);
+  CPPUNIT_TEST(rowsWithoutANameAreSkipped);
   CPPUNIT_TEST(serverErrorIsUnavailable);
   CPPUNIT_TEST(transportErrorIsUnavailable);
   CPPUNIT_TEST(rateLimitCarriesRetryAfter);
@@ -114,6 +115,16 @@ class SkinportSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
     const FetchResult html = fetchWith(MockHttp::ok("<html>Just a moment...</html>"));
     CPPUNIT_ASSERT(html.status.code() == Status::Code::kMalformed);
+  }
+
+  void rowsWithoutANameAreSkipped() {
+    // Found by fuzz_source_skinport: an empty name was passed on as an observation.
+    const FetchResult result = fetchWith(MockHttp::ok(
+        R"([{"market_hash_name":"","suggested_price":0.08},{"market_hash_name":"  ","min_price":1},)"
+        R"({"market_hash_name":"Recoil Case","min_price":0.5}])"));
+    CPPUNIT_ASSERT(result.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("Recoil Case"), result.observations[0].market_hash_name);
   }
 
   void deepNestingIsMalformed() {
