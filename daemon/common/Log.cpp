@@ -18,21 +18,28 @@ std::shared_ptr<spdlog::logger> pluginLogger;
 // upstream error texts reach log lines, and a raw CR or LF in them would let a client
 // forge whole lines of the journal.
 constexpr const char* kTextPattern = "%Y-%m-%dT%H:%M:%S.%eZ %^%-5l%$ [%n] %&";
-// %* is the message escaped as a JSON string body (spdlog's %v is raw text).
 constexpr const char* kJsonPattern =
     R"({"time":"%Y-%m-%dT%H:%M:%S.%eZ","level":"%l","logger":"%n","message":"%*"})";
 
-// The text format: control bytes and DEL as \xNN (\n, \r, \t by name); every other
-// byte, UTF-8 included, as it is.
-class TextEscapedMessage final : public spdlog::custom_flag_formatter {
+// The message with every control byte and DEL escaped; every other byte, UTF-8
+// included, as it is. Text lines write \n, \r, \t by name and the rest as \xNN; JSON
+// lines write \u00NN and also escape '"' and '\\' (the message is a JSON string body).
+template <Format kFormat>
+class EscapedMessage final : public spdlog::custom_flag_formatter {
  public:
   void format(const spdlog::details::log_msg& msg, const std::tm&,
               spdlog::memory_buf_t& dest) override {
     static constexpr char kHex[] = "0123456789abcdef";
     for (char c : msg.payload) {
       const auto u = static_cast<unsigned char>(c);
-      if (u >= 0x20 && u != 0x7f) {
+      if (kFormat == Format::kJson && (c == '"' || c == '\\')) {
+        const char escaped[] = {'\\', c};
+        dest.append(escaped, escaped + sizeof escaped);
+      } else if (u >= 0x20 && u != 0x7f) {
         dest.push_back(c);
+      } else if (kFormat == Format::kJson) {
+        const char escaped[] = {'\\', 'u', '0', '0', kHex[u >> 4], kHex[u & 15]};
+        dest.append(escaped, escaped + sizeof escaped);
       } else if (c == '\n' || c == '\r' || c == '\t') {
         const char escaped[] = {'\\', c == '\n' ? 'n' : c == '\r' ? 'r' : 't'};
         dest.append(escaped, escaped + sizeof escaped);
@@ -43,37 +50,14 @@ class TextEscapedMessage final : public spdlog::custom_flag_formatter {
     }
   }
   std::unique_ptr<custom_flag_formatter> clone() const override {
-    return std::make_unique<TextEscapedMessage>();
-  }
-};
-
-class JsonEscapedMessage final : public spdlog::custom_flag_formatter {
- public:
-  void format(const spdlog::details::log_msg& msg, const std::tm&,
-              spdlog::memory_buf_t& dest) override {
-    static constexpr char kHex[] = "0123456789abcdef";
-    for (char c : msg.payload) {
-      const auto u = static_cast<unsigned char>(c);
-      if (c == '"' || c == '\\') {
-        dest.push_back('\\');
-        dest.push_back(c);
-      } else if (u < 0x20 || u == 0x7f) {
-        const char escaped[] = {'\\', 'u', '0', '0', kHex[u >> 4], kHex[u & 15]};
-        dest.append(escaped, escaped + sizeof escaped);
-      } else {
-        dest.push_back(c);
-      }
-    }
-  }
-  std::unique_ptr<custom_flag_formatter> clone() const override {
-    return std::make_unique<JsonEscapedMessage>();
+    return std::make_unique<EscapedMessage>();
   }
 };
 
 std::unique_ptr<spdlog::formatter> makeFormatter(Format format) {
   auto formatter = std::make_unique<spdlog::pattern_formatter>(spdlog::pattern_time_type::utc);
-  formatter->add_flag<JsonEscapedMessage>('*');
-  formatter->add_flag<TextEscapedMessage>('&');
+  formatter->add_flag<EscapedMessage<Format::kJson>>('*');
+  formatter->add_flag<EscapedMessage<Format::kText>>('&');
   formatter->set_pattern(format == Format::kJson ? kJsonPattern : kTextPattern);
   return formatter;
 }
