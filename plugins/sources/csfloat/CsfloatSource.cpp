@@ -2,6 +2,7 @@
 
 #include "skinpulse/sdk/url_encoding.hpp"
 
+#include "JsonNumbers.hpp"
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -150,13 +151,14 @@ sdk::FetchResult CsfloatSource::fetch() {
       if (type && *type != "buy_now") continue;
       const auto state = stringField(*listing, "state");
       if (state && *state != "listed") continue;
-      if (!listing->has("price") || !listing->get("price").isInteger()) continue;
+      const auto cents = support::integerMember(*listing, "price");
+      if (!cents) continue;
       const auto item = listing->getObject("item");
       if (item.isNull()) continue;
       const auto name = stringField(*item, "market_hash_name");
       if (!name || name->empty()) continue;
       Candidate candidate;
-      candidate.cents = listing->get("price").convert<std::int64_t>();
+      candidate.cents = *cents;
       if (const auto created = stringField(*listing, "created_at")) {
         candidate.observed_at = parseRfc3339(*created);
       }

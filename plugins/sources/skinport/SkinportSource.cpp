@@ -1,5 +1,6 @@
 #include "SkinportSource.hpp"
 
+#include "JsonNumbers.hpp"
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -26,23 +27,11 @@ using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
 using support::failureOf;
+using support::integerMember;
+using support::numberMember;
 using support::positiveKey;
 
 constexpr std::int64_t kDefaultMaxBytes = 32 * 1024 * 1024;
-
-std::optional<double> number(const Poco::JSON::Object& row, const std::string& key) {
-  if (!row.has(key) || row.isNull(key)) return std::nullopt;
-  const Poco::Dynamic::Var value = row.get(key);
-  if (!value.isNumeric()) return std::nullopt;
-  return value.convert<double>();
-}
-
-std::optional<std::int64_t> integer(const Poco::JSON::Object& row, const std::string& key) {
-  if (!row.has(key) || row.isNull(key)) return std::nullopt;
-  const Poco::Dynamic::Var value = row.get(key);
-  if (!value.isInteger()) return std::nullopt;
-  return value.convert<std::int64_t>();
-}
 
 }  // namespace
 
@@ -111,8 +100,8 @@ sdk::FetchResult SkinportSource::fetch() {
       ++skipped_currency;
       continue;
     }
-    std::optional<double> price = number(*row, "min_price");
-    if (!price) price = number(*row, "suggested_price");
+    std::optional<double> price = numberMember(*row, "min_price");
+    if (!price) price = numberMember(*row, "suggested_price");
     if (!price) {
       ++skipped_no_price;
       continue;
@@ -121,8 +110,8 @@ sdk::FetchResult SkinportSource::fetch() {
     observation.market_hash_name = row->get("market_hash_name").extract<std::string>();
     observation.price.form = sdk::QuotedPrice::Form::kMajor;
     observation.price.major = *price;
-    observation.volume = std::max<std::int64_t>(0, integer(*row, "quantity").value_or(0));
-    observation.observed_at = integer(*row, "updated_at");
+    observation.volume = std::max<std::int64_t>(0, integerMember(*row, "quantity").value_or(0));
+    observation.observed_at = integerMember(*row, "updated_at");
     result.observations.push_back(std::move(observation));
   }
   host_.logger().debug("skinport: " + std::to_string(result.observations.size()) + " of " +

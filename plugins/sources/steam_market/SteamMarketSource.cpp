@@ -2,6 +2,7 @@
 
 #include "skinpulse/sdk/url_encoding.hpp"
 
+#include "JsonNumbers.hpp"
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -54,7 +55,7 @@ bool isSuccess(const Poco::JSON::Object& object) {
   if (!object.has("success") || object.isNull("success")) return false;
   const Poco::Dynamic::Var value = object.get("success");
   if (value.type() == typeid(bool)) return value.extract<bool>();
-  return value.isInteger() && value.convert<std::int64_t>() == 1;
+  return support::jsonInteger(value) == 1;
 }
 
 std::optional<std::string> nonEmptyString(const Poco::JSON::Object& object,

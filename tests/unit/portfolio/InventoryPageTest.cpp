@@ -119,6 +119,9 @@ class InventoryPageTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(refused(R"({"success":0})"));
     CPPUNIT_ASSERT(refused(R"({"success":false,"Error":"This profile is private."})"));
     CPPUNIT_ASSERT(refused(R"({"success":"1"})"));
+    // Beyond int64: Poco's convert() would throw a RangeException out of the parser.
+    CPPUNIT_ASSERT(refused(R"({"success":18446744073709551615})"));
+    CPPUNIT_ASSERT(refused(R"({"success":1,"assets":[],"more_items":18446744073709551615})"));
   }
 
   void refusesHostileJson() {

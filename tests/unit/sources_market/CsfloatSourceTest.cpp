@@ -158,6 +158,8 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
       {"price":12,"item":null},
       {"price":12,"item":{"market_hash_name":null}},
       {"price":12,"state":"sold","item":{"market_hash_name":"A"}},
+      {"price":18446744073709551615,"item":{"market_hash_name":"A"}},
+      {"price":true,"item":{"market_hash_name":"A"}},
       7,
       {"price":15,"created_at":null,"item":{"market_hash_name":"C"}}
     ]})";

@@ -28,6 +28,7 @@ class SkinportSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(wrongTopLevelTypeIsMalformed);
   CPPUNIT_TEST(deepNestingIsMalformed);
   CPPUNIT_TEST(rowsWithoutANameAreSkipped);
+  CPPUNIT_TEST(numbersBeyondInt64AreNotNumbers);
   CPPUNIT_TEST(serverErrorIsUnavailable);
   CPPUNIT_TEST(transportErrorIsUnavailable);
   CPPUNIT_TEST(rateLimitCarriesRetryAfter);
@@ -125,6 +126,21 @@ class SkinportSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(result.status.isOk());
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.observations.size());
     CPPUNIT_ASSERT_EQUAL(std::string("Recoil Case"), result.observations[0].market_hash_name);
+  }
+
+  void numbersBeyondInt64AreNotNumbers() {
+    // Found by fuzz_source_skinport in CI: an updated_at above INT64_MAX made Poco's
+    // convert() throw out of fetch(), losing the whole cycle for one row.
+    const FetchResult result = fetchWith(MockHttp::ok(
+        R"([{"market_hash_name":"Recoil Case","min_price":0.5,"quantity":18446744073709551615,)"
+        R"("updated_at":17312832591661324437},)"
+        R"({"market_hash_name":"Fracture Case","min_price":0.25,"quantity":3,"updated_at":1731283259}])"));
+    CPPUNIT_ASSERT(result.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, result.observations.size());
+    CPPUNIT_ASSERT(!result.observations[0].observed_at.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.observations[0].volume);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1731283259}, *result.observations[1].observed_at);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, result.observations[1].volume);
   }
 
   void deepNestingIsMalformed() {

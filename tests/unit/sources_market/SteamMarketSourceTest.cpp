@@ -180,8 +180,11 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
 
   void unknownItemErrorIsSkipped() {
     // Steam answers a name it does not know with an error status and {"success":false}.
-    host_->settings["items"] = "Broken,B";
+    host_->settings["items"] = "Broken,Huge,B";
     host_->http_client.on(kOverview + "Broken", sources_test::status(500, R"({"success":false})"));
+    // A success flag beyond int64 is no success (and must not throw out of fetch()).
+    host_->http_client.on(kOverview + "Huge",
+                          MockHttp::ok(R"({"success":18446744073709551615,"lowest_price":"$1"})"));
     host_->http_client.on(kOverview + "B", MockHttp::ok(R"({"success":true,"lowest_price":"$1"})"));
     SteamMarketSource source(*host_);
     const FetchResult result = source.fetch();
