@@ -58,6 +58,9 @@ HeadScan scanHead(std::string_view bytes, const HeadLimits& limits) {
       }
       if (bytes[j + 1] != '\n') return malformed("bare CR in a header");
       if (j == line_start) {
+        if (j + 2 - headers_start > limits.max_header_bytes) {
+          return refuse(431, "header_fields_too_large", "header section over the limit");
+        }
         HeadScan scan;
         scan.state = HeadScan::State::kComplete;
         scan.head_bytes = j + 2;

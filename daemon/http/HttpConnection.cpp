@@ -70,7 +70,8 @@ void HttpConnection::refuse() {
   error_code error;
   socket_.non_blocking(true, error);
   started_ = Clock::now();
-  fail(503, "too_many_connections", "too many open connections; try again shortly");
+  fail(503, "too_many_connections", "too many open connections; try again shortly",
+       {{"Retry-After", "1"}});
 }
 
 void HttpConnection::close() {
@@ -346,9 +347,10 @@ void HttpConnection::handle() {
   }
 }
 
-void HttpConnection::fail(int status, const char* code, const std::string& detail) {
+void HttpConnection::fail(int status, const char* code, const std::string& detail,
+                          HttpError::Headers headers) {
   Response response;
-  renderProblem(HttpError(status, code, detail), response);
+  renderProblem(HttpError(status, code, detail, std::move(headers)), response);
   applySecurityHeaders(path_, response);
   parser_.reset();
   close_after_ = true;

@@ -13,6 +13,7 @@
 
 #include "http/ConnectionLimiter.hpp"
 #include "http/Dispatcher.hpp"
+#include "http/HttpError.hpp"
 #include "http/WorkerPool.hpp"
 
 #include <boost/asio/io_context.hpp>
@@ -77,7 +78,8 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   bool beginMessage(std::size_t head_bytes);
   bool readBody();
   void handle();
-  void fail(int status, const char* code, const std::string& detail);
+  void fail(int status, const char* code, const std::string& detail,
+            HttpError::Headers headers = {});
   void respond(Response response);
   void onWritten(const boost::system::error_code& error);
   void handOver();
