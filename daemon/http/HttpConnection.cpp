@@ -29,6 +29,14 @@ constexpr std::size_t kReadChunk = 16 * 1024;
 // destroy the answer before the client reads it).
 constexpr auto kLinger = std::chrono::seconds(2);
 constexpr std::size_t kMaxDrained = 1 << 20;
+// SO_SNDBUF of a connection (Linux doubles it). Without it the kernel's autotuning lets
+// each socket buffer grow to net.ipv4.tcp_wmem's maximum (4 MiB): a thousand clients that
+// pipeline large requests and never read made the loops copy gigabytes into socket
+// buffers, seconds of work during which nobody else was served (test_front_door's slow
+// readers). Bounded, a non-reader costs at most this much before its write waits (and its
+// write deadline runs); the largest response (the items list at limit=500, ~220 KB)
+// still goes out in one write.
+constexpr int kSendBuffer = 256 * 1024;
 
 bool isHttp10(std::string_view head) {
   const auto end = head.find("\r\n");
@@ -59,6 +67,7 @@ void HttpConnection::start() {
   loop_.connections.insert(shared_from_this());
   error_code error;
   socket_.set_option(asio::ip::tcp::no_delay(true), error);
+  socket_.set_option(asio::socket_base::send_buffer_size(kSendBuffer), error);
   socket_.non_blocking(true, error);
   phase_ = Phase::kIdle;
   arm(server_.options.idle_timeout);
