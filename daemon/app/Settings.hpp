@@ -56,7 +56,7 @@ struct Settings {
   std::string frontend_url;
   std::string plugin_dir;
   std::string share_dir;
-  // [http] (docs/api.md §9, docs/adr/0010-front-door.md)
+  // [http] (docs/api.md §11, docs/adr/0010-front-door.md)
   int http_threads = 64;  ///< deprecated, ignored
   int http_queue = 1024;  ///< deprecated, ignored
   int event_threads = 0;

@@ -1,6 +1,6 @@
 #pragma once
 
-// ConnectionLimiter and ConnectionSlot: the connection caps of docs/api.md §9
+// ConnectionLimiter and ConnectionSlot: the connection caps of docs/api.md §11
 // (`[http] max_connections`, `[http] max_connections_per_ip`). The HTTP server asks
 // for a slot for every accepted socket and refuses the connection (503
 // too_many_connections) without one. A slot is move-only and gives its place back when

@@ -1,7 +1,7 @@
 #pragma once
 
 // Framing: how long a request's body is, from the raw header lines of its head
-// (RFC 9112 §6, docs/api.md §9), decided before anything is routed. Stricter than the
+// (RFC 9112 §6, docs/api.md §11), decided before anything is routed. Stricter than the
 // RFC's "MAY": `Transfer-Encoding` is accepted only as exactly `chunked` (one coding),
 // never together with `Content-Length`, never on HTTP/1.0; `Content-Length` must be
 // 1*DIGIT, and repeated only with the same value. Every refusal is 400 invalid_request

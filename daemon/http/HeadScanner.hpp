@@ -2,7 +2,7 @@
 
 // HeadScanner: the strict first pass over a request head's raw bytes, before Boost.Beast
 // parses it (docs/adr/0010-front-door.md). It finds the end of the head (CRLF CRLF) and
-// enforces what docs/api.md §9 requires and Beast alone does not: the request line
+// enforces what docs/api.md §11 requires and Beast alone does not: the request line
 // within `max_line_bytes` (else 414), the header section within `max_header_bytes`
 // (else 431), CRLF line ends only (a bare LF or CR is 400), no obs-fold (a line that
 // starts with SP or HTAB is 400) and no control bytes other than HTAB (400). It decides

@@ -123,7 +123,7 @@ void HttpConnection::onDeadline() {
       fail(408, "request_timeout", "the request body did not arrive in time");
       break;
     case Phase::kWriting:
-      // The client does not read its answer: abandoned (docs/api.md §9).
+      // The client does not read its answer: abandoned (docs/api.md §11).
       log::main().debug("http: {} did not read its response in time", address_);
       close();
       break;

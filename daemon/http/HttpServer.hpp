@@ -4,7 +4,7 @@
 // Boost.Asio event loops (`event_threads`, each an io_context on one thread that owns its
 // connections; the acceptor deals accepted sockets round-robin) read and parse requests
 // (HeadScanner, Framing, then Boost.Beast's parser), enforce the limits and deadlines of
-// docs/api.md §9, and run handlers marked RouteOptions::runs_inline on the loop; every
+// docs/api.md §11, and run handlers marked RouteOptions::runs_inline on the loop; every
 // other handler runs on a bounded WorkerPool and its response is posted back to the
 // connection's loop. A connection costs memory, not a thread: the thread count is
 // event_threads + worker_threads whatever the number of clients.

@@ -51,7 +51,7 @@ struct Response {
   /// Protocol switch (status 101): after the response is written, the connection leaves
   /// the HTTP server and this is called with its descriptor (now the callee's to close)
   /// and any bytes the client sent after the request that were already read, and the
-  /// connection's place under the caps (docs/api.md §9): the new owner keeps the slot
+  /// connection's place under the caps (docs/api.md §11): the new owner keeps the slot
   /// for as long as the connection lives.
   std::function<void(int fd, std::string early_bytes, ConnectionSlot slot)> take_over;
 

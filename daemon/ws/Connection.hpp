@@ -45,7 +45,7 @@ class Connection {
  public:
   /// Takes ownership of `fd` (non-blocking). `early` holds bytes the client sent right
   /// after its handshake, already read by the HTTP layer. `slot` is the connection's
-  /// place under the HTTP server's caps (docs/api.md §9), held until it is destroyed.
+  /// place under the HTTP server's caps (docs/api.md §11), held until it is destroyed.
   Connection(int fd, const ConnectionLimits& limits, Clock::time_point now,
              http::ConnectionSlot slot = {});
   ~Connection();

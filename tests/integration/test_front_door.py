@@ -1,4 +1,4 @@
-"""The HTTP front door over raw sockets (docs/api.md §9, docs/adr/0010-front-door.md).
+"""The HTTP front door over raw sockets (docs/api.md §11, docs/adr/0010-front-door.md).
 
 Framing corpus (one answer per request, or 400 and close), the size limits, pipelining,
 100-continue, deadlines (configured short so the file runs in seconds), the connection

@@ -90,6 +90,8 @@ class HttpServerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(takeOverGetsTheSocketEarlyBytesAndSlot);
   CPPUNIT_TEST(fullWorkerQueueIsOverloaded);
   CPPUNIT_TEST(framingErrorsCloseAfterOneAnswer);
+  CPPUNIT_TEST(unreadResponseIsAbandonedAtTheWriteDeadline);
+  CPPUNIT_TEST(stopClosesOpenConnections);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -129,6 +131,10 @@ class HttpServerTest : public CppUnit::TestFixture {
       if (request.query == "slow") std::this_thread::sleep_for(100ms);
       response.json("\"" + request.query + "\"");
     });
+    router_.add(
+        "GET", "/big",
+        [](Request&, Response& response) { response.json(std::string(8 << 20, 'x')); },
+        RouteOptions{.runs_inline = true});
     router_.add("GET", "/block", [this](Request&, Response& response) {
       gate_.wait();
       response.json("{}");
@@ -302,6 +308,37 @@ class HttpServerTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_MESSAGE(request, answer.find("invalid_request") != std::string::npos);
       CPPUNIT_ASSERT_MESSAGE(request, client.closedByPeer());
     }
+  }
+
+  void unreadResponseIsAbandonedAtTheWriteDeadline() {
+    auto opts = options();
+    opts.write_timeout = 300ms;
+    HttpServer server(router_, opts);
+    server.start();
+    Client client(server.port());
+    client.send("GET /big HTTP/1.1\r\n\r\n");  // 8 MiB the client never reads
+    bool closed = false;
+    for (int i = 0; i < 300 && !closed; ++i) {
+      std::this_thread::sleep_for(10ms);
+      closed = server.connectionCount() == 0;
+    }
+    CPPUNIT_ASSERT(closed);
+  }
+
+  void stopClosesOpenConnections() {
+    auto server = std::make_unique<HttpServer>(router_, options());
+    server->start();
+    Client idle(server->port());
+    Client partial(server->port());
+    partial.send("GET /inline HTTP/1.1\r\n");
+    std::this_thread::sleep_for(50ms);
+    const auto started = std::chrono::steady_clock::now();
+    server->stop();
+    CPPUNIT_ASSERT(std::chrono::steady_clock::now() - started < 1s);
+    idle.readAll(1000ms);
+    partial.readAll(1000ms);
+    CPPUNIT_ASSERT(idle.closedByPeer());
+    CPPUNIT_ASSERT(partial.closedByPeer());
   }
 };
 
