@@ -28,6 +28,12 @@ ws::WsOptions wsOptions(const Settings& s) {
 }
 
 http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& guard) {
+  for (const auto& key : s.deprecated_keys) {
+    log::main().warn(
+        "{} is deprecated and ignored: the HTTP server runs event loops and "
+        "[http] worker_threads (docs/adr/0010-front-door.md)",
+        key);
+  }
   http::ServerOptions options;
   options.host = s.listen_host;
   options.port = s.listen_port;

@@ -59,6 +59,8 @@ struct Settings {
   // [http] (docs/api.md §11, docs/adr/0010-front-door.md)
   int http_threads = 64;  ///< deprecated, ignored
   int http_queue = 1024;  ///< deprecated, ignored
+  /// Deprecated keys the configuration sets ("[http] threads"): logged at start.
+  std::vector<std::string> deprecated_keys;
   int event_threads = 0;
   int worker_threads = 8;
   int worker_queue = 1024;
