@@ -416,7 +416,9 @@ void HttpConnection::onWritten(const error_code& error) {
     return;
   }
   response_ = Response();
-  head_.clear();
+  std::string().swap(head_);
+  // An idle connection keeps no buffer capacity: thousands of them cost little.
+  if (buffer_.empty()) std::string().swap(buffer_);
   phase_ = Phase::kIdle;
   arm(server_.options.idle_timeout);
   process();

@@ -274,6 +274,13 @@ class FrontDoorTest(FrontDoorCase):
     def threads(self):
         return len(os.listdir(f"/proc/{self.daemon.proc.pid}/task"))
 
+    def rss_kib(self):
+        with open(f"/proc/{self.daemon.proc.pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
     def timed_get(self, path):
         started = time.monotonic()
         with self.connect(timeout=5) as sock:
@@ -291,6 +298,7 @@ class FrontDoorTest(FrontDoorCase):
         few = [self.connect(SLOW_ADDRESSES[0]) for _ in range(10)]
         time.sleep(0.3)
         threads_at_10 = self.threads()
+        rss_at_10 = self.rss_kib()
         for sock in few:
             sock.close()
 
@@ -323,6 +331,7 @@ class FrontDoorTest(FrontDoorCase):
             trickler.start()
             time.sleep(0.3)
             threads_at_1000 = self.threads()
+            rss_at_1000 = self.rss_kib()
 
             latencies = []
             statuses = []
@@ -339,7 +348,8 @@ class FrontDoorTest(FrontDoorCase):
                                  f"{threads_at_10} threads at 10 connections, "
                                  f"{threads_at_1000} at 1,000")
             print(f"\nslow clients: p99 {p99 * 1000:.1f} ms over {len(latencies)} requests; "
-                  f"threads {threads_at_10} at 10 connections, {threads_at_1000} at 1,000")
+                  f"threads {threads_at_10} at 10 connections, {threads_at_1000} at 1,000; "
+                  f"RSS {rss_at_10} KiB at 10, {rss_at_1000} KiB at 1,000")
         finally:
             stop.set()
             for _, sock in slow:
