@@ -28,12 +28,27 @@ ws::WsOptions wsOptions(const Settings& s) {
 }
 
 http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& guard) {
+  for (const auto& key : s.deprecated_keys) {
+    log::main().warn(
+        "{} is deprecated and ignored: the HTTP server runs event loops and "
+        "[http] worker_threads (docs/adr/0010-front-door.md)",
+        key);
+  }
   http::ServerOptions options;
   options.host = s.listen_host;
   options.port = s.listen_port;
-  options.threads = s.http_threads;
-  options.queue = s.http_queue;
-  options.keep_alive_timeout_seconds = s.keep_alive_timeout_seconds;
+  options.event_threads = s.event_threads;
+  options.worker_threads = s.worker_threads;
+  options.worker_queue = s.worker_queue;
+  options.max_connections = static_cast<std::size_t>(s.max_connections);
+  options.max_connections_per_ip = static_cast<std::size_t>(s.max_connections_per_ip);
+  options.head.max_line_bytes = static_cast<std::size_t>(s.max_request_line_bytes);
+  options.head.max_header_bytes = static_cast<std::size_t>(s.max_header_bytes);
+  options.max_body_bytes = static_cast<std::size_t>(s.max_body_bytes);
+  options.head_timeout = std::chrono::seconds(s.head_timeout_seconds);
+  options.body_timeout = std::chrono::seconds(s.body_timeout_seconds);
+  options.idle_timeout = std::chrono::seconds(s.keep_alive_timeout_seconds);
+  options.write_timeout = std::chrono::seconds(s.write_timeout_seconds);
   options.max_keep_alive_requests = s.max_keep_alive_requests;
   options.access_log = s.access_log;
   options.guard = &guard;

@@ -42,8 +42,13 @@ ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStor
     : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
 
 void ItemsApi::registerRoutes(Router& router) {
-  router.add("GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); });
-  router.add("GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); });
+  // The list and the detail read the catalogue and latest-price snapshots only: inline
+  // on the event loop (docs/adr/0010-front-door.md). History reads the store.
+  const http::RouteOptions inline_route{.runs_inline = true};
+  router.add(
+      "GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); }, inline_route);
+  router.add(
+      "GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); }, inline_route);
   router.add("GET", "/api/v1/items/:id/history",
              [this](Request& q, Response& r) { history(q, r); });
 }
