@@ -3,8 +3,8 @@
 // Runtime: the running daemon. It opens the services every feature shares, in
 // dependency order — plugins (before anything else, so a configuration error never
 // reaches the database or a socket), the database (migrations), the shared-state store,
-// the catalogue and the latest-price cache — then builds the features as one ordered
-// list of modules (module/ModuleList):
+// the catalogue, the latest-price cache and the history cache — then builds the features as one
+// ordered list of modules (module/ModuleList):
 //
 //   auth → items → portfolio → health → metrics → ws → http server → ingest
 //
@@ -18,7 +18,9 @@
 #include "app/ServerModule.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
+#include "ingest/CycleObserver.hpp"
 #include "module/ModuleList.hpp"
+#include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
@@ -54,6 +56,10 @@ class Runtime {
   std::unique_ptr<Database> database_;
   // Sessions, CSRF, rate limits and import locks (ADR 0006).
   std::unique_ptr<state::SharedStore> shared_store_;
+  // Rendered /history and /candles bodies ([items] history_cache_bytes), and the cycle
+  // observer that drops an item's bodies when points are stored for it.
+  std::unique_ptr<prices::HistoryCache> history_cache_;
+  std::unique_ptr<CycleObserver> cache_invalidation_;
   http::Router router_;
 
   module::ModuleList modules_;
