@@ -3,7 +3,6 @@
 #include "auth/AuthModule.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
-#include "ingest/CacheInvalidation.hpp"
 #include "ingest/IngestModule.hpp"
 #include "items/ItemsModule.hpp"
 #include "metrics/MetricsModule.hpp"
@@ -96,7 +95,6 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   openServices();
   history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
-  cache_invalidation_ = std::make_unique<ingest::CacheInvalidation>(*history_cache_);
 
   // The features, in start order (stopped in reverse).
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
@@ -118,9 +116,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
 
-  // First: the history cache is exact again before anything announces the cycle.
-  ingest.addObserver(*cache_invalidation_);
-  ingest.addObserver(metrics.engine());  // later observers read this cycle's metrics snapshot
+  ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
+  ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

@@ -18,7 +18,6 @@
 #include "app/ServerModule.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
-#include "ingest/CycleObserver.hpp"
 #include "module/ModuleList.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
@@ -56,10 +55,9 @@ class Runtime {
   std::unique_ptr<Database> database_;
   // Sessions, CSRF, rate limits and import locks (ADR 0006).
   std::unique_ptr<state::SharedStore> shared_store_;
-  // Rendered /history and /candles bodies ([items] history_cache_bytes), and the cycle
-  // observer that drops an item's bodies when points are stored for it.
+  // Rendered /history and /candles bodies ([items] history_cache_bytes); ingestion drops
+  // an item's bodies when it stores points for it.
   std::unique_ptr<prices::HistoryCache> history_cache_;
-  std::unique_ptr<CycleObserver> cache_invalidation_;
   http::Router router_;
 
   module::ModuleList modules_;

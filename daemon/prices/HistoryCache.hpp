@@ -3,8 +3,9 @@
 // HistoryCache: response bodies rendered from an item's stored price history
 // (/api/v1/items/:id/history and /candles, docs/api.md §3 and §10), kept in memory so a
 // request does not read the store. ItemsApi and CandlesApi fill and read it; the
-// ingestion cycle invalidates the items it stored points for (ingest/CacheInvalidation),
-// and a reload from the store (a backfill, a standby catching up) empties it.
+// ingestion cycle (ingest/IngestCycle) invalidates the items it stored points for right
+// after the store commit, and a reload from the store (a backfill, a standby catching up)
+// empties it.
 //
 // Contract:
 // - An entry is keyed by (item id, variant); the variant is every parameter that selects
