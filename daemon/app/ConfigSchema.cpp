@@ -143,6 +143,7 @@ const std::vector<OptionGroup>& optionGroups() {
       {"Authentication and sessions", "daemon/auth/AuthOptions.cpp",
        specsOf(auth::authOptionTable())},
       {"Ingestion", "daemon/ingest/IngestOptions.cpp", specsOf(ingest::ingestOptionTable())},
+      {"Items", "daemon/items/ItemsOptions.cpp", specsOf(items::itemsOptionTable())},
       {"Metrics", "daemon/metrics/MetricsOptions.cpp", specsOf(metrics::metricsOptionTable())},
       {"Portfolio", "daemon/portfolio/PortfolioOptions.cpp",
        specsOf(portfolio::portfolioOptionTable())},
@@ -162,9 +163,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",    "log",      "storage",
-                                          "session", "catalog", "metrics",  "portfolio",
-                                          "gameid",  "auth",    "identity", "dashboard"};
+  static const char* const kSections[] = {"daemon",  "http",     "log",      "storage",   "session",
+                                          "catalog", "items",    "metrics",  "portfolio", "gameid",
+                                          "auth",    "identity", "dashboard"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -14,11 +14,19 @@
 namespace skinpulse {
 namespace {
 
-// The options of features without a table of their own, from the validated settings.
+// The options of features, completed from the validated settings.
 
 items::ItemsOptions itemsOptions(const Settings& s) {
-  return items::ItemsOptions{s.base_url, s.metrics_options.reference_sources,
-                             s.metrics_options.enabled_sources};
+  items::ItemsOptions options = s.items;
+  options.base_url = s.base_url;
+  options.reference_sources = s.metrics_options.reference_sources;
+  options.enabled_sources = s.metrics_options.enabled_sources;
+  return options;
+}
+
+prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
+  return prices::HistoryCacheOptions{static_cast<std::size_t>(s.items.history_cache_bytes),
+                                     s.items.history_cache_ttl_seconds};
 }
 
 ws::WsOptions wsOptions(const Settings& s) {
@@ -101,19 +109,21 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       config.drop_ins.empty() ? ""
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   openServices();
+  history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
 
   // The features, in start order (stopped in reverse).
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
       settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
   modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
-                                                    database_->prices()));
+                                                    database_->prices(), *history_cache_));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
-      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices()));
+      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
+      *history_cache_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   server_ = &modules_.add(
@@ -121,7 +131,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
 
-  ingest.addObserver(metrics.engine());  // first: later observers read this cycle's snapshot
+  ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
+  ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

@@ -42,7 +42,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
     if (!isDaemonSection(section)) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
-                        "storage, session, catalog, metrics, portfolio, "
+                        "storage, session, catalog, items, metrics, portfolio, "
                         "gameid, auth, identity, dashboard, source.NAME or metric.NAME)",
                         "[" + section + "]");
     }
@@ -236,6 +236,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   // The features' keys, each from its own table.
   s.auth = auth::readAuthOptions(read, s.base_url, s.frontend_url, location.secret_optional);
   readOptions(ingest::ingestOptionTable(), read, s.ingest);
+  readOptions(items::itemsOptionTable(), read, s.items);
   readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
   readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
 

@@ -7,6 +7,7 @@
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
+#include "items/ItemsOptions.hpp"
 #include "metrics/MetricsOptions.hpp"
 #include "portfolio/PortfolioOptions.hpp"
 
@@ -88,6 +89,7 @@ struct Settings {
   // The features' keys.
   auth::AuthOptions auth;                   ///< [session], [auth], [http] trusted_proxies
   ingest::IngestOptions ingest;             ///< [storage] retention_days, [catalog] auto_add
+  items::ItemsOptions items;                ///< [items]
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
 
