@@ -7,7 +7,9 @@ answers while they are open.
 
 Per run and daemon (a fresh process each time, default settings, fresh SQLite database):
 1. threads (/proc/PID/task) and VmRSS of the idle daemon;
-2. open --connections connections from 127.0.0.1 as fast as the kernel lets us, send one
+2. open --connections connections as fast as the kernel lets us, 200 per source address
+   from 127.0.0.10 upwards (the daemon's per-address cap, [http] max_connections_per_ip,
+   is 256: from one address this would measure the cap, not the cost), send one
    `GET /healthz` (keep-alive) on each and read what comes back for up to 10 s: the
    connections are then idle keep-alive connections, or closed by the server;
 3. during --hold seconds: the peak thread count and RSS, and 20 GET /healthz from a new
@@ -36,8 +38,9 @@ def open_connections(port, count):
     """Opens `count` non-blocking connections; returns the sockets and the connect errors."""
     sockets = []
     errors = 0
-    for _ in range(count):
+    for i in range(count):
         s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.bind(("127.0.0.%d" % (10 + i // 200), 0))
         s.setblocking(False)
         code = s.connect_ex(("127.0.0.1", port))
         if code not in (0, errno.EINPROGRESS):
