@@ -30,7 +30,8 @@ skinpulse_plugin_descriptor validDescriptor() {
           kKeys,
           2,
           &createNothing,
-          &destroyNothing};
+          &destroyNothing,
+          nullptr};
 }
 
 std::string reasonFor(const skinpulse_plugin_descriptor& descriptor,
@@ -81,14 +82,14 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.abi_major = 0;
     d.abi_minor = 9;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.2");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "major version must be equal");
   }
 
   void testAbiMinorNewer() {
     auto d = validDescriptor();
     d.abi_minor = SKINPULSE_SDK_ABI_MINOR + 1;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.2, daemon supports 1.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.3, daemon supports 1.2");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "needs a newer daemon");
   }
 
@@ -131,7 +132,7 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     d.build_signature = "other";
     d.kind = 9;
     d.create = nullptr;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.2");
     d.abi_major = 1;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "build signature");
     d.build_signature = SKINPULSE_SDK_BUILD_SIGNATURE;
