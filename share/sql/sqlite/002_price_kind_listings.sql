@@ -14,8 +14,8 @@ ALTER TABLE price_points ADD COLUMN kind TEXT NOT NULL DEFAULT 'ask'
 ALTER TABLE price_points ADD COLUMN listings INTEGER;
 
 -- volume is traded volume only. The skinport plugin stored Skinport's `quantity`, which is
--- the number of listings (Skinport's /v1/items has no traded volume), as volume: move it
+-- the number of listings (the /v1/items endpoint of Skinport has no traded volume), as volume: move it
 -- to listings and set volume to 0 ("unknown"). Only rows of the shipped instance name
--- 'skinport' can be recognised; an instance of the skinport plugin under another name
+-- skinport can be recognised; an instance of the skinport plugin under another name
 -- needs the same UPDATE with its name (docs/upstreams.md, Skinport).
 UPDATE price_points SET listings = volume, volume = 0 WHERE source = 'skinport';
