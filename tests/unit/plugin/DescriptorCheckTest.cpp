@@ -15,6 +15,7 @@ namespace {
 
 void* createNothing(sdk::Host*, char*, std::size_t) { return nullptr; }
 void destroyNothing(void*) {}
+void fetchNothing(void*, sdk::QuoteBatch*) {}
 
 const skinpulse_config_key kKeys[] = {{"url", "where", 1}, {"currency", "which", 0}};
 
@@ -56,6 +57,8 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testMissingFunctions);
   CPPUNIT_TEST(testKeyTable);
   CPPUNIT_TEST(testFileNameHelpers);
+  CPPUNIT_TEST(testQuoteEntryOnlyFromAbi12Sources);
+  CPPUNIT_TEST(testKindKeyIsTheDaemonsSinceAbi12);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -145,6 +148,33 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.destroy = nullptr;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "lacks a create or destroy function");
+  }
+
+  void testQuoteEntryOnlyFromAbi12Sources() {
+    auto d = validDescriptor();
+    d.fetch_quotes = &fetchNothing;
+    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);
+    d.abi_minor = 1;  // a 1.1 descriptor ends before the field: never read
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    d.abi_minor = 2;
+    d.struct_size = static_cast<std::uint32_t>(kMinDescriptorSize);
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));  // still a valid 1.0 layout
+    d.struct_size = sizeof(skinpulse_plugin_descriptor);
+    d.kind = SKINPULSE_KIND_METRIC;
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+  }
+
+  void testKindKeyIsTheDaemonsSinceAbi12() {
+    static const skinpulse_config_key withKind[] = {{"url", "where", 1}, {"kind", "own", 0}};
+    auto d = validDescriptor();
+    d.config_keys = withKind;
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "config key 'kind' is reserved for the daemon");
+    d.abi_minor = 1;  // an older plugin keeps a key of that name
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));
+    d.abi_minor = 2;
+    d.kind = SKINPULSE_KIND_METRIC;  // only sources have a price kind
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d, "metric_steam_market.so"));
   }
 
   void testKeyTable() {
