@@ -90,6 +90,23 @@ void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised
                    result.inserted);
 }
 
+void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
+  std::vector<CatalogStore::ItemImage> images;
+  for (const auto& batch : normalised) {
+    images.insert(images.end(), batch.images.begin(), batch.images.end());
+  }
+  if (images.empty()) return;
+  try {
+    const std::size_t filled = database_.catalog().fillMissingImages(images);
+    if (filled == 0) return;
+    catalog_.reset(database_.catalog().allItems());
+    log::main().info("catalogue: {} item image(s) filled from source data", filled);
+  } catch (const std::exception& error) {
+    // The prices are stored; an image can wait for the next cycle.
+    log::main().warn("catalogue: item images not filled: {}", error.what());
+  }
+}
+
 void IngestCycle::notify(const std::vector<PricePoint>& points) {
   const CycleUpdate update{time::nowSeconds(), points};
   for (auto* observer : observers_) {
@@ -128,6 +145,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
   outcome.stored = database_.prices().insert(points);
+  fillImages(normalised);
   latest_.apply(points);
   notify(points);
   return outcome;

@@ -63,6 +63,8 @@ class IngestCycle {
 
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
+  /// Items without an image get the first https image a source reported for them.
+  void fillImages(const std::vector<NormalisedBatch>& normalised);
   void notify(const std::vector<PricePoint>& points);
 
   Database& database_;

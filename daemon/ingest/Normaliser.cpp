@@ -52,7 +52,17 @@ struct Fields {
   std::string_view currency;
   std::optional<std::int64_t> observed_at;
   sdk::PriceKind kind;
+  std::string_view image_url;
 };
+
+// An image the catalogue may show: https only, printable ASCII, a sane length.
+bool usableImage(std::string_view url) {
+  if (url.size() < 12 || url.size() > 2048 || url.substr(0, 8) != "https://") return false;
+  for (const char c : url) {
+    if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\') return false;
+  }
+  return true;
+}
 
 bool isUsd(std::string_view currency) {
   currency = trimName(currency);
@@ -96,6 +106,10 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
   }
   batch.points.push_back(
       PricePoint{item->record.id, input.source, time, *cents, in.volume, in.kind, in.listings});
+  if (item->record.image_url.empty() && usableImage(in.image_url) &&
+      (batch.images.empty() || batch.images.back().first != item->record.id)) {
+    batch.images.emplace_back(item->record.id, std::string(in.image_url));
+  }
 }
 
 }  // namespace
@@ -109,13 +123,14 @@ NormalisedBatch normalise(const NormaliseInput& input,
   for (const auto& o : observations) {
     normaliseOne(
         input,
-        Fields{o.market_hash_name, o.price, o.volume, std::nullopt, {}, o.observed_at, input.kind},
+        Fields{
+            o.market_hash_name, o.price, o.volume, std::nullopt, {}, o.observed_at, input.kind, {}},
         catalog, batch);
   }
   for (const auto& q : quotes) {
     normaliseOne(input,
                  Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency,
-                        q.observed_at, q.kind.value_or(input.kind)},
+                        q.observed_at, q.kind.value_or(input.kind), q.image_url},
                  catalog, batch);
   }
   return batch;

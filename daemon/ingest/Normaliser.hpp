@@ -15,6 +15,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace skinpulse {
@@ -28,6 +29,8 @@ struct NormalisedBatch {
   std::vector<PricePoint> points;
   RejectionCounts rejected;
   std::vector<std::string> unknown_names;  ///< trimmed, for [catalog] auto_add
+  /// https image URLs of accepted quotes whose item has no image yet (one per item).
+  std::vector<std::pair<std::int64_t, std::string>> images;
 };
 
 /// Whose observations these are.

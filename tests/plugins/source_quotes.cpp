@@ -28,12 +28,14 @@ class QuotesSource final : public sdk::QuoteSource {
     sdk::QuoteBatch batch;
     auto ask = quote("AK-47 | Redline (Field-Tested)", 4100);
     ask.listings = 311;
+    ask.image_url = "https://community.akamai.steamstatic.com/economy/image/redline";
     ask.observed_at = now - 30;
     batch.quotes.push_back(std::move(ask));
     auto bid = quote("AK-47 | Redline (Field-Tested)", 3950);
     bid.kind = sdk::PriceKind::kBid;
     bid.observed_at = now - 20;
     bid.volume = 4;
+    bid.image_url = "http://insecure.example/redline.png";  // http: never used
     batch.quotes.push_back(std::move(bid));
     auto euro = quote("Recoil Case", 40);
     euro.currency = "EUR";

@@ -105,6 +105,12 @@ RowProblem readItem(const Mapping& mapping, const Var& root, const std::string* 
       if (!out.observed_at) return RowProblem::kTime;
     }
   }
+  if (mapping.image) {
+    // Optional decoration: anything but a string is ignored, never a malformed item. The
+    // daemon keeps https URLs only.
+    const Var image = field(*mapping.image, item, root);
+    if (image.isString()) out.image_url = image.extract<std::string>();
+  }
   out.currency = mapping.currency;
   return RowProblem::kNone;
 }
@@ -247,6 +253,7 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
         "volume (set volume_field = to read no volume)");
   }
   mapping.time = optionalPathKey(config, "time_field", mapping.time);
+  mapping.image = optionalPathKey(config, "image_field", std::nullopt);
   const std::string currency(trim(config.getString("currency", "USD")));
   if (currency.size() != 3 ||
       !std::all_of(currency.begin(), currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {

@@ -45,6 +45,7 @@ struct Mapping {
   std::optional<FieldPath> volume = FieldPath{false, {"volume"}};
   std::optional<FieldPath> listings;  ///< not read unless configured
   std::optional<FieldPath> time = FieldPath{false, {"time"}};
+  std::optional<FieldPath> image;  ///< an https picture of the item; not read unless configured
   PriceUnit unit = PriceUnit::kCents;
   std::string currency = "USD";  ///< ISO 4217, upper case
 };

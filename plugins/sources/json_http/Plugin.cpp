@@ -24,6 +24,10 @@ const skinpulse_config_key kKeys[] = {
      "member or JSON pointer of the time (ISO 8601 or Unix seconds; '#/x' for one top-level "
      "time; default time)",
      0},
+    {"image_field",
+     "member or JSON pointer of an https picture of the item, used when the catalogue has none "
+     "(default: none)",
+     0},
     {"currency", "ISO 4217 code of the prices (default USD)", 0},
     {"max_bytes", "largest accepted response body in bytes (default 67108864)", 0},
     {"headers", "extra request headers, 'Name: value; Name2: value2' (values are never logged)", 0},

@@ -33,6 +33,7 @@ class NormaliserTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(usesTheSourcesTimeOrThePollTime);
   CPPUNIT_TEST(quotesCarryKindAndListings);
   CPPUNIT_TEST(nonUsdQuotesAreRejectedAsNoRate);
+  CPPUNIT_TEST(httpsImagesOfItemsWithoutOne);
   CPPUNIT_TEST_SUITE_END();
 
   CatalogSnapshot catalog_{{ItemRecord{7, "★ StatTrak™ Karambit | Fade (Factory New)", "Karambit",
@@ -102,6 +103,28 @@ class NormaliserTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(1000), batch.points[1].time);
     CPPUNIT_ASSERT(batch.points[2].kind == sdk::PriceKind::kSale);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("negative listings"));
+  }
+
+  void httpsImagesOfItemsWithoutOne() {
+    const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
+    std::vector<sdk::MarketQuote> quotes(4);
+    const char* urls[] = {"http://cdn.example/a.png", "https://cdn.example/a b.png",
+                          "https://cdn.example/ok.png", "https://cdn.example/later.png"};
+    for (std::size_t i = 0; i < quotes.size(); ++i) {
+      quotes[i].market_hash_name = name;
+      quotes[i].price = text("1");
+      quotes[i].image_url = urls[i];
+      quotes[i].observed_at = 900 + static_cast<std::int64_t>(i);
+    }
+    const std::string source = "s";
+    auto batch = normalise(NormaliseInput{source, 1000}, {}, quotes, catalog_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.images.size());  // https, no space; once
+    CPPUNIT_ASSERT_EQUAL(INT64_C(7), batch.images[0].first);
+    CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/ok.png"), batch.images[0].second);
+    const CatalogSnapshot pictured{{ItemRecord{7, name, "Karambit", "Fade", "Covert", true,
+                                               "https://cdn.example/own.png", 0}}};
+    batch = normalise(NormaliseInput{source, 1000}, {}, quotes, pictured);
+    CPPUNIT_ASSERT(batch.images.empty());  // an item keeps its own image
   }
 
   void nonUsdQuotesAreRejectedAsNoRate() {

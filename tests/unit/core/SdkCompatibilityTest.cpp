@@ -124,6 +124,13 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), latest.size());
     CPPUNIT_ASSERT(latest[0].newest.kind == sdk::PriceKind::kBid);
     CPPUNIT_ASSERT(latest[0].newest == points[1]);
+    // The quote's https image filled the item, which had none (the http one was ignored).
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("https://community.akamai.steamstatic.com/economy/image/redline"),
+        db_->catalog().findById(points[0].item_id)->image_url);
+    CPPUNIT_ASSERT_EQUAL(
+        db_->catalog().findById(points[0].item_id)->image_url,
+        catalog_->snapshot()->findByName("AK-47 | Redline (Field-Tested)")->record.image_url);
   }
 };
 

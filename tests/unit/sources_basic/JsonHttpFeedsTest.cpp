@@ -153,12 +153,14 @@ class JsonHttpFeedsTest : public CppUnit::TestFixture {
                                                                     {"price_field", "min"},
                                                                     {"price_unit", "milli"},
                                                                     {"volume_field", ""},
-                                                                    {"listings_field", "count"}});
+                                                                    {"listings_field", "count"},
+                                                                    {"image_field", "img"}});
     CPPUNIT_ASSERT(f.batch.status.isOk());
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), f.batch.quotes.size());
     const auto* ak = &find(f.batch, kAk);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(41.999, dollars(*ak), 1e-9);
     CPPUNIT_ASSERT_EQUAL(std::int64_t(41), ak->listings.value_or(-1));
+    CPPUNIT_ASSERT(ak->image_url.rfind("https://community.akamai.steamstatic.com/", 0) == 0);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(
         1937.999, dollars(find(f.batch, "★ Karambit | Doppler (Factory New)")), 1e-9);
   }

@@ -141,6 +141,26 @@ void StoreContract::testMigrationMovesSkinportQuantityToListings() {
   CPPUNIT_ASSERT(points[1].kind == sdk::PriceKind::kAsk);
 }
 
+void StoreContract::testFillMissingImages() {
+  if (skipped()) return;
+  auto without = entry("No Image");
+  without.image_url.clear();
+  auto with_image = entry("Has Image");
+  with_image.image_url = "https://cdn.example/own.png";
+  db_->catalog().seed({without, with_image}, 1);
+  const auto none = db_->catalog().findByName("No Image")->id;
+  const auto own = db_->catalog().findByName("Has Image")->id;
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1},
+                       db_->catalog().fillMissingImages({{none, "https://cdn.example/a.png"},
+                                                         {own, "https://cdn.example/b.png"},
+                                                         {none, "https://cdn.example/c.png"}}));
+  CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/a.png"),
+                       db_->catalog().findById(none)->image_url);  // the first one wins
+  CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/own.png"),
+                       db_->catalog().findById(own)->image_url);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, db_->catalog().fillMissingImages({}));
+}
+
 void StoreContract::testReseedKeepsIdsAndCreatedAt() {
   if (skipped()) return;
   auto& catalog = db_->catalog();

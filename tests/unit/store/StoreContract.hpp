@@ -29,6 +29,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLatestPerItemSource);
   CPPUNIT_TEST(testKindAndListingsRoundTrip);
   CPPUNIT_TEST(testMigrationMovesSkinportQuantityToListings);
+  CPPUNIT_TEST(testFillMissingImages);
   CPPUNIT_TEST(testBackfillAdvancesRevision);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
   CPPUNIT_TEST(testRetentionKeepsEachSeriesReference);
@@ -57,6 +58,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testLatestPerItemSource();
   void testKindAndListingsRoundTrip();
   void testMigrationMovesSkinportQuantityToListings();
+  void testFillMissingImages();
   void testDeleteOlderThanAndPointsSince();
   void testRetentionKeepsEachSeriesReference();
   void testScanSinceInChunks();
