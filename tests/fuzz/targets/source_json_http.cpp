@@ -33,7 +33,8 @@ const Keys kMappings[] = {
      {"price_field", "min"},
      {"price_unit", "milli"},
      {"volume_field", ""},
-     {"listings_field", "count"}},
+     {"listings_field", "count"},
+     {"image_field", "img"}},
 };
 constexpr std::size_t kMappingCount = sizeof(kMappings) / sizeof(kMappings[0]);
 
