@@ -41,10 +41,10 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     source.kind = sourceKind(spec, registry_.find(PluginKind::kSource, source.plugin));
     auto created = registry_.createSource(spec, *source_services_);
     if (!created) throw ConfigError("[source." + source.name + "]", created.error());
-    log::main().info(
-        "source '{}' ready (plugin {}, ABI {}, {} prices, every {} s)", source.name, source.plugin,
-        created.value().fetchQuotes() != nullptr ? "1.2 quotes" : "1.0/1.1 observations",
-        sdk::priceKindName(source.kind), source.interval_seconds);
+    log::main().info("source '{}' ready (plugin {}, reports {}, {} prices, every {} s)",
+                     source.name, source.plugin,
+                     created.value().fetchQuotes() != nullptr ? "quotes (ABI 1.2)" : "observations",
+                     sdk::priceKindName(source.kind), source.interval_seconds);
     sources_.push_back(std::move(created).value());
     source_settings_.push_back(std::move(source));
   }
