@@ -7,10 +7,7 @@
 #include "plugin/ReservedKeys.hpp"
 
 namespace skinpulse {
-namespace {
 
-// The instance's `kind` key as the daemon reads it: ask unless set; a plugin older than
-// ABI 1.2 that declares a `kind` key of its own keeps it, and its prices are asks.
 sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* plugin) {
   const auto it = spec.keys.find(std::string(kSourceKindKey));
   if (it == spec.keys.end()) return sdk::PriceKind::kAsk;
@@ -22,8 +19,6 @@ sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* p
   }
   return *kind;
 }
-
-}  // namespace
 
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     : http_(std::make_unique<PocoHttpClient>()),
