@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
 # HTTP throughput/latency of skinpulsed against nginx serving the same bodies, same box,
-# same run. Prints the median of RUNS per target and the daemon/nginx req/s ratio.
+# same run; with --baseline-build also an older daemon (the main branch's build), so one
+# run measures nginx, the baseline and the new daemon. Prints the median of RUNS per
+# target and each daemon's req/s as a share of nginx's.
 #
-#   bench/http/run.sh [--build DIR] [--runs N] [--out FILE] [options]
+#   bench/http/run.sh [--build DIR] [--baseline-build DIR] [--runs N] [--out FILE] [options]
 #
-# Builds nothing and installs nothing: it needs an already built skinpulsed and the
-# tools wrk, nginx and curl (Debian: apt-get install wrk nginx-light curl).
-# See bench/README.md.
+# Before measuring, both daemons get the same price history through skinpulsectl
+# backfill (seed-history.py): an 8,000-point item over 7 days for the history and candle
+# targets, and a week of hourly points for 200 more items for the rankings.
+#
+# Builds nothing and installs nothing: it needs an already built skinpulsed and
+# skinpulsectl and the tools wrk, nginx, curl and python3 (Debian: apt-get install wrk
+# nginx-light curl python3). See bench/README.md.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 
 build="$here/../../build"
+baseline=""
 runs=3
 out=""
 duration=10s
@@ -25,11 +32,17 @@ id_lo=1
 id_hi=30000
 keep=0
 ready_timeout=300
+history_points=8000
+only_targets=""
 
 usage() {
   cat <<EOF
 usage: $0 [options]
   --build DIR         build tree holding bin/skinpulsed (default: $build)
+  --baseline-build DIR  also measure the skinpulsed of this build tree (bin/skinpulsed)
+  --targets LIST      comma list of targets to measure (default: all): list, item,
+                      item-rotating, volatility, rankings, history-24h, history-7d, candles
+  --history-points N  points of the history item over 7 days (default: $history_points)
   --runs N            measured runs per target, interleaved daemon/nginx (default: $runs)
   --out FILE          also append every measurement as a JSON line to FILE
   --duration D        wrk -d per measurement (default: $duration)
@@ -37,7 +50,8 @@ usage: $0 [options]
   --connections N     wrk -c (default: $connections)
   --wrk-threads N     wrk -t (default: $wrk_threads)
   --http-threads N    daemon [http] threads (default: $http_threads)
-  --item-id N         id for the fixed single-item target (default: $item_id)
+  --item-id N         id for the single-item, volatility, history and candle targets
+                      (default: $item_id)
   --ids LO-HI         id range for the rotating single-item target (default: $id_lo-$id_hi)
   --keep              keep the temp dir (logs, configs, raw wrk output)
 EOF
@@ -46,6 +60,9 @@ EOF
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
+    --baseline-build) baseline=$2; shift 2 ;;
+    --targets) only_targets=$2; shift 2 ;;
+    --history-points) history_points=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
@@ -64,11 +81,11 @@ done
 
 # --- prerequisites ------------------------------------------------------------------
 missing=()
-for tool in wrk nginx curl awk; do
+for tool in wrk nginx curl awk python3; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "missing: ${missing[*]}. Install them with: apt-get install wrk nginx-light curl" >&2
+  echo "missing: ${missing[*]}. Install them with: apt-get install wrk nginx-light curl python3" >&2
   exit 1
 fi
 daemon_bin="$build/bin/skinpulsed"
@@ -79,6 +96,14 @@ if [[ ! -x "$daemon_bin" ]]; then
   exit 1
 fi
 daemon_bin=$(cd "$(dirname "$daemon_bin")" && pwd)/skinpulsed
+ctl_bin="$(dirname "$daemon_bin")/skinpulsectl"
+[[ -x "$ctl_bin" ]] || { echo "no skinpulsectl beside $daemon_bin; build the target skinpulsectl" >&2; exit 1; }
+baseline_bin=""
+if [[ -n "$baseline" ]]; then
+  baseline_bin="$baseline/bin/skinpulsed"
+  [[ -x "$baseline_bin" ]] || { echo "no daemon at $baseline_bin (--baseline-build)" >&2; exit 1; }
+  baseline_bin=$(cd "$(dirname "$baseline_bin")" && pwd)/skinpulsed
+fi
 if [[ -n "$out" ]]; then
   mkdir -p "$(dirname "$out")"
   out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
@@ -88,6 +113,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/skinpulse-bench.XXXXXX")
 chmod 755 "$tmp"  # nginx workers run as an unprivileged user when started as root
 daemon_pid=""
+baseline_pid=""
 nginx_pid=""
 wrk_pid=""
 
@@ -112,6 +138,7 @@ cleanup() {
   stop_pid "$wrk_pid"
   stop_pid "$nginx_pid"
   stop_pid "$daemon_pid"
+  stop_pid "$baseline_pid"
   if [[ $keep -eq 1 || ( $rc -ne 0 && $rc -ne 130 && $rc -ne 143 ) ]]; then
     echo "temp dir kept: $tmp" >&2
   else
@@ -156,39 +183,106 @@ wait_http() {  # wait_http URL PID WHAT SECONDS
 dport=$(free_port)
 nport=$(free_port)
 while [[ "$nport" == "$dport" ]]; do nport=$(free_port); done
+bport=""
+if [[ -n "$baseline_bin" ]]; then
+  bport=$(free_port)
+  while [[ "$bport" == "$dport" || "$bport" == "$nport" ]]; do bport=$(free_port); done
+fi
 
-# --- daemon -------------------------------------------------------------------------
+# --- daemons ------------------------------------------------------------------------
 # Access logging is off: one stderr line per request would measure the terminal/pipe,
-# not the server (nginx's access_log is off too).
-cat >"$tmp/skinpulsed.ini" <<EOF
-[http]
-threads = $http_threads
-
-[log]
-access = false
-level = warn
-EOF
-
-log "starting skinpulsed on 127.0.0.1:$dport (first start seeds the catalogue)"
-# A clean environment so settings in the caller's shell (SKINPULSE_*, REDIS_URL, ...)
-# cannot change what is measured.
-env -i PATH="$PATH" HOME="${HOME:-/tmp}" ${LD_LIBRARY_PATH:+LD_LIBRARY_PATH="$LD_LIBRARY_PATH"} \
-  SESSION_SECRET="bench-session-secret-not-a-secret-0123456789" \
-  LISTEN="127.0.0.1:$dport" BASE_URL="http://127.0.0.1:$dport" \
-  DATABASE_URL="sqlite://$tmp/bench.db" \
-  "$daemon_bin" --config "$tmp/skinpulsed.ini" >"$tmp/skinpulsed.log" 2>&1 &
-daemon_pid=$!
+# not the server (nginx's access_log is off too). Both daemons read this checkout's
+# share/ (catalogue) and their own build's metric plugins, so a baseline binary copied out
+# of its build tree runs too.
+daemon_env() {  # daemon_env NAME PORT: the clean environment of one daemon
+  # A clean environment so settings in the caller's shell (SKINPULSE_*, REDIS_URL, ...)
+  # cannot change what is measured.
+  echo PATH="$PATH" HOME="${HOME:-/tmp}" ${LD_LIBRARY_PATH:+LD_LIBRARY_PATH="$LD_LIBRARY_PATH"} \
+    SESSION_SECRET="bench-session-secret-not-a-secret-0123456789" \
+    LISTEN="127.0.0.1:$2" BASE_URL="http://127.0.0.1:$2" DATABASE_URL="sqlite://$tmp/$1.db"
+}
+start_daemon() {  # start_daemon NAME BIN PORT; sets started_pid
+  local name=$1 bin=$2 port=$3 plugins
+  plugins="$(dirname "$(dirname "$bin")")/lib/skinpulse/plugins"
+  {
+    echo "[daemon]"
+    echo "share_dir = $repo/share"
+    [[ -d "$plugins" ]] && echo "plugin_dir = $plugins"
+    echo
+    echo "[http]"
+    echo "threads = $http_threads"
+    echo
+    echo "[log]"
+    echo "access = false"
+    echo "level = warn"
+  } >"$tmp/$name.ini"
+  log "starting $name ($bin) on 127.0.0.1:$port (first start seeds the catalogue)"
+  # shellcheck disable=SC2046  # daemon_env prints NAME=VALUE words on purpose
+  env -i $(daemon_env "$name" "$port") "$bin" --config "$tmp/$name.ini" >"$tmp/$name.log" 2>&1 &
+  started_pid=$!
+}
+started_pid=""
+start_daemon skinpulsed "$daemon_bin" "$dport"
+daemon_pid=$started_pid
+if [[ -n "$baseline_bin" ]]; then
+  start_daemon baseline "$baseline_bin" "$bport"
+  baseline_pid=$started_pid
+fi
 started=$SECONDS
 wait_http "http://127.0.0.1:$dport/healthz" "$daemon_pid" skinpulsed "$ready_timeout"
-log "skinpulsed ready after $((SECONDS - started))s"
+[[ -n "$baseline_pid" ]] && wait_http "http://127.0.0.1:$bport/healthz" "$baseline_pid" baseline "$ready_timeout"
+log "daemons ready after $((SECONDS - started))s"
+
+# --- price history ------------------------------------------------------------------
+# The same JSON Lines into every daemon's database, while it runs: it notices the
+# backfill within seconds and reloads (latest prices, metrics, history cache).
+python3 "$here/seed-history.py" --url "http://127.0.0.1:$dport" --item "$item_id" \
+  --points "$history_points" >"$tmp/history.jsonl"
+log "backfilling $(wc -l <"$tmp/history.jsonl") points ($history_points for item $item_id)"
+backfill_into() {  # backfill_into NAME PORT PID
+  # shellcheck disable=SC2046
+  env -i $(daemon_env "$1" "$2") "$ctl_bin" backfill --config "$tmp/$1.ini" \
+    --file "$tmp/history.jsonl" >"$tmp/backfill-$1.log" 2>&1 ||
+    { log "backfill into $1 failed:"; cat "$tmp/backfill-$1.log" >&2; exit 1; }
+  local i
+  for ((i = 0; i < 600; i++)); do
+    kill -0 "$3" 2>/dev/null || { log "$1 exited"; tail -n 30 "$tmp/$1.log" >&2; exit 1; }
+    if curl -fsS "http://127.0.0.1:$2/api/v1/items/$item_id" 2>/dev/null | grep -q '"current_price":[0-9]'; then
+      return 0
+    fi
+    sleep 0.2
+  done
+  log "$1 never showed the backfilled prices"
+  exit 1
+}
+backfill_into skinpulsed "$dport" "$daemon_pid"
+[[ -n "$baseline_pid" ]] && backfill_into baseline "$bport" "$baseline_pid"
 
 # --- bodies -------------------------------------------------------------------------
 www="$tmp/www"
 mkdir -p "$www"
 list_path="/api/v1/items?limit=50"
 item_path="/api/v1/items/$item_id"
-curl -fsS -D "$tmp/items.headers" -o "$www/items.json" "http://127.0.0.1:$dport$list_path"
-curl -fsS -D "$tmp/item.headers" -o "$www/item.json" "http://127.0.0.1:$dport$item_path"
+# name | daemon path; nginx serves the daemon's body of each as /<name>.json
+bodies=(
+  "items|$list_path"
+  "item|$item_path"
+  "volatility|/api/v1/items/$item_id/volatility"
+  "rankings|/api/v1/rankings/volatile?limit=20&window=24h"
+  "history-24h|/api/v1/items/$item_id/history?window=24h"
+  "history-7d|/api/v1/items/$item_id/history?window=7d"
+  "candles|/api/v1/items/$item_id/candles?window=7d&interval=1h"
+)
+for entry in "${bodies[@]}"; do
+  IFS='|' read -r file path <<<"$entry"
+  curl -fsS -D "$tmp/$file.headers" -o "$www/$file.json" "http://127.0.0.1:$dport$path"
+  if [[ -n "$bport" ]]; then
+    # The cache must not change a byte: the baseline reads the store on every request.
+    curl -fsS -o "$tmp/baseline-$file.json" "http://127.0.0.1:$bport$path"
+    cmp -s "$tmp/baseline-$file.json" "$www/$file.json" ||
+      log "warning: $path differs between the daemon and the baseline (bodies that depend on the time, such as metrics, can move between the two reads)"
+  fi
+done
 for id in "$id_lo" "$id_hi"; do
   curl -fsS -o /dev/null "http://127.0.0.1:$dport/api/v1/items/$id" ||
     { log "id $id of the rotating range does not answer 200; use --ids"; exit 1; }
@@ -227,8 +321,7 @@ http {
   server {
     listen 127.0.0.1:$nport;
     root $www;
-    location = /items.json {}
-    location = /item.json {}
+    location ~ ^/[a-z0-9-]+\.json$ {}
     # The rotating target sends /api/v1/items/<id>; every id gets the one static body.
     location /api/v1/items/ { try_files /item.json =404; }
   }
@@ -242,7 +335,9 @@ nginx_pid=$!
 wait_http "http://127.0.0.1:$nport/item.json" "$nginx_pid" nginx 10
 
 # nginx must send exactly the bytes the daemon sent.
-for check in "/items.json items.json" "/item.json item.json" "/api/v1/items/$item_id item.json"; do
+checks=("/api/v1/items/$item_id item.json")
+for entry in "${bodies[@]}"; do checks+=("/${entry%%|*}.json ${entry%%|*}.json"); done
+for check in "${checks[@]}"; do
   read -r path file <<<"$check"
   curl -fsS -o "$tmp/check.body" "http://127.0.0.1:$nport$path"
   cmp -s "$tmp/check.body" "$www/$file" || { log "nginx $path differs from the daemon's body"; exit 1; }
@@ -253,18 +348,39 @@ cmp -s "$tmp/check.body" "$www/items.json" || log "warning: the daemon's list bo
 header_bytes() { curl -fsS -o /dev/null -D - "$1" | wc -c; }
 list_body=$(wc -c <"$www/items.json")
 item_body=$(wc -c <"$www/item.json")
-log "bodies: list $list_body B, item $item_body B"
+log "bodies: list $list_body B, item $item_body B, history 24h $(wc -c <"$www/history-24h.json") B," \
+  "history 7d $(wc -c <"$www/history-7d.json") B, candles $(wc -c <"$www/candles.json") B"
 log "response headers: daemon list $(header_bytes "http://127.0.0.1:$dport$list_path") B," \
   "daemon item $(header_bytes "http://127.0.0.1:$dport$item_path") B," \
   "nginx $(header_bytes "http://127.0.0.1:$nport/item.json") B"
 
 # --- targets ------------------------------------------------------------------------
 # name | description | nginx URL | daemon URL | wrk script args (after --)
-targets=(
-  "list|GET /api/v1/items?limit=50|http://127.0.0.1:$nport/items.json|http://127.0.0.1:$dport$list_path|stats.lua|"
-  "item|GET /api/v1/items/$item_id|http://127.0.0.1:$nport/item.json|http://127.0.0.1:$dport$item_path|stats.lua|"
-  "item-rotating|GET /api/v1/items/{$id_lo..$id_hi}|http://127.0.0.1:$nport|http://127.0.0.1:$dport|rotate-ids.lua|/api/v1/items/ $id_lo $id_hi"
+# name | description | nginx URL | daemon path (on either daemon) | wrk script | args
+all_targets=(
+  "list|GET /api/v1/items?limit=50|http://127.0.0.1:$nport/items.json|$list_path|stats.lua|"
+  "item|GET /api/v1/items/$item_id|http://127.0.0.1:$nport/item.json|$item_path|stats.lua|"
+  "item-rotating|GET /api/v1/items/{$id_lo..$id_hi}|http://127.0.0.1:$nport||rotate-ids.lua|/api/v1/items/ $id_lo $id_hi"
+  "volatility|GET /api/v1/items/$item_id/volatility|http://127.0.0.1:$nport/volatility.json|/api/v1/items/$item_id/volatility|stats.lua|"
+  "rankings|GET /api/v1/rankings/volatile?limit=20|http://127.0.0.1:$nport/rankings.json|/api/v1/rankings/volatile?limit=20&window=24h|stats.lua|"
+  "history-24h|GET /api/v1/items/$item_id/history (24h)|http://127.0.0.1:$nport/history-24h.json|/api/v1/items/$item_id/history?window=24h|stats.lua|"
+  "history-7d|GET /api/v1/items/$item_id/history?window=7d|http://127.0.0.1:$nport/history-7d.json|/api/v1/items/$item_id/history?window=7d|stats.lua|"
+  "candles|GET /api/v1/items/$item_id/candles?window=7d|http://127.0.0.1:$nport/candles.json|/api/v1/items/$item_id/candles?window=7d&interval=1h|stats.lua|"
 )
+targets=()
+for t in "${all_targets[@]}"; do
+  if [[ -z "$only_targets" || ",$only_targets," == *",${t%%|*},"* ]]; then targets+=("$t"); fi
+done
+[[ ${#targets[@]} -gt 0 ]] || { log "no target matches --targets $only_targets"; exit 2; }
+servers=(nginx daemon)
+[[ -n "$bport" ]] && servers=(nginx baseline daemon)
+server_url() {  # server_url SERVER NGINX_URL DAEMON_PATH
+  case "$1" in
+    nginx) echo "$2" ;;
+    daemon) echo "http://127.0.0.1:$dport$3" ;;
+    baseline) echo "http://127.0.0.1:$bport$3" ;;
+  esac
+}
 
 to_ms() {  # "6.50ms" / "812.00us" / "1.02s" -> milliseconds
   awk -v v="$1" 'BEGIN {
@@ -306,12 +422,12 @@ git_rev=$(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo unknown)
 git -C "$repo" diff --quiet HEAD 2>/dev/null || git_rev="$git_rev+dirty"
 stamp=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 if [[ -n "$out" ]]; then
-  printf '{"type":"meta","time":"%s","git":"%s","nproc":%d,"cpu":"%s","kernel":"%s","debian":"%s","nginx":"%s","wrk":"%s","poco":"%s","wrk_threads":%d,"connections":%d,"duration":"%s","http_threads":%d,"list_body_bytes":%d,"item_body_bytes":%d,"load1_before":%s,"daemon_binary":"%s","daemon_built":"%s"}\n' \
+  printf '{"type":"meta","time":"%s","git":"%s","nproc":%d,"cpu":"%s","kernel":"%s","debian":"%s","nginx":"%s","wrk":"%s","poco":"%s","wrk_threads":%d,"connections":%d,"duration":"%s","http_threads":%d,"list_body_bytes":%d,"item_body_bytes":%d,"load1_before":%s,"daemon_binary":"%s","daemon_built":"%s","baseline_binary":"%s","history_points":%d}\n' \
     "$stamp" "$git_rev" "$(nproc)" "$machine_cpu" "$(uname -r)" "$(cat /etc/debian_version 2>/dev/null || echo unknown)" \
     "$(nginx -v 2>&1 | sed 's/^nginx version: //')" "$(wrk -v 2>&1 | awk 'NR==1 { print $2 }')" \
     "$(dpkg-query -W -f='${Version}' libpoco-dev 2>/dev/null || echo unknown)" \
     "$wrk_threads" "$connections" "$duration" "$http_threads" "$list_body" "$item_body" "$load_before" "${daemon_bin#"$repo"/}" \
-    "$(date -u -r "$daemon_bin" +%Y-%m-%dT%H:%M:%SZ)" >>"$out"
+    "$(date -u -r "$daemon_bin" +%Y-%m-%dT%H:%M:%SZ)" "$baseline_bin" "$history_points" >>"$out"
 fi
 
 measure() {  # measure RUN TARGET SERVER URL SCRIPT ARGS
@@ -346,26 +462,24 @@ measure() {  # measure RUN TARGET SERVER URL SCRIPT ARGS
 # --- warm-up ------------------------------------------------------------------------
 log "warm-up: $warmup per target and server"
 for t in "${targets[@]}"; do
-  IFS='|' read -r name _ nurl durl script args <<<"$t"
-  # shellcheck disable=SC2086
-  run_wrk "$warmup" "$tmp/warmup-$name-nginx.txt" "$script" "$nurl" $args
-  # shellcheck disable=SC2086
-  run_wrk "$warmup" "$tmp/warmup-$name-daemon.txt" "$script" "$durl" $args
+  IFS='|' read -r name _ nurl dpath script args <<<"$t"
+  for server in "${servers[@]}"; do
+    # shellcheck disable=SC2086
+    run_wrk "$warmup" "$tmp/warmup-$name-$server.txt" "$script" "$(server_url "$server" "$nurl" "$dpath")" $args
+  done
 done
 
 # --- measured runs, interleaved -----------------------------------------------------
-log "measuring: $runs run(s) x ${#targets[@]} targets x 2 servers, wrk -t$wrk_threads -c$connections -d$duration --latency"
+log "measuring: $runs run(s) x ${#targets[@]} targets x ${#servers[@]} servers, wrk -t$wrk_threads -c$connections -d$duration --latency"
 for ((run = 1; run <= runs; run++)); do
   for t in "${targets[@]}"; do
-    IFS='|' read -r name _ nurl durl script args <<<"$t"
-    # Alternate who goes first so slow drift (thermal, neighbours) hits both equally.
-    if ((run % 2 == 1)); then
-      measure "$run" "$name" nginx "$nurl" "$script" "$args"
-      measure "$run" "$name" daemon "$durl" "$script" "$args"
-    else
-      measure "$run" "$name" daemon "$durl" "$script" "$args"
-      measure "$run" "$name" nginx "$nurl" "$script" "$args"
-    fi
+    IFS='|' read -r name _ nurl dpath script args <<<"$t"
+    # Rotate who goes first so slow drift (thermal, neighbours) hits every server alike.
+    n=${#servers[@]}
+    for ((k = 0; k < n; k++)); do
+      server=${servers[$(((k + run - 1) % n))]}
+      measure "$run" "$name" "$server" "$(server_url "$server" "$nurl" "$dpath")" "$script" "$args"
+    done
   done
 done
 
@@ -379,26 +493,43 @@ median() {  # median TARGET SERVER COLUMN
 total() {  # total TARGET SERVER COLUMN
   awk -F'\t' -v t="$1" -v s="$2" -v c="$3" '$1 == t && $2 == s { n += $c } END { print n + 0 }' "$results"
 }
+ratio() { awk -v d="$1" -v n="$2" 'BEGIN { printf "%.2f%%", (n > 0 ? d / n * 100 : 0) }'; }
 
 echo
 echo "skinpulsed vs nginx, median of $runs run(s); wrk -t$wrk_threads -c$connections -d$duration; $(nproc) CPUs; daemon [http] threads = $http_threads"
+[[ -n "$bport" ]] && echo "baseline: $baseline_bin"
 echo "target: daemon req/s >= 50% of nginx and daemon p99 < 10 ms"
-printf '%-34s %12s %10s %12s %10s %7s  %s\n' "endpoint" "nginx req/s" "nginx p99" "daemon req/s" "daemon p99" "ratio" "verdict"
+if [[ -n "$bport" ]]; then
+  printf '%-44s %11s %9s %11s %9s %7s %11s %9s %7s  %s\n' "endpoint" "nginx req/s" "nginx p99" \
+    "base req/s" "base p99" "base %" "daemon req/s" "daemon p99" "ratio" "verdict"
+else
+  printf '%-44s %11s %9s %12s %10s %7s  %s\n' "endpoint" "nginx req/s" "nginx p99" "daemon req/s" "daemon p99" "ratio" "verdict"
+fi
 for t in "${targets[@]}"; do
   IFS='|' read -r name desc _ _ _ _ <<<"$t"
   n_rps=$(median "$name" nginx 4)
   n_p99=$(median "$name" nginx 5)
   d_rps=$(median "$name" daemon 4)
   d_p99=$(median "$name" daemon 5)
-  errors=$(( $(total "$name" daemon 7) + $(total "$name" daemon 8) + $(total "$name" nginx 7) + $(total "$name" nginx 8) ))
-  read -r ratio verdict < <(awk -v d="$d_rps" -v nr="$n_rps" -v p="$d_p99" 'BEGIN {
+  errors=0
+  for server in "${servers[@]}"; do
+    errors=$((errors + $(total "$name" "$server" 7) + $(total "$name" "$server" 8)))
+  done
+  read -r dratio verdict < <(awk -v d="$d_rps" -v nr="$n_rps" -v p="$d_p99" 'BEGIN {
     r = (nr > 0 ? d / nr : 0)
     v = (r >= 0.5 && p < 10) ? "met" : "MISSED"
     if (r < 0.5) v = v "(req/s)"
     if (p >= 10) v = v "(p99)"
     printf "%.2f%% %s\n", r * 100, v }')
   [[ $errors -gt 0 ]] && verdict="$verdict, $errors socket errors/non-2xx!"
-  printf '%-34s %12s %8s ms %12s %8s ms %7s  %s\n' "$desc" "$n_rps" "$n_p99" "$d_rps" "$d_p99" "$ratio" "$verdict"
+  if [[ -n "$bport" ]]; then
+    b_rps=$(median "$name" baseline 4)
+    b_p99=$(median "$name" baseline 5)
+    printf '%-44s %11s %6s ms %11s %6s ms %7s %11s %7s ms %7s  %s\n' "$desc" "$n_rps" "$n_p99" \
+      "$b_rps" "$b_p99" "$(ratio "$b_rps" "$n_rps")" "$d_rps" "$d_p99" "$dratio" "$verdict"
+  else
+    printf '%-44s %11s %8s ms %12s %8s ms %7s  %s\n' "$desc" "$n_rps" "$n_p99" "$d_rps" "$d_p99" "$dratio" "$verdict"
+  fi
 done
 echo "load average (1 min): $load_before before, $(load1) after (the daemon's busy pool threads alone raise it well above nproc)"
 if [[ -n "$out" ]]; then echo "raw results appended to $out"; fi

@@ -23,15 +23,55 @@ const OptionTable<Settings>& daemonOptionTable() {
       {{"daemon.share_dir", T::kText, 0, 0, "SKINPULSE_SHARE_DIR", nullptr,
         "Read-only data: SQL migrations and the catalogue.",
         "/usr/share/skinpulse; in a build tree the source tree's share/"}},
-      {{"http.threads", T::kInteger, 2, 4096, nullptr, "64",
-        "Worker threads. A keep-alive connection holds one while it is open."},
-       &Settings::http_threads},
-      {{"http.queue", T::kInteger, 1, 1000000, nullptr, "1024",
-        "Accepted connections waiting for a thread."},
-       &Settings::http_queue},
-      {{"http.keep_alive_timeout_seconds", T::kInteger, 1, 300, nullptr, "5",
+      {{"http.event_threads", T::kInteger, 0, 256, nullptr, "0",
+        "Event-loop threads that own the connections (docs/adr/0010-front-door.md); 0: one "
+        "per core. A connection costs memory, not a thread."},
+       &Settings::event_threads},
+      {{"http.worker_threads", T::kInteger, 1, 1024, nullptr, "8",
+        "Threads for the handlers that may block (database, session store, upstream calls)."},
+       &Settings::worker_threads},
+      {{"http.worker_queue", T::kInteger, 1, 1000000, nullptr, "1024",
+        "Requests waiting for a worker thread; when full, 503 overloaded with Retry-After."},
+       &Settings::worker_queue},
+      {{"http.max_connections", T::kInteger, 1, 1000000, nullptr, "10000",
+        "Open connections, WebSocket ones included; more: 503 too_many_connections, then "
+        "close."},
+       &Settings::max_connections},
+      {{"http.max_connections_per_ip", T::kInteger, 1, 1000000, nullptr, "256",
+        "Open connections from one client address, WebSocket ones included; more: 503 "
+        "too_many_connections, then close."},
+       &Settings::max_connections_per_ip},
+      {{"http.max_request_line_bytes", T::kInteger, 256, 1048576, nullptr, "8192",
+        "Longest request line; longer: 414."},
+       &Settings::max_request_line_bytes},
+      {{"http.max_header_bytes", T::kInteger, 1024, 1048576, nullptr, "16384",
+        "Largest header section; larger: 431."},
+       &Settings::max_header_bytes},
+      {{"http.max_body_bytes", T::kInteger, 1024, 16777216, nullptr, "65536",
+        "Largest request body; larger: 413 payload_too_large, then close."},
+       &Settings::max_body_bytes},
+      {{"http.head_timeout_seconds", T::kInteger, 1, 3600, nullptr, "10",
+        "The whole request head must arrive within this many seconds of its first byte; "
+        "else 408 and close."},
+       &Settings::head_timeout_seconds},
+      {{"http.body_timeout_seconds", T::kInteger, 1, 3600, nullptr, "30",
+        "The whole request body must arrive within this many seconds of the head; else 408 "
+        "and close."},
+       &Settings::body_timeout_seconds},
+      {{"http.keep_alive_timeout_seconds", T::kInteger, 1, 3600, nullptr, "60",
         "Idle keep-alive connections are closed after this many seconds."},
        &Settings::keep_alive_timeout_seconds},
+      {{"http.write_timeout_seconds", T::kInteger, 1, 3600, nullptr, "30",
+        "A response the client does not read within this many seconds is abandoned (the "
+        "connection closes)."},
+       &Settings::write_timeout_seconds},
+      {{"http.threads", T::kInteger, 2, 4096, nullptr, "64",
+        "Deprecated and ignored since the event-driven server (docs/adr/0010-front-door.md); "
+        "see worker_threads."},
+       &Settings::http_threads},
+      {{"http.queue", T::kInteger, 1, 1000000, nullptr, "1024",
+        "Deprecated and ignored; see worker_queue."},
+       &Settings::http_queue},
       {{"http.max_keep_alive_requests", T::kInteger, 1, 10000000, nullptr, "10000",
         "Requests served on one connection before it is closed."},
        &Settings::max_keep_alive_requests},
@@ -103,6 +143,7 @@ const std::vector<OptionGroup>& optionGroups() {
       {"Authentication and sessions", "daemon/auth/AuthOptions.cpp",
        specsOf(auth::authOptionTable())},
       {"Ingestion", "daemon/ingest/IngestOptions.cpp", specsOf(ingest::ingestOptionTable())},
+      {"Items", "daemon/items/ItemsOptions.cpp", specsOf(items::itemsOptionTable())},
       {"Metrics", "daemon/metrics/MetricsOptions.cpp", specsOf(metrics::metricsOptionTable())},
       {"Portfolio", "daemon/portfolio/PortfolioOptions.cpp",
        specsOf(portfolio::portfolioOptionTable())},
@@ -122,9 +163,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",    "log",      "storage",
-                                          "session", "catalog", "metrics",  "portfolio",
-                                          "gameid",  "auth",    "identity", "dashboard"};
+  static const char* const kSections[] = {"daemon",  "http",     "log",      "storage",   "session",
+                                          "catalog", "items",    "metrics",  "portfolio", "gameid",
+                                          "auth",    "identity", "dashboard"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -14,11 +14,19 @@
 namespace skinpulse {
 namespace {
 
-// The options of features without a table of their own, from the validated settings.
+// The options of features, completed from the validated settings.
 
 items::ItemsOptions itemsOptions(const Settings& s) {
-  return items::ItemsOptions{s.base_url, s.metrics_options.reference_sources,
-                             s.metrics_options.enabled_sources};
+  items::ItemsOptions options = s.items;
+  options.base_url = s.base_url;
+  options.reference_sources = s.metrics_options.reference_sources;
+  options.enabled_sources = s.metrics_options.enabled_sources;
+  return options;
+}
+
+prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
+  return prices::HistoryCacheOptions{static_cast<std::size_t>(s.items.history_cache_bytes),
+                                     s.items.history_cache_ttl_seconds};
 }
 
 ws::WsOptions wsOptions(const Settings& s) {
@@ -28,12 +36,27 @@ ws::WsOptions wsOptions(const Settings& s) {
 }
 
 http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& guard) {
+  for (const auto& key : s.deprecated_keys) {
+    log::main().warn(
+        "{} is deprecated and ignored: the HTTP server runs event loops and "
+        "[http] worker_threads (docs/adr/0010-front-door.md)",
+        key);
+  }
   http::ServerOptions options;
   options.host = s.listen_host;
   options.port = s.listen_port;
-  options.threads = s.http_threads;
-  options.queue = s.http_queue;
-  options.keep_alive_timeout_seconds = s.keep_alive_timeout_seconds;
+  options.event_threads = s.event_threads;
+  options.worker_threads = s.worker_threads;
+  options.worker_queue = s.worker_queue;
+  options.max_connections = static_cast<std::size_t>(s.max_connections);
+  options.max_connections_per_ip = static_cast<std::size_t>(s.max_connections_per_ip);
+  options.head.max_line_bytes = static_cast<std::size_t>(s.max_request_line_bytes);
+  options.head.max_header_bytes = static_cast<std::size_t>(s.max_header_bytes);
+  options.max_body_bytes = static_cast<std::size_t>(s.max_body_bytes);
+  options.head_timeout = std::chrono::seconds(s.head_timeout_seconds);
+  options.body_timeout = std::chrono::seconds(s.body_timeout_seconds);
+  options.idle_timeout = std::chrono::seconds(s.keep_alive_timeout_seconds);
+  options.write_timeout = std::chrono::seconds(s.write_timeout_seconds);
   options.max_keep_alive_requests = s.max_keep_alive_requests;
   options.access_log = s.access_log;
   options.guard = &guard;
@@ -87,19 +110,21 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       config.drop_ins.empty() ? ""
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   openServices();
+  history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
 
   // The features, in start order (stopped in reverse).
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
       settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
   modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
-                                                    database_->prices()));
+                                                    database_->prices(), *history_cache_));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
-      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices()));
+      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
+      *history_cache_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   server_ = &modules_.add(
@@ -107,7 +132,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
 
-  ingest.addObserver(metrics.engine());  // first: later observers read this cycle's snapshot
+  ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
+  ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

@@ -3,8 +3,8 @@
 // Runtime: the running daemon. It opens the services every feature shares, in
 // dependency order — plugins (before anything else, so a configuration error never
 // reaches the database or a socket), the database (migrations), the shared-state store,
-// the catalogue and the latest-price cache — then builds the features as one ordered
-// list of modules (module/ModuleList):
+// the catalogue, the latest-price cache and the history cache — then builds the features as one
+// ordered list of modules (module/ModuleList):
 //
 //   auth → items → portfolio → health → metrics → ws → http server → ingest
 //
@@ -19,6 +19,7 @@
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
 #include "module/ModuleList.hpp"
+#include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
@@ -54,6 +55,9 @@ class Runtime {
   std::unique_ptr<Database> database_;
   // Sessions, CSRF, rate limits and import locks (ADR 0006).
   std::unique_ptr<state::SharedStore> shared_store_;
+  // Rendered /history and /candles bodies ([items] history_cache_bytes); ingestion drops
+  // an item's bodies when it stores points for it.
+  std::unique_ptr<prices::HistoryCache> history_cache_;
   http::Router router_;
 
   module::ModuleList modules_;

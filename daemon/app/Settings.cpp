@@ -42,7 +42,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
     if (!isDaemonSection(section)) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
-                        "storage, session, catalog, metrics, portfolio, "
+                        "storage, session, catalog, items, metrics, portfolio, "
                         "gameid, auth, identity, dashboard, source.NAME or metric.NAME)",
                         "[" + section + "]");
     }
@@ -177,10 +177,17 @@ std::map<std::string, std::string> processEnvironment() {
 
 Settings buildSettings(ConfigTree& tree, const RunLocation& location,
                        const std::map<std::string, std::string>& environment) {
+  // The thread-per-connection server's pool (docs/adr/0010-front-door.md): still
+  // accepted, so old files keep working, but ignored.
+  std::vector<std::string> deprecated;
+  for (const char* key : {"http.threads", "http.queue"}) {
+    if (tree.has(key)) deprecated.push_back(tree.describe(key));
+  }
   applyDefaultsAndEnvironment(tree, location, environment);
   rejectUnknownKeys(tree);
   const Reader read(tree);
   Settings s;
+  s.deprecated_keys = std::move(deprecated);
 
   s.base_url = read.text("daemon.base_url");
   while (!s.base_url.empty() && s.base_url.back() == '/') s.base_url.pop_back();
@@ -229,6 +236,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   // The features' keys, each from its own table.
   s.auth = auth::readAuthOptions(read, s.base_url, s.frontend_url, location.secret_optional);
   readOptions(ingest::ingestOptionTable(), read, s.ingest);
+  readOptions(items::itemsOptionTable(), read, s.items);
   readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
   readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
 

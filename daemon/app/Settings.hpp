@@ -9,6 +9,7 @@
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
+#include "items/ItemsOptions.hpp"
 #include "metrics/MetricsOptions.hpp"
 #include "portfolio/PortfolioOptions.hpp"
 
@@ -62,10 +63,23 @@ struct Settings {
   std::string frontend_url;
   std::string plugin_dir;
   std::string share_dir;
-  // [http]
-  int http_threads = 64;
-  int http_queue = 1024;
-  int keep_alive_timeout_seconds = 5;
+  // [http] (docs/api.md §11, docs/adr/0010-front-door.md)
+  int http_threads = 64;  ///< deprecated, ignored
+  int http_queue = 1024;  ///< deprecated, ignored
+  /// Deprecated keys the configuration sets ("[http] threads"): logged at start.
+  std::vector<std::string> deprecated_keys;
+  int event_threads = 0;
+  int worker_threads = 8;
+  int worker_queue = 1024;
+  int max_connections = 10000;
+  int max_connections_per_ip = 256;
+  int max_request_line_bytes = 8192;
+  int max_header_bytes = 16384;
+  int max_body_bytes = 65536;
+  int head_timeout_seconds = 10;
+  int body_timeout_seconds = 30;
+  int keep_alive_timeout_seconds = 60;
+  int write_timeout_seconds = 30;
   int max_keep_alive_requests = 10000;
   // [log]
   std::string log_level = "info";
@@ -81,6 +95,7 @@ struct Settings {
   // The features' keys.
   auth::AuthOptions auth;                   ///< [session], [auth], [http] trusted_proxies
   ingest::IngestOptions ingest;             ///< [storage] retention_days, [catalog] auto_add
+  items::ItemsOptions items;                ///< [items]
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
 

@@ -41,6 +41,10 @@ void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) c
     }
   }
 
+  // Inline routes (RouteOptions::runs_inline) run on an HTTP event loop, which must never
+  // block on the session store; they are public GETs that never read the session, so
+  // the request goes on with none (and a GET needs no CSRF check below).
+  if (route.runs_inline) return;
   try {
     request.session = sessions_.load(request);
   } catch (const state::StoreUnavailable& e) {

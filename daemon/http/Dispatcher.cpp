@@ -34,9 +34,12 @@ void applySecurityHeaders(const std::string& path, Response& response) {
   }
 }
 
-void Dispatcher::dispatch(Request& request, Response& response) const {
+Router::Match Dispatcher::route(Request& request) const {
+  return router_.match(request.method, request.path, request.path_params);
+}
+
+void Dispatcher::dispatch(Request& request, Response& response, const Router::Match& match) const {
   try {
-    const auto match = router_.match(request.method, request.path, request.path_params);
     if (match.handler == nullptr) {
       if (match.allowed.empty()) throw HttpError::notFound();
       throw HttpError(405, "method_not_allowed",

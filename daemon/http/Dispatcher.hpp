@@ -4,7 +4,8 @@
 // order of docs/api.md §2: route (404/405) → guard (rate limit, session, CSRF; see
 // RequestGuard) → body allowed (400) → handler; every
 // response then gets the security headers. The body-size check (413) happens in the
-// server adapter, before a byte of an oversized body is buffered.
+// server (HttpConnection), before a byte of an oversized body is buffered. Thread-safe:
+// the event loops and the worker pool dispatch concurrently.
 
 #include "http/Request.hpp"
 #include "http/RequestGuard.hpp"
@@ -20,7 +21,14 @@ class Dispatcher {
       : router_(router), guard_(guard) {}
 
   /// Fills `response` for `request`; never throws.
-  void dispatch(Request& request, Response& response) const;
+  void dispatch(Request& request, Response& response) const {
+    dispatch(request, response, route(request));
+  }
+  /// The route of `request` (path parameters filled in): the server asks it first to
+  /// decide where the handler runs (RouteOptions::runs_inline).
+  Router::Match route(Request& request) const;
+  /// dispatch() with the route already looked up by route().
+  void dispatch(Request& request, Response& response, const Router::Match& match) const;
 
  private:
   const Router& router_;

@@ -1,132 +1,453 @@
 #include "http/HttpConnection.hpp"
 
+#include "skinpulse/sdk/url_encoding.hpp"
+
 #include "common/Log.hpp"
-#include "http/Exchange.hpp"
+#include "http/Framing.hpp"
+#include "http/HeadScanner.hpp"
 #include "http/HttpError.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Problem.hpp"
-#include "http/ResponseWriter.hpp"
+#include "http/ResponseHead.hpp"
 
-#include <Poco/Net/HTTPServerRequestImpl.h>
-#include <Poco/Net/HTTPServerResponseImpl.h>
-#include <Poco/Net/HTTPServerSession.h>
-#include <Poco/Net/NetException.h>
-#include <Poco/Timestamp.h>
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 
-#include <algorithm>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <array>
+#include <vector>
 
 namespace skinpulse::http {
-
-bool ConnectionRegistry::add(const Poco::Net::StreamSocket& socket) {
-  std::lock_guard lock(mutex_);
-  if (stopping_) return false;
-  sockets_.insert(socket.impl()->sockfd());
-  return true;
-}
-
-void ConnectionRegistry::remove(const Poco::Net::StreamSocket& socket) {
-  std::lock_guard lock(mutex_);
-  sockets_.erase(socket.impl()->sockfd());
-}
-
-void ConnectionRegistry::shutdownAll() {
-  std::lock_guard lock(mutex_);
-  stopping_ = true;
-  // shutdown(), not close(): the owning thread still holds the descriptor and closes it.
-  for (const auto fd : sockets_) ::shutdown(fd, SHUT_RDWR);
-}
+namespace asio = boost::asio;
+namespace bhttp = boost::beast::http;
+using boost::system::error_code;
 
 namespace {
 
-// Exposes the bytes Poco's session buffered beyond the request head, so a protocol
-// switch hands them on instead of losing them.
-class Session final : public Poco::Net::HTTPServerSession {
- public:
-  using HTTPServerSession::HTTPServerSession;
-  std::string takeBuffered() {
-    std::string bytes(static_cast<std::size_t>(std::max(0, buffered())), '\0');
-    if (!bytes.empty()) read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    return bytes;
-  }
-};
+constexpr std::size_t kReadChunk = 16 * 1024;
+// After a final answer: how long unread request bytes are drained, and how many, before
+// the socket is closed (closing with unread bytes would reset the connection and could
+// destroy the answer before the client reads it).
+constexpr auto kLinger = std::chrono::seconds(2);
+constexpr std::size_t kMaxDrained = 1 << 20;
+// SO_SNDBUF of a connection (Linux doubles it). Without it the kernel's autotuning lets
+// each socket buffer grow to net.ipv4.tcp_wmem's maximum (4 MiB): a thousand clients that
+// pipeline large requests and never read made the loops copy gigabytes into socket
+// buffers, seconds of work during which nobody else was served (test_front_door's slow
+// readers). Bounded, a non-reader costs at most this much before its write waits (and its
+// write deadline runs); the largest response (the items list at limit=500, ~220 KB)
+// still goes out in one write.
+constexpr int kSendBuffer = 256 * 1024;
 
-void refuseMalformed(Poco::Net::HTTPServerResponseImpl& response) {
-  Response problem;
-  renderProblem(HttpError(400, "invalid_request", "malformed HTTP request"), problem);
-  applySecurityHeaders("", problem);
-  response.setVersion(Poco::Net::HTTPMessage::HTTP_1_1);
-  response.setKeepAlive(false);
-  writeResponse(nullptr, response, problem, false);
+bool isHttp10(std::string_view head) {
+  const auto end = head.find("\r\n");
+  const std::string_view line = head.substr(0, end);
+  return line.size() >= 8 && line.substr(line.size() - 8) == "HTTP/1.0";
 }
+
+std::string kibText(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
 }  // namespace
 
-HttpConnection::HttpConnection(const Poco::Net::StreamSocket& socket, const Dispatcher& dispatcher,
-                               const ServerOptions& options,
-                               Poco::Net::HTTPServerParams::Ptr params,
-                               ConnectionRegistry& registry)
-    : TCPServerConnection(socket),
-      dispatcher_(dispatcher),
-      options_(options),
-      params_(std::move(params)),
-      registry_(registry) {}
-
-void HttpConnection::run() {
-  if (!registry_.add(socket())) return;
-  try {
-    serve();
-  } catch (const Poco::Exception& error) {
-    log::main().debug("connection from {} ended: {}", socket().peerAddress().toString(),
-                      error.displayText());
-  } catch (const std::exception& error) {
-    log::main().debug("connection ended: {}", error.what());
-  }
-  registry_.remove(socket());
+void EventLoop::closeAll() {
+  const auto open = connections;  // close() erases from the set
+  for (const auto& connection : open) connection->close();
 }
 
-void HttpConnection::serve() {
-  Session session(socket(), params_);
-  // One timeout for waiting between requests and for reading one: an idle or
-  // trickling client is dropped after keep_alive_timeout_seconds either way.
-  socket().setReceiveTimeout(params_->getKeepAliveTimeout());
-  // A client that stops reading must not hold a pool thread in writev() for ever.
-  socket().setSendTimeout(params_->getTimeout());
-  socket().setNoDelay(true);
-  int remaining = params_->getMaxKeepAliveRequests();
-  while (remaining != 0) {
-    if (remaining > 0) --remaining;
-    Poco::Net::HTTPServerResponseImpl response(session);
-    std::unique_ptr<Poco::Net::HTTPServerRequestImpl> request;
-    try {
-      request = std::make_unique<Poco::Net::HTTPServerRequestImpl>(response, session, params_);
-    } catch (const Poco::Net::NoMessageException&) {
-      return;  // the client closed the connection between requests
-    } catch (const Poco::TimeoutException&) {
-      return;  // idle past the keep-alive timeout
-    } catch (const Poco::Net::MessageException&) {
-      refuseMalformed(response);
-      return;
-    }
-    const std::string& version = request->getVersion();
-    if (version != Poco::Net::HTTPMessage::HTTP_1_1 &&
-        version != Poco::Net::HTTPMessage::HTTP_1_0) {
-      refuseMalformed(response);  // "GET / junk": Poco takes any third word as the version
-      return;
-    }
-    response.setDate(Poco::Timestamp());
-    response.setVersion(request->getVersion());
-    response.setKeepAlive(params_->getKeepAlive() && request->getKeepAlive() && remaining != 0);
-    if (request->getExpectContinue()) response.sendContinue();
-    if (auto takeOver = serveExchange(dispatcher_, options_, *request, response)) {
-      // The socket closes with this connection object; the new owner gets a duplicate.
-      const int fd = ::dup(socket().impl()->sockfd());
-      if (fd >= 0) takeOver(fd, session.takeBuffered());
-      return;
-    }
-    if (!response.getKeepAlive()) return;
+HttpConnection::HttpConnection(EventLoop& loop, const ServerShared& server,
+                               asio::ip::tcp::socket socket, std::string address,
+                               ConnectionSlot slot)
+    : loop_(loop),
+      server_(server),
+      socket_(std::move(socket)),
+      timer_(loop.context),
+      address_(std::move(address)),
+      slot_(std::move(slot)) {}
+
+void HttpConnection::start() {
+  loop_.connections.insert(shared_from_this());
+  error_code error;
+  socket_.set_option(asio::ip::tcp::no_delay(true), error);
+  socket_.set_option(asio::socket_base::send_buffer_size(kSendBuffer), error);
+  socket_.non_blocking(true, error);
+  phase_ = Phase::kIdle;
+  arm(server_.options.idle_timeout);
+  waitRead();
+}
+
+void HttpConnection::refuse() {
+  loop_.connections.insert(shared_from_this());
+  error_code error;
+  socket_.non_blocking(true, error);
+  started_ = Clock::now();
+  fail(503, "too_many_connections", "too many open connections; try again shortly",
+       {{"Retry-After", "1"}});
+}
+
+void HttpConnection::close() {
+  if (phase_ == Phase::kClosed) return;
+  phase_ = Phase::kClosed;
+  disarm();
+  error_code error;
+  socket_.close(error);
+  slot_.release();
+  parser_.reset();
+  buffer_.clear();
+  buffer_.shrink_to_fit();
+  loop_.connections.erase(shared_from_this());
+}
+
+void HttpConnection::arm(Clock::duration timeout) {
+  const auto generation = ++timer_generation_;
+  timer_.expires_after(timeout);
+  timer_.async_wait([self = shared_from_this(), generation](const error_code& error) {
+    if (error || generation != self->timer_generation_) return;
+    self->onDeadline();
+  });
+}
+
+void HttpConnection::disarm() {
+  ++timer_generation_;
+  timer_.cancel();
+}
+
+void HttpConnection::onDeadline() {
+  switch (phase_) {
+    case Phase::kIdle:
+    case Phase::kClosing:
+      close();
+      break;
+    case Phase::kHead:
+      fail(408, "request_timeout", "the request head did not arrive in time");
+      break;
+    case Phase::kBody:
+      fail(408, "request_timeout", "the request body did not arrive in time");
+      break;
+    case Phase::kWriting:
+      // The client does not read its answer: abandoned (docs/api.md §11).
+      log::main().debug("http: {} did not read its response in time", address_);
+      close();
+      break;
+    case Phase::kHandling:
+    case Phase::kClosed:
+      break;
   }
+}
+
+void HttpConnection::waitRead() {
+  if (reading_ || phase_ == Phase::kClosed) return;
+  reading_ = true;
+  socket_.async_wait(asio::socket_base::wait_read,
+                     [self = shared_from_this()](const error_code& error) {
+                       self->reading_ = false;
+                       if (self->phase_ == Phase::kClosed) return;
+                       if (error) {
+                         self->close();
+                         return;
+                       }
+                       self->onReadable();
+                     });
+}
+
+void HttpConnection::onReadable() {
+  // Busy with a request: what the client sends next waits in the socket (pipelining).
+  if (phase_ == Phase::kHandling || phase_ == Phase::kWriting) return;
+  thread_local std::array<char, kReadChunk> chunk;
+  error_code error;
+  const std::size_t size = socket_.read_some(asio::buffer(chunk), error);
+  if (error == asio::error::would_block || error == asio::error::try_again) {
+    waitRead();
+    return;
+  }
+  if (error) {  // end of stream or reset: the client is gone
+    close();
+    return;
+  }
+  if (phase_ == Phase::kClosing) {
+    drained_ += size;
+    if (drained_ > kMaxDrained) {
+      close();
+    } else {
+      waitRead();
+    }
+    return;
+  }
+  buffer_.append(chunk.data(), size);
+  process();
+}
+
+void HttpConnection::process() {
+  if (phase_ == Phase::kIdle) {
+    // Empty lines before a request line are ignored (RFC 9112 §2.2).
+    std::size_t skip = 0;
+    while (skip + 1 < buffer_.size() && buffer_[skip] == '\r' && buffer_[skip + 1] == '\n') {
+      skip += 2;
+    }
+    buffer_.erase(0, skip);
+    if (buffer_.empty() || buffer_ == "\r") {
+      waitRead();
+      return;
+    }
+    phase_ = Phase::kHead;
+    started_ = Clock::now();
+    method_.clear();
+    path_.clear();
+    arm(server_.options.head_timeout);
+  }
+  if (phase_ == Phase::kHead) {
+    const HeadScan scan = scanHead(buffer_, server_.options.head);
+    if (scan.state == HeadScan::State::kIncomplete) {
+      waitRead();
+      return;
+    }
+    if (scan.state == HeadScan::State::kRefused) {
+      fail(scan.status, scan.code, scan.detail);
+      return;
+    }
+    if (!beginMessage(scan.head_bytes)) return;
+  }
+  if (phase_ == Phase::kBody && readBody()) handle();
+}
+
+bool HttpConnection::beginMessage(std::size_t head_bytes) {
+  const auto& options = server_.options;
+  const std::string_view head(buffer_.data(), head_bytes);
+  const Framing framing = readFraming(head, isHttp10(head));
+  if (!framing.valid) {
+    fail(400, "invalid_request", framing.detail);
+    return false;
+  }
+  parser_.emplace();
+  parser_->header_limit(
+      static_cast<std::uint32_t>(options.head.max_line_bytes + options.head.max_header_bytes + 16));
+  parser_->body_limit(options.max_body_bytes);
+  parser_->eager(true);
+  error_code error;
+  const std::size_t used = parser_->put(asio::buffer(head.data(), head.size()), error);
+  if (error == bhttp::error::need_more) error = {};
+  if (!error && (!parser_->is_header_done() || used != head_bytes)) {
+    error = bhttp::error::bad_version;  // any parse failure; answered alike below
+  }
+  if (!error) {
+    const auto& message = parser_->get();
+    method_ = std::string(message.method_string());
+    const auto target = message.target();
+    path_ = std::string(target.substr(0, target.find('?')));
+    http10_ = message.version() == 10;
+    if (message.version() != 10 && message.version() != 11) {
+      fail(400, "invalid_request", "unsupported HTTP version");
+      return false;
+    }
+  }
+  buffer_.erase(0, head_bytes);
+  if (framing.content_length > options.max_body_bytes || error == bhttp::error::body_limit) {
+    fail(413, "payload_too_large", "request body over " + kibText(options.max_body_bytes));
+    return false;
+  }
+  if (error) {
+    fail(400, "invalid_request", "malformed HTTP request");
+    return false;
+  }
+  phase_ = Phase::kBody;
+  if (!parser_->is_done()) {
+    arm(options.body_timeout);
+    if (framing.expect_continue && buffer_.empty()) sendContinue();
+  }
+  return true;
+}
+
+void HttpConnection::sendContinue() {
+  // Nothing else is being written (a request is read only after the last answer went
+  // out), so the socket's buffer takes these few bytes whole; if not, the client sends
+  // its body after its own wait anyway.
+  static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+  error_code error;
+  socket_.write_some(asio::buffer(kContinue.data(), kContinue.size()), error);
+}
+
+bool HttpConnection::readBody() {
+  const auto& options = server_.options;
+  while (!parser_->is_done()) {
+    if (buffer_.empty()) {
+      waitRead();
+      return false;
+    }
+    error_code error;
+    const std::size_t used = parser_->put(asio::buffer(buffer_), error);
+    buffer_.erase(0, used);
+    if (error == bhttp::error::body_limit) {
+      fail(413, "payload_too_large", "request body over " + kibText(options.max_body_bytes));
+      return false;
+    }
+    if (error == bhttp::error::need_more || (!error && used == 0)) {
+      // A chunk header or trailer that never ends must not grow the buffer unbounded.
+      if (buffer_.size() > options.head.max_header_bytes + kReadChunk) {
+        fail(400, "invalid_request", "malformed chunked body");
+        return false;
+      }
+      waitRead();
+      return false;
+    }
+    if (error) {
+      fail(400, "invalid_request", "malformed request body");
+      return false;
+    }
+  }
+  return true;
+}
+
+void HttpConnection::handle() {
+  disarm();
+  phase_ = Phase::kHandling;
+  auto& message = parser_->get();
+  auto request = std::make_shared<Request>();
+  request->method = method_;
+  request->target = std::string(message.target());
+  request->client_address = address_;
+  for (const auto& field : message) {
+    request->headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+  }
+  request->body = std::move(message.body());
+  keep_alive_ = message.keep_alive();
+  parser_.reset();
+
+  Response response;
+  const std::string_view target = request->target;
+  const auto question = target.find('?');
+  const auto path = sdk::percentDecode(target.substr(0, question), false);
+  if (!path) {
+    // The body was read whole, so the connection stays usable.
+    renderProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in path"),
+                  response);
+    applySecurityHeaders("", response);
+    respond(std::move(response));
+    return;
+  }
+  request->path = *path;
+  path_ = *path;
+  if (question != std::string_view::npos) request->query = request->target.substr(question + 1);
+  auto params = sdk::parseQuery(request->query);
+  if (!params) {
+    renderProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in query"),
+                  response);
+    applySecurityHeaders(request->path, response);
+    respond(std::move(response));
+    return;
+  }
+  request->query_params = std::move(*params);
+
+  const Dispatcher& dispatcher = server_.dispatcher;
+  auto match = dispatcher.route(*request);
+  if (match.handler == nullptr || match.options.runs_inline) {
+    dispatcher.dispatch(*request, response, match);
+    respond(std::move(response));
+    return;
+  }
+  WorkerPool::Task task = [self = shared_from_this(), request, match = std::move(match)] {
+    auto answer = std::make_shared<Response>();
+    self->server_.dispatcher.dispatch(*request, *answer, match);
+    asio::post(self->socket_.get_executor(), [self, answer] { self->respond(std::move(*answer)); });
+  };
+  if (!server_.pool.trySubmit(task)) {
+    renderProblem(HttpError(503, "overloaded", "the server is busy; try again shortly",
+                            {{"Retry-After", "1"}}),
+                  response);
+    applySecurityHeaders(request->path, response);
+    respond(std::move(response));
+  }
+}
+
+void HttpConnection::fail(int status, const char* code, const std::string& detail,
+                          HttpError::Headers headers) {
+  Response response;
+  renderProblem(HttpError(status, code, detail, std::move(headers)), response);
+  applySecurityHeaders(path_, response);
+  parser_.reset();
+  close_after_ = true;
+  respond(std::move(response));
+}
+
+void HttpConnection::respond(Response response) {
+  if (phase_ == Phase::kClosed) return;
+  const auto& options = server_.options;
+  ++served_;
+  upgrade_ = response.status == 101 && response.take_over && method_ == "GET";
+  const bool keep = keep_alive_ && !close_after_ && served_ < options.max_keep_alive_requests;
+  if (!keep) close_after_ = true;
+  response_ = std::move(response);
+  const std::string_view body = response_.bodyView();
+  ConnectionHeader connection = ConnectionHeader::kNone;
+  if (upgrade_) {
+    connection = ConnectionHeader::kNone;  // the handler set Connection: Upgrade
+  } else if (close_after_) {
+    connection = ConnectionHeader::kClose;
+  } else if (http10_) {
+    connection = ConnectionHeader::kKeepAlive;
+  }
+  head_ = responseHead(response_, body.size(), connection);
+  phase_ = Phase::kWriting;
+  arm(options.write_timeout);
+  std::vector<asio::const_buffer> parts{asio::buffer(head_)};
+  if (method_ != "HEAD" && response_.status >= 200 && !body.empty()) {
+    parts.push_back(asio::buffer(body.data(), body.size()));
+  }
+  asio::async_write(socket_, parts,
+                    [self = shared_from_this()](const error_code& error, std::size_t) {
+                      self->onWritten(error);
+                    });
+}
+
+void HttpConnection::onWritten(const error_code& error) {
+  if (phase_ == Phase::kClosed) return;
+  if (server_.options.access_log) {
+    const double ms = std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
+    log::access().info("{} {} {} {:.3f}ms {}", method_.empty() ? "-" : method_,
+                       path_.empty() ? "-" : path_, response_.status, ms, address_);
+  }
+  if (error) {
+    close();
+    return;
+  }
+  if (upgrade_) {
+    handOver();
+    return;
+  }
+  if (close_after_) {
+    gracefulClose();
+    return;
+  }
+  response_ = Response();
+  std::string().swap(head_);
+  // An idle connection keeps no buffer capacity: thousands of them cost little.
+  if (buffer_.empty()) std::string().swap(buffer_);
+  phase_ = Phase::kIdle;
+  arm(server_.options.idle_timeout);
+  process();
+}
+
+void HttpConnection::handOver() {
+  auto self = shared_from_this();
+  auto take_over = std::move(response_.take_over);
+  disarm();
+  phase_ = Phase::kClosed;
+  loop_.connections.erase(self);
+  error_code error;
+  socket_.non_blocking(false, error);
+  const int fd = socket_.release(error);
+  if (error || fd < 0) return;
+  take_over(fd, std::move(buffer_), std::move(slot_));
+}
+
+void HttpConnection::gracefulClose() {
+  phase_ = Phase::kClosing;
+  buffer_.clear();
+  error_code error;
+  socket_.shutdown(asio::ip::tcp::socket::shutdown_send, error);
+  if (error) {
+    close();
+    return;
+  }
+  arm(kLinger);
+  waitRead();
 }
 
 }  // namespace skinpulse::http

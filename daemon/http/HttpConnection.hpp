@@ -1,76 +1,115 @@
 #pragma once
 
-// HttpConnection: one keep-alive HTTP/1.1 connection, served by one pool thread.
-//
-// Poco's HTTPServerConnection waits for each next request with Socket::poll(), which in
-// Poco 1.11 creates, arms and closes an epoll instance per request; on our 2-core boxes
-// that was a visible share of the kernel time of the hot endpoints (bench/README.md).
-// This loop blocks in recv() with the keep-alive timeout as SO_RCVTIMEO instead, and is
-// otherwise Poco's: the same request parser, response writer and 100-continue handling.
-// Connections register in a ConnectionRegistry so stop() can shut their sockets down
-// and wake threads blocked in recv() at once.
+// HttpConnection: one client connection of the HttpServer, owned by one event loop and
+// touched only on that loop's thread (docs/adr/0010-front-door.md). A state machine:
+// idle (keep-alive deadline) → head (HeadScanner, Framing, Beast's parser; head
+// deadline from its first byte) → body (Beast, body limit and deadline; 100 Continue) →
+// handling (inline, or on the WorkerPool with the answer posted back) → writing (write
+// deadline) → idle again, or a graceful close (FIN, then unread bytes drained for a
+// moment so the answer is not lost to a reset). It reads only while it needs bytes, so
+// a pipelining client waits in its socket buffer, answered in order. A 101 hands the
+// descriptor, the bytes read beyond the request and the connection's slot to
+// Response::take_over. Internal to daemon/http: only HttpServer creates connections.
 
+#include "http/ConnectionLimiter.hpp"
 #include "http/Dispatcher.hpp"
+#include "http/HttpError.hpp"
+#include "http/WorkerPool.hpp"
 
-#include <Poco/Net/HTTPServerParams.h>
-#include <Poco/Net/StreamSocket.h>
-#include <Poco/Net/TCPServerConnection.h>
-#include <Poco/Net/TCPServerConnectionFactory.h>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
 
-#include <mutex>
-#include <set>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <unordered_set>
 
 namespace skinpulse::http {
 
 struct ServerOptions;
+class HttpConnection;
 
-/// The sockets of live connections, for a prompt shutdown.
-class ConnectionRegistry {
- public:
-  /// False once stopping: the caller must not serve the connection.
-  bool add(const Poco::Net::StreamSocket& socket);
-  void remove(const Poco::Net::StreamSocket& socket);
-  /// Refuses new connections and shuts down every registered socket.
-  void shutdownAll();
+/// One event loop: an io_context run by one thread, and the connections it owns.
+struct EventLoop {
+  boost::asio::io_context context{1};
+  /// Open connections, for stop(); only the loop's thread touches it.
+  std::unordered_set<std::shared_ptr<HttpConnection>> connections;
+  std::thread thread;
 
- private:
-  std::mutex mutex_;
-  std::set<poco_socket_t> sockets_;
-  bool stopping_ = false;
+  /// Closes every connection (on the loop's thread).
+  void closeAll();
 };
 
-class HttpConnection final : public Poco::Net::TCPServerConnection {
- public:
-  HttpConnection(const Poco::Net::StreamSocket& socket, const Dispatcher& dispatcher,
-                 const ServerOptions& options, Poco::Net::HTTPServerParams::Ptr params,
-                 ConnectionRegistry& registry);
-
-  void run() override;
-
- private:
-  void serve();
-
-  const Dispatcher& dispatcher_;
-  const ServerOptions& options_;
-  Poco::Net::HTTPServerParams::Ptr params_;
-  ConnectionRegistry& registry_;
+/// What every connection of a server uses; outlives them (HttpServer::stop() joins the
+/// loops and the pool first).
+struct ServerShared {
+  const Dispatcher& dispatcher;
+  const ServerOptions& options;
+  WorkerPool& pool;
 };
 
-class HttpConnectionFactory final : public Poco::Net::TCPServerConnectionFactory {
+class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
  public:
-  HttpConnectionFactory(const Dispatcher& dispatcher, const ServerOptions& options,
-                        Poco::Net::HTTPServerParams::Ptr params, ConnectionRegistry& registry)
-      : dispatcher_(dispatcher), options_(options), params_(params), registry_(registry) {}
+  HttpConnection(EventLoop& loop, const ServerShared& server, boost::asio::ip::tcp::socket socket,
+                 std::string address, ConnectionSlot slot);
 
-  Poco::Net::TCPServerConnection* createConnection(const Poco::Net::StreamSocket& socket) override {
-    return new HttpConnection(socket, dispatcher_, options_, params_, registry_);
-  }
+  /// Starts serving (on the loop's thread).
+  void start();
+  /// Answers 503 too_many_connections and closes (on the loop's thread).
+  void refuse();
+  /// Closes the socket at once and leaves the loop.
+  void close();
 
  private:
-  const Dispatcher& dispatcher_;
-  const ServerOptions& options_;
-  Poco::Net::HTTPServerParams::Ptr params_;
-  ConnectionRegistry& registry_;
+  enum class Phase { kIdle, kHead, kBody, kHandling, kWriting, kClosing, kClosed };
+  using Clock = std::chrono::steady_clock;
+
+  void arm(Clock::duration timeout);
+  void disarm();
+  void onDeadline();
+  void waitRead();
+  void onReadable();
+  void process();
+  bool beginMessage(std::size_t head_bytes);
+  bool readBody();
+  void handle();
+  void fail(int status, const char* code, const std::string& detail,
+            HttpError::Headers headers = {});
+  void respond(Response response);
+  void onWritten(const boost::system::error_code& error);
+  void handOver();
+  void gracefulClose();
+  void sendContinue();
+
+  EventLoop& loop_;
+  const ServerShared& server_;
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::steady_timer timer_;
+  std::uint64_t timer_generation_ = 0;
+  const std::string address_;
+  ConnectionSlot slot_;
+  Phase phase_ = Phase::kIdle;
+  bool reading_ = false;
+  std::string buffer_;  ///< received, not yet parsed
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  // The request being answered.
+  Clock::time_point started_;
+  std::string method_;
+  std::string path_;
+  bool http10_ = false;
+  bool keep_alive_ = true;
+  bool close_after_ = false;
+  int served_ = 0;
+  std::size_t drained_ = 0;
+  // The response being written (owns the bytes the write refers to).
+  Response response_;
+  std::string head_;
+  bool upgrade_ = false;
 };
 
 }  // namespace skinpulse::http

@@ -1,13 +1,115 @@
 #include "http/HttpServer.hpp"
 
+#include "common/Log.hpp"
+#include "http/ConnectionLimiter.hpp"
 #include "http/HttpConnection.hpp"
+#include "http/WorkerPool.hpp"
 
-#include <Poco/Net/HTTPServerParams.h>
-#include <Poco/Net/ServerSocket.h>
-#include <Poco/Net/TCPServer.h>
-#include <Poco/ThreadPool.h>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+#include <sys/resource.h>
+#include <vector>
 
 namespace skinpulse::http {
+namespace asio = boost::asio;
+using asio::ip::tcp;
+using boost::system::error_code;
+
+namespace {
+
+// Every connection is a descriptor: lift the soft limit (often 1024) to the hard limit.
+void raiseFileLimit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
+  const auto before = limit.rlim_cur;
+  limit.rlim_cur = limit.rlim_max;
+  if (::setrlimit(RLIMIT_NOFILE, &limit) == 0) {
+    log::main().info("http: open-file limit raised from {} to {}", before, limit.rlim_cur);
+  }
+}
+
+std::string addressText(const asio::ip::address& address) {
+  if (address.is_v6() && address.to_v6().is_v4_mapped()) {
+    return asio::ip::make_address_v4(asio::ip::v4_mapped, address.to_v6()).to_string();
+  }
+  return address.to_string();
+}
+
+}  // namespace
+
+struct HttpServer::Impl {
+  Impl(const Dispatcher& dispatcher, const ServerOptions& options)
+      : limiter(options.max_connections, options.max_connections_per_ip) {
+    int count = options.event_threads;
+    if (count <= 0) count = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+    for (int i = 0; i < count; ++i) loops.push_back(std::make_unique<EventLoop>());
+    for (auto& loop : loops) guards.emplace_back(loop->context.get_executor());
+    pool = std::make_unique<WorkerPool>(options.worker_threads,
+                                        static_cast<std::size_t>(options.worker_queue));
+    shared = std::make_unique<ServerShared>(ServerShared{dispatcher, options, *pool});
+    acceptor = std::make_unique<tcp::acceptor>(loops.front()->context);
+    retry = std::make_unique<asio::steady_timer>(loops.front()->context);
+  }
+
+  void accept();
+  void onAccepted(EventLoop& loop, const error_code& error, tcp::socket socket);
+
+  // Destroyed in reverse: the acceptor and the pool's tasks (which may own connections)
+  // go before the loops whose io_contexts they use.
+  std::vector<std::unique_ptr<EventLoop>> loops;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards;
+  std::unique_ptr<WorkerPool> pool;
+  std::unique_ptr<ServerShared> shared;
+  ConnectionLimiter limiter;
+  std::unique_ptr<tcp::acceptor> acceptor;
+  std::unique_ptr<asio::steady_timer> retry;
+  std::size_t next = 0;
+  bool running = false;
+};
+
+void HttpServer::Impl::accept() {
+  EventLoop& loop = *loops[next++ % loops.size()];
+  acceptor->async_accept(asio::any_io_executor(loop.context.get_executor()),
+                         [this, &loop](const error_code& error, tcp::socket socket) {
+                           onAccepted(loop, error, std::move(socket));
+                         });
+}
+
+void HttpServer::Impl::onAccepted(EventLoop& loop, const error_code& error, tcp::socket socket) {
+  if (error == asio::error::operation_aborted || !acceptor->is_open()) return;
+  if (error) {
+    // Out of descriptors, most likely: wait a moment instead of spinning.
+    log::main().warn("http: accept failed: {}", error.message());
+    retry->expires_after(std::chrono::milliseconds(100));
+    retry->async_wait([this](const error_code& waited) {
+      if (!waited && acceptor->is_open()) accept();
+    });
+    return;
+  }
+  error_code peer_error;
+  const auto peer = socket.remote_endpoint(peer_error);
+  if (!peer_error) {
+    std::string address = addressText(peer.address());
+    auto slot = limiter.tryAcquire(address);
+    const bool refused = !slot.has_value();
+    auto connection =
+        std::make_shared<HttpConnection>(loop, *shared, std::move(socket), std::move(address),
+                                         refused ? ConnectionSlot() : std::move(*slot));
+    asio::post(loop.context, [connection, refused] {
+      if (refused) {
+        connection->refuse();
+      } else {
+        connection->start();
+      }
+    });
+  }
+  accept();
+}
 
 HttpServer::HttpServer(const Router& router, ServerOptions options)
     : dispatcher_(router, options.guard), options_(std::move(options)) {}
@@ -15,37 +117,65 @@ HttpServer::HttpServer(const Router& router, ServerOptions options)
 HttpServer::~HttpServer() { stop(); }
 
 void HttpServer::start() {
-  Poco::Net::ServerSocket socket;
-  socket.bind(Poco::Net::SocketAddress(options_.host, options_.port), true);
-  socket.listen(1024);
-  port_ = socket.address().port();
-
-  // Reference-counted: the factory and the server each keep a reference.
-  Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
-  params->setMaxThreads(options_.threads);
-  params->setMaxQueued(options_.queue);
-  params->setKeepAlive(true);
-  params->setKeepAliveTimeout(Poco::Timespan(options_.keep_alive_timeout_seconds, 0));
-  params->setMaxKeepAliveRequests(options_.max_keep_alive_requests);
-  params->setTimeout(Poco::Timespan(30, 0));
-  // 256 KiB stacks are plenty for our handlers and keep a large pool cheap.
-  pool_ = std::make_unique<Poco::ThreadPool>(2, options_.threads, 60, 256 * 1024);
-  registry_ = std::make_unique<ConnectionRegistry>();
-  server_ = std::make_unique<Poco::Net::TCPServer>(
-      new HttpConnectionFactory(dispatcher_, options_, params, *registry_), *pool_, socket, params);
-  server_->start();
+  raiseFileLimit();
+  auto impl = std::make_unique<Impl>(dispatcher_, options_);
+  try {
+    tcp::resolver resolver(impl->loops.front()->context);
+    const auto endpoints =
+        resolver.resolve(options_.host, std::to_string(options_.port), tcp::resolver::passive);
+    if (endpoints.empty()) throw std::runtime_error("cannot resolve " + options_.host);
+    const tcp::endpoint endpoint = *endpoints.begin();
+    impl->acceptor->open(endpoint.protocol());
+    impl->acceptor->set_option(tcp::acceptor::reuse_address(true));
+    impl->acceptor->bind(endpoint);
+    impl->acceptor->listen(4096);
+    port_ = impl->acceptor->local_endpoint().port();
+  } catch (const boost::system::system_error& error) {
+    throw std::runtime_error("cannot listen on " + options_.host + ":" +
+                             std::to_string(options_.port) + ": " + error.what());
+  }
+  impl->accept();
+  for (auto& loop : impl->loops) {
+    EventLoop* raw = loop.get();
+    loop->thread = std::thread([raw] {
+      while (true) {
+        try {
+          raw->context.run();
+          return;
+        } catch (const std::exception& error) {
+          log::main().error("http event loop: {}", error.what());
+        }
+      }
+    });
+  }
+  impl->running = true;
+  impl_ = std::move(impl);
 }
 
 void HttpServer::stop() {
-  if (server_) {
-    server_->stop();  // no new connections
-    registry_->shutdownAll();
-    server_.reset();
+  if (!impl_) return;
+  Impl& impl = *impl_;
+  // FIFO on each one-thread loop: the connections close, then the loop stops.
+  asio::post(impl.loops.front()->context, [&impl] {
+    error_code ignored;
+    impl.acceptor->close(ignored);
+    impl.retry->cancel();
+  });
+  for (auto& loop : impl.loops) {
+    EventLoop* raw = loop.get();
+    asio::post(raw->context, [raw] {
+      raw->closeAll();
+      raw->context.stop();
+    });
   }
-  if (pool_) {
-    pool_->joinAll();
-    pool_.reset();
+  for (auto& loop : impl.loops) {
+    if (loop->thread.joinable()) loop->thread.join();
   }
+  impl.guards.clear();
+  impl.pool->stop();
+  impl_.reset();
 }
+
+std::size_t HttpServer::connectionCount() const { return impl_ ? impl_->limiter.total() : 0; }
 
 }  // namespace skinpulse::http

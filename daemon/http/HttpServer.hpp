@@ -1,37 +1,46 @@
 #pragma once
 
-// HttpServer: a Poco TCPServer with an explicitly sized thread pool (a keep-alive
-// connection holds a pool thread for its whole life; see design/performance.md) running
-// HttpConnection, which feeds every request through the Dispatcher.
+// HttpServer: the daemon's HTTP/1.1 front door (docs/adr/0010-front-door.md).
+// Boost.Asio event loops (`event_threads`, each an io_context on one thread that owns its
+// connections; the acceptor deals accepted sockets round-robin) read and parse requests
+// (HeadScanner, Framing, then Boost.Beast's parser), enforce the limits and deadlines of
+// docs/api.md §11, and run handlers marked RouteOptions::runs_inline on the loop; every
+// other handler runs on a bounded WorkerPool and its response is posted back to the
+// connection's loop. A connection costs memory, not a thread: the thread count is
+// event_threads + worker_threads whatever the number of clients.
 
 #include "http/Dispatcher.hpp"
+#include "http/HeadScanner.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
 
-namespace Poco {
-class ThreadPool;
-namespace Net {
-class TCPServer;
-}
-}  // namespace Poco
-
 namespace skinpulse::http {
-
-class ConnectionRegistry;
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
   std::uint16_t port = 8080;  ///< 0 picks a free port; see HttpServer::port()
-  int threads = 64;
-  int queue = 1024;
-  int keep_alive_timeout_seconds = 5;
+  int event_threads = 0;      ///< 0: one per core
+  int worker_threads = 8;
+  int worker_queue = 1024;  ///< requests waiting for a worker; more: 503 overloaded
+  std::size_t max_connections = 10000;
+  std::size_t max_connections_per_ip = 256;
+  HeadLimits head;                                 ///< 414 / 431
+  std::size_t max_body_bytes = 64 * 1024;          ///< 413
+  std::chrono::milliseconds head_timeout{10000};   ///< whole head, from its first byte
+  std::chrono::milliseconds body_timeout{30000};   ///< whole body, from the end of the head
+  std::chrono::milliseconds idle_timeout{60000};   ///< keep-alive wait for the next request
+  std::chrono::milliseconds write_timeout{30000};  ///< a response the client does not read
   int max_keep_alive_requests = 10000;
-  std::size_t max_body_bytes = 64 * 1024;
   bool access_log = true;
   /// Middleware run for every routed request (sessions, CSRF, rate limit); may be null.
   const RequestGuard* guard = nullptr;
+  /// Deprecated, ignored: the thread-per-connection server's pool (bench/ws still sets
+  /// them). See worker_threads and worker_queue.
+  int threads = 0;
+  int queue = 0;
 };
 
 class HttpServer {
@@ -41,19 +50,21 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  /// Binds and starts accepting. Throws Poco::Exception when the address is unusable.
+  /// Binds and starts the loops and workers. Throws std::runtime_error when the address
+  /// is unusable.
   void start();
-  /// Stops accepting, aborts idle keep-alive connections and waits for the pool.
+  /// Closes the listener and every connection, and joins the loops and the workers.
   void stop();
   /// The bound port (useful with port 0).
   std::uint16_t port() const { return port_; }
+  /// Open HTTP connections plus taken-over (WebSocket) ones still holding their slot.
+  std::size_t connectionCount() const;
 
  private:
+  struct Impl;
   Dispatcher dispatcher_;
   ServerOptions options_;
-  std::unique_ptr<Poco::ThreadPool> pool_;
-  std::unique_ptr<ConnectionRegistry> registry_;
-  std::unique_ptr<Poco::Net::TCPServer> server_;
+  std::unique_ptr<Impl> impl_;
   std::uint16_t port_ = 0;
 };
 

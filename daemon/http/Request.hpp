@@ -1,8 +1,9 @@
 #pragma once
 
-// Request and Response: what handlers see. The server adapter fills them from Poco's
-// objects, so handlers and the router are tested without sockets.
+// Request and Response: what handlers see. The server (HttpConnection) fills them from
+// the parsed request, so handlers and the router are tested without sockets.
 
+#include "http/ConnectionLimiter.hpp"
 #include "http/SessionContext.hpp"
 
 #include <functional>
@@ -49,8 +50,10 @@ struct Response {
   std::shared_ptr<const std::string> shared_body;
   /// Protocol switch (status 101): after the response is written, the connection leaves
   /// the HTTP server and this is called with its descriptor (now the callee's to close)
-  /// and any bytes the client sent after the request that were already read.
-  std::function<void(int fd, std::string early_bytes)> take_over;
+  /// and any bytes the client sent after the request that were already read, and the
+  /// connection's place under the caps (docs/api.md §11): the new owner keeps the slot
+  /// for as long as the connection lives.
+  std::function<void(int fd, std::string early_bytes, ConnectionSlot slot)> take_over;
 
   void setHeader(const std::string& name, const std::string& value);
   void json(std::string text, int code = 200) {

@@ -22,6 +22,12 @@ struct RouteOptions {
   /// RequireAuth: without a signed-in session the guard answers 401 unauthenticated
   /// (503 store_unavailable when the session store is down).
   bool requires_user = false;
+  /// The handler answers from memory (immutable snapshots, caches) and never blocks: it
+  /// runs on the connection's event loop instead of the worker pool, and the guard does
+  /// not load the session for it (docs/adr/0010-front-door.md). Only for public GET
+  /// routes; anything that may touch the database, the shared store or an upstream
+  /// stays false (the worker pool, the safe default).
+  bool runs_inline = false;
 };
 
 class Router {

@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace skinpulse {
@@ -52,6 +53,8 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   const bool paced = standby && !backfilled && started < next_standby_reload_;
   const std::int64_t newest = standby && !paced ? database_.prices().newestTime() : newest_time_;
   if (!backfilled && newest == newest_time_) return false;
+  // Points arrived that no cycle told item by item: every cached body may be stale.
+  if (history_cache_ != nullptr) history_cache_->invalidateAll();
   latest_.reset(database_.prices().latestPerItemSource());
   backfill_revision_ = revision;
   newest_time_ = newest;
@@ -88,6 +91,16 @@ void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised
   catalog_.reset(database_.catalog().allItems());
   log::main().info("catalogue: {} item(s) added from source data ([catalog] auto_add)",
                    result.inserted);
+}
+
+void IngestCycle::invalidateHistory(const std::vector<PricePoint>& points) {
+  if (history_cache_ == nullptr || points.empty()) return;
+  std::vector<std::int64_t> items;
+  items.reserve(points.size());
+  for (const auto& point : points) items.push_back(point.item_id);
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  history_cache_->invalidate(items);
 }
 
 void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
@@ -145,6 +158,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
   outcome.stored = database_.prices().insert(points);
+  invalidateHistory(points);
   fillImages(normalised);
   latest_.apply(points);
   notify(points);

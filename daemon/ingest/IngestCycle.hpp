@@ -2,11 +2,15 @@
 
 // IngestCycle: what happens to the results of one polling cycle: normalise every
 // source's observations, store all of them in ONE transaction (identical observations
-// are kept once by the store's key), then fold them into the latest-price cache.
+// are kept once by the store's key), drop the history cache's bodies of the items stored
+// for, then fold the points into the latest-price cache. In that order, so a history body
+// is never older than the latest prices item detail shows (docs/architecture.md,
+// "History cache").
 
 #include "catalog/Catalog.hpp"
 #include "ingest/CycleObserver.hpp"
 #include "ingest/Normaliser.hpp"
+#include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Database.hpp"
 
@@ -50,6 +54,9 @@ class IngestCycle {
 
   /// Observers run after every stored cycle, in the order added. Add before polling starts.
   void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+  /// The cache of bodies rendered from stored history, kept exact by every cycle and
+  /// reload; must outlive the cycle. Set before polling starts.
+  void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
 
   /// Throws when the store fails; then nothing of the cycle is stored or cached and no
   /// observer runs.
@@ -63,6 +70,7 @@ class IngestCycle {
 
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
+  void invalidateHistory(const std::vector<PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
   void notify(const std::vector<PricePoint>& points);
@@ -72,6 +80,7 @@ class IngestCycle {
   LatestPrices& latest_;
   bool auto_add_;
   std::vector<CycleObserver*> observers_;
+  prices::HistoryCache* history_cache_ = nullptr;
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
   std::int64_t newest_time_ = 0;

@@ -27,6 +27,9 @@ class IngestModule final : public module::Module {
 
   /// Observers run after every stored cycle in the order added. Add before start().
   void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+  /// Every cycle and reload drops the bodies of this cache that it made stale
+  /// (IngestCycle). Set before start(); must outlive the module.
+  void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
 
   std::string_view name() const override { return "ingest"; }
   void start() override;
@@ -42,6 +45,7 @@ class IngestModule final : public module::Module {
   LatestPrices& latest_;
   std::vector<Scheduler::Source> sources_;
   std::vector<CycleObserver*> observers_;
+  prices::HistoryCache* history_cache_ = nullptr;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;

@@ -7,6 +7,8 @@
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
 
+#include <memory>
+
 namespace skinpulse::items {
 using http::booleanParam;
 using http::HttpError;
@@ -38,12 +40,22 @@ void writePricePoint(JsonWriter& json, const PricePoint& point) {
 }
 
 ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                   ItemsApiOptions config)
-    : catalog_(catalog), latest_(latest), prices_(prices), config_(std::move(config)) {}
+                   ItemsApiOptions config, prices::HistoryCache* cache, Clock clock)
+    : catalog_(catalog),
+      latest_(latest),
+      prices_(prices),
+      config_(std::move(config)),
+      cache_(cache),
+      clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
 
 void ItemsApi::registerRoutes(Router& router) {
-  router.add("GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); });
-  router.add("GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); });
+  // The list and the detail read the catalogue and latest-price snapshots only: inline
+  // on the event loop (docs/adr/0010-front-door.md). History reads the store.
+  const http::RouteOptions inline_route{.runs_inline = true};
+  router.add(
+      "GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); }, inline_route);
+  router.add(
+      "GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); }, inline_route);
   router.add("GET", "/api/v1/items/:id/history",
              [this](Request& q, Response& r) { history(q, r); });
 }
@@ -141,12 +153,31 @@ void ItemsApi::history(Request& request, Response& response) const {
   const auto& item = requireItem(*snapshot, request);
   const std::int64_t window = windowParam(request, "24h");
   const auto source = textParam(request, "source", kMaxFilterBytes, false);
-  const auto points = prices_.history(item.record.id, time::nowSeconds() - window, source);
-  JsonWriter json;
-  json.beginArray();
-  for (const auto& point : points) writePricePoint(json, point);
-  json.endArray();
-  response.json(json.take());
+  const std::int64_t id = item.record.id;
+  const std::int64_t now = clock_();
+  auto render = [&] {
+    const auto points = prices_.history(id, now - window, source);
+    JsonWriter json;
+    json.beginArray();
+    for (const auto& point : points) writePricePoint(json, point);
+    json.endArray();
+    // The body holds the points after now - window: it stays exact until the oldest of
+    // them leaves the window (docs/architecture.md, "History cache").
+    return prices::HistoryCache::Rendered{
+        std::make_shared<const std::string>(json.take()),
+        points.empty() ? INT64_MAX : points.front().time + window};
+  };
+  if (cache_ == nullptr) {
+    response.shared_body = render().body;
+    return;
+  }
+  response.shared_body = cache_->get(id, historyVariant(window, source), now, render);
+}
+
+std::string historyVariant(std::int64_t window, const std::optional<std::string>& source) {
+  std::string variant = "h|" + std::to_string(window);
+  variant += source ? "|=" + *source : "|*";
+  return variant;
 }
 
 }  // namespace skinpulse::items

@@ -1,14 +1,20 @@
 #pragma once
 
 // GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (docs/api.md §3).
-// Reads the in-memory catalogue and latest-price cache; only history touches the store.
+// Reads the in-memory catalogue and latest-price cache; only history touches the store,
+// and only when its body is not in the history cache (prices/HistoryCache). The handlers
+// are const and thread-safe: any number of server threads may call them at once.
 
 #include "catalog/Catalog.hpp"
 #include "common/Json.hpp"
 #include "http/Router.hpp"
+#include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/PriceStore.hpp"
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,8 +28,13 @@ struct ItemsApiOptions {
 
 class ItemsApi {
  public:
+  using Clock = std::function<std::int64_t()>;
+
+  /// Every reference, and `cache` when given, must outlive the object. Without a cache
+  /// every history request reads the store. `clock` gives the current time in seconds
+  /// (tests pass a fixed one).
   ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-           ItemsApiOptions config);
+           ItemsApiOptions config, prices::HistoryCache* cache = nullptr, Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
@@ -41,7 +52,12 @@ class ItemsApi {
   const LatestPrices& latest_;
   PriceStore& prices_;
   ItemsApiOptions config_;
+  prices::HistoryCache* cache_;
+  Clock clock_;
 };
+
+/// The history cache's key for a body of /history: window seconds and source filter.
+std::string historyVariant(std::int64_t window, const std::optional<std::string>& source);
 
 /// One Price point object.
 void writePricePoint(JsonWriter& json, const PricePoint& point);

@@ -2,7 +2,7 @@
 
 // ItemsModule: the catalogue and price endpoints (docs/api.md §3): the item list, one
 // item, its history. Reads the in-memory catalogue and latest-price cache; only history
-// touches the store.
+// touches the store, on a miss of the history cache.
 
 #include "items/ItemsApi.hpp"
 #include "items/ItemsOptions.hpp"
@@ -14,11 +14,10 @@ class ItemsModule final : public module::Module {
  public:
   /// Every reference must outlive the module.
   ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-              PriceStore& prices)
-      : api_(
-            catalog, latest, prices,
-            ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources}) {
-  }
+              PriceStore& prices, prices::HistoryCache& history_cache)
+      : api_(catalog, latest, prices,
+             ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources},
+             &history_cache) {}
 
   std::string_view name() const override { return "items"; }
   void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }

@@ -1,8 +1,11 @@
 #pragma once
 
-// ItemsOptions: what the items feature reads of the configuration, filled by app/ from
-// the validated Settings.
+// ItemsOptions: what the items feature reads of the configuration: the [items] keys of
+// its table (itemsOptionTable), and what app/ fills in from the validated Settings.
 
+#include "common/OptionTable.hpp"
+
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,12 @@ struct ItemsOptions {
   std::string base_url;                        ///< for Link headers
   std::vector<std::string> reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;    ///< in configuration order
+  /// [items] history_cache_bytes: rendered /history and /candles bodies kept in memory.
+  std::int64_t history_cache_bytes = std::int64_t{64} << 20;
+  /// [items] history_cache_ttl_seconds: the longest a cached body is served.
+  std::int64_t history_cache_ttl_seconds = 60;
 };
+
+const OptionTable<ItemsOptions>& itemsOptionTable();
 
 }  // namespace skinpulse::items

@@ -42,7 +42,7 @@ struct Candle {
 std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int64_t interval,
                                  std::int64_t since);
 
-/// The body of §11: {"item_id","source","window","interval","candles":[...]}.
+/// The body of docs/api.md §10: {"item_id","source","window","interval","candles":[...]}.
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,
                           std::string_view window, std::string_view interval,
                           const std::vector<Candle>& candles);

@@ -5,6 +5,8 @@
 #include "http/Params.hpp"
 #include "metrics/Candles.hpp"
 
+#include <memory>
+
 namespace skinpulse::metrics {
 namespace {
 
@@ -13,11 +15,12 @@ constexpr std::size_t kMaxSourceBytes = 256;
 }  // namespace
 
 CandlesApi::CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                       CandlesApiConfig config, Clock clock)
+                       CandlesApiConfig config, Clock clock, prices::HistoryCache* cache)
     : catalog_(catalog),
       latest_(latest),
       prices_(prices),
       config_(std::move(config)),
+      cache_(cache),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
 
 void CandlesApi::registerRoutes(http::Router& router) {
@@ -55,12 +58,29 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
                                       latest_.sourceNames());
     source = currentPrice(latest_.of(id), order, now).source;
   }
-  std::vector<Candle> bars;
-  if (source) {
-    const std::int64_t since = now - window->seconds;
-    bars = buildCandles(prices_.history(id, since, source), *interval, since);
+  if (!source) {
+    response.json(renderCandles(id, source, window->name, interval_name, {}));
+    return;
   }
-  response.json(renderCandles(id, source, window->name, interval_name, bars));
+  auto render = [&] {
+    const std::int64_t since = now - window->seconds;
+    const auto points = prices_.history(id, since, source);
+    // Exact until the oldest point leaves the window (docs/architecture.md, "History
+    // cache"): the first bar is folded from the points after `since` only.
+    return prices::HistoryCache::Rendered{
+        std::make_shared<const std::string>(renderCandles(id, source, window->name, interval_name,
+                                                          buildCandles(points, *interval, since))),
+        points.empty() ? INT64_MAX : points.front().time + window->seconds};
+  };
+  if (cache_ == nullptr) {
+    response.shared_body = render().body;
+    return;
+  }
+  // The source is resolved before the lookup and is part of the key: a cycle that moves
+  // the reference source to another one selects another body.
+  const std::string variant =
+      "c|" + std::string(window->name) + "|" + interval_name + "|" + *source;
+  response.shared_body = cache_->get(id, variant, now, render);
 }
 
 }  // namespace skinpulse::metrics

@@ -1,11 +1,14 @@
 #pragma once
 
 // GET /api/v1/items/:id/candles?window=&interval=&source=&currency= (docs/api.md §10).
-// Reads the item's points of the window from the store and folds them into candles.
-// Without `source` the reference source of §3.1 is used (null and [] without one).
+// Reads the item's points of the window from the store and folds them into candles; the
+// rendered body is kept in the history cache (prices/HistoryCache, key space "c|") when
+// one is given. Without `source` the reference source of §3.1 is used (null and []
+// without one). Thread-safe: server threads call candles() concurrently.
 
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
+#include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/PriceStore.hpp"
 
@@ -25,9 +28,11 @@ class CandlesApi {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  /// `clock` gives the current time in seconds (tests pass a fixed one).
+  /// `clock` gives the current time in seconds (tests pass a fixed one). Every reference,
+  /// and `cache` when given, must outlive the object; without a cache every request reads
+  /// the store.
   CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-             CandlesApiConfig config, Clock clock = {});
+             CandlesApiConfig config, Clock clock = {}, prices::HistoryCache* cache = nullptr);
 
   void registerRoutes(http::Router& router);
 
@@ -38,6 +43,7 @@ class CandlesApi {
   const LatestPrices& latest_;
   PriceStore& prices_;
   CandlesApiConfig config_;
+  prices::HistoryCache* cache_;
   Clock clock_;
 };
 

@@ -27,10 +27,14 @@ MetricsApi::MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& eng
     : catalog_(catalog), engine_(engine) {}
 
 void MetricsApi::registerRoutes(Router& router) {
-  router.add("GET", "/api/v1/items/:id/volatility",
-             [this](Request& q, Response& r) { volatility(q, r); });
-  router.add("GET", "/api/v1/rankings/volatile",
-             [this](Request& q, Response& r) { rankings(q, r); });
+  // Both answer from the engine's snapshot: inline (docs/adr/0010-front-door.md).
+  const http::RouteOptions inline_route{.runs_inline = true};
+  router.add(
+      "GET", "/api/v1/items/:id/volatility", [this](Request& q, Response& r) { volatility(q, r); },
+      inline_route);
+  router.add(
+      "GET", "/api/v1/rankings/volatile", [this](Request& q, Response& r) { rankings(q, r); },
+      inline_route);
 }
 
 void MetricsApi::volatility(Request& request, Response& response) const {

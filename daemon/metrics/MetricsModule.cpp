@@ -5,12 +5,14 @@
 namespace skinpulse::metrics {
 
 MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catalog,
-                             const LatestPrices& latest, MetricSet metrics, PriceStore& prices)
+                             const LatestPrices& latest, MetricSet metrics, PriceStore& prices,
+                             prices::HistoryCache& history_cache)
     : engine_(catalog, latest, std::move(metrics),
               MetricsEngineOptions{options.reference_sources, options.enabled_sources}),
       api_(catalog, engine_),
       candles_(catalog, latest, prices,
-               CandlesApiConfig{options.reference_sources, options.enabled_sources}),
+               CandlesApiConfig{options.reference_sources, options.enabled_sources}, {},
+               &history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(prices, time::nowSeconds());
 }

@@ -15,9 +15,9 @@ namespace skinpulse::metrics {
 class MetricsModule final : public module::Module {
  public:
   /// Reads the last MetricsEngine::kHistorySeconds of `prices`. Every reference must
-  /// outlive the module.
+  /// outlive the module; the candles keep their bodies in `history_cache`.
   MetricsModule(const MetricsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-                MetricSet metrics, PriceStore& prices);
+                MetricSet metrics, PriceStore& prices, prices::HistoryCache& history_cache);
 
   std::string_view name() const override { return "metrics"; }
   void registerRoutes(http::Router& router) override {

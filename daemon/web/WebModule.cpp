@@ -29,11 +29,16 @@ void WebModule::registerRoutes(http::Router& router) {
   } else {
     log::main().info("dashboard: serving {}", options_.root.string());
   }
+  // Files come from StaticFiles' cache (a stat, a read of a small local file when it
+  // changed): inline on the event loop (docs/adr/0010-front-door.md).
+  const http::RouteOptions inline_route{.runs_inline = true};
   for (const char* path : kPagePaths) {
-    router.add("GET", path, [this](http::Request& q, http::Response& r) { page(q, r); });
+    router.add(
+        "GET", path, [this](http::Request& q, http::Response& r) { page(q, r); }, inline_route);
   }
   for (const char* path : kAssetPaths) {
-    router.add("GET", path, [this](http::Request& q, http::Response& r) { asset(q, r); });
+    router.add(
+        "GET", path, [this](http::Request& q, http::Response& r) { asset(q, r); }, inline_route);
   }
 }
 

@@ -18,12 +18,14 @@ SharedBytes textFrame(std::string_view json) {
 
 }  // namespace
 
-Connection::Connection(int fd, const ConnectionLimits& limits, Clock::time_point now)
+Connection::Connection(int fd, const ConnectionLimits& limits, Clock::time_point now,
+                       http::ConnectionSlot slot)
     : fd_(fd),
       limits_(limits),
       decoder_(limits.max_message_bytes),
       last_heard_(now),
-      last_ping_(now) {}
+      last_ping_(now),
+      slot_(std::move(slot)) {}
 
 Connection::~Connection() {
   // Unread input makes close() send a reset, which can destroy our close frame in the

@@ -9,6 +9,7 @@
 // subscriber) and never delays anyone else. A cycle itself may be bigger than the limit
 // (a "*" subscriber gets ~10 MB for 25,000 items) and still reach a reader that keeps up.
 
+#include "http/ConnectionLimiter.hpp"
 #include "ws/FrameDecoder.hpp"
 #include "ws/Protocol.hpp"
 #include "ws/UpdateFrames.hpp"
@@ -43,8 +44,10 @@ struct ConnectionLimits {
 class Connection {
  public:
   /// Takes ownership of `fd` (non-blocking). `early` holds bytes the client sent right
-  /// after its handshake, already read by the HTTP layer.
-  Connection(int fd, const ConnectionLimits& limits, Clock::time_point now);
+  /// after its handshake, already read by the HTTP layer. `slot` is the connection's
+  /// place under the HTTP server's caps (docs/api.md §11), held until it is destroyed.
+  Connection(int fd, const ConnectionLimits& limits, Clock::time_point now,
+             http::ConnectionSlot slot = {});
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
@@ -105,6 +108,7 @@ class Connection {
   bool close_sent_ = false;
   std::uint16_t sent_close_code_ = 0;
   bool done_ = false;
+  http::ConnectionSlot slot_;
 };
 
 }  // namespace skinpulse::ws

@@ -44,12 +44,12 @@ void LiveHub::stop() {
   for (auto& reactor : reactors_) reactor->stop();
 }
 
-void LiveHub::adopt(int fd, std::string early_bytes) {
+void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) {
   if (!running_) {
     ::close(fd);
     return;
   }
-  // The HTTP layer left the socket blocking with its own timeouts; the reactor needs it
+  // The HTTP layer hands the socket over blocking; the reactor needs it
   // non-blocking, small update frames must not wait for Nagle, and the kernel's send
   // buffer is bounded like our queue (ConnectionLimits::socket_send_buffer).
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -60,7 +60,7 @@ void LiveHub::adopt(int fd, std::string early_bytes) {
     ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
   }
   const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
-  reactors_[index]->adopt(fd, std::move(early_bytes));
+  reactors_[index]->adopt(fd, std::move(early_bytes), std::move(slot));
 }
 
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {

@@ -32,8 +32,10 @@ class LiveHub {
   void stop();
   bool accepting() const { return running_; }
 
-  /// Takes ownership of a socket after a successful handshake; closes it when stopped.
-  void adopt(int fd, std::string early_bytes);
+  /// Takes ownership of a socket after a successful handshake, and of its place under
+  /// the HTTP server's caps (`slot`, held until the client is gone); closes it when
+  /// stopped.
+  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {});
   /// Forwards one batch to the subscribed clients. Never blocks on a client.
   void publish(const events::UpdateBatchPtr& batch);
 

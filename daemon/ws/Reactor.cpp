@@ -63,11 +63,11 @@ void Reactor::wake() {
   [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
 }
 
-void Reactor::adopt(int fd, std::string early_bytes) {
+void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      adoptions_.push_back(Adoption{fd, std::move(early_bytes)});
+      adoptions_.push_back(Adoption{fd, std::move(early_bytes), std::move(slot)});
       fd = -1;
     }
   }
@@ -98,7 +98,8 @@ void Reactor::takeInbox(Clock::time_point now) {
     updates.swap(updates_);
   }
   for (auto& adoption : adoptions) {
-    auto connection = std::make_unique<Connection>(adoption.fd, limits_, now);
+    auto connection =
+        std::make_unique<Connection>(adoption.fd, limits_, now, std::move(adoption.slot));
     auto& ref = *connection;
     connections_.emplace(adoption.fd, std::move(connection));
     count_ = connections_.size();

@@ -27,8 +27,9 @@ class Reactor {
   /// Closes every connection with 1001 (best effort) and joins the thread.
   void stop();
 
-  /// Takes ownership of a connected socket whose handshake is done. Thread-safe.
-  void adopt(int fd, std::string early_bytes);
+  /// Takes ownership of a connected socket whose handshake is done, and of its place
+  /// under the HTTP caps (released when the connection ends). Thread-safe.
+  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {});
   /// Queues `update` for every connection of this reactor. Thread-safe. With `wake`
   /// false the reactor is not woken for it: the caller hands over the rest of the cycle
   /// right after, so each client gets the whole cycle in one write (the next sweep takes
@@ -53,6 +54,7 @@ class Reactor {
   struct Adoption {
     int fd;
     std::string early;
+    http::ConnectionSlot slot;
   };
 
   void run();

@@ -6,9 +6,10 @@
 namespace skinpulse::ws {
 
 void WsApi::registerRoutes(http::Router& router) {
-  router.add("GET", "/api/v1/ws", [this](http::Request& request, http::Response& response) {
-    upgrade(request, response);
-  });
+  router.add(
+      "GET", "/api/v1/ws",
+      [this](http::Request& request, http::Response& response) { upgrade(request, response); },
+      http::RouteOptions{.runs_inline = true});
 }
 
 void WsApi::upgrade(const http::Request& request, http::Response& response) {
@@ -22,7 +23,9 @@ void WsApi::upgrade(const http::Request& request, http::Response& response) {
     throw http::HttpError(503, "unavailable", "live updates are not running",
                           {{"Retry-After", "5"}});
   }
-  response.take_over = [this](int fd, std::string early) { hub_.adopt(fd, std::move(early)); };
+  response.take_over = [this](int fd, std::string early, http::ConnectionSlot slot) {
+    hub_.adopt(fd, std::move(early), std::move(slot));
+  };
 }
 
 }  // namespace skinpulse::ws

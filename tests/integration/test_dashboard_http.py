@@ -1,4 +1,4 @@
-"""The dashboard's HTTP side against the real daemon (docs/api.md §9 and §11): the app's
+"""The dashboard's HTTP side against the real daemon (docs/api.md §9 and §10): the app's
 paths answer index.html with the CSP, /assets/ serves the files with types, ETags and
 304s, nothing outside www/ is served, `[dashboard] enabled = false` turns it all off,
 and the candles endpoint folds backfilled points into OHLCV.

@@ -22,6 +22,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testRateLimitOnlyOnAuthPaths);
   CPPUNIT_TEST(testRateLimitPerClientBehindTrustedProxy);
   CPPUNIT_TEST(testStoreOutageFailsClosed);
+  CPPUNIT_TEST(testInlineRouteNeverLoadsTheSession);
   CPPUNIT_TEST(testConstantTimeEquals);
   CPPUNIT_TEST_SUITE_END();
 
@@ -149,6 +150,22 @@ class AuthGuardTest : public CppUnit::TestFixture {
     // The auth paths need the store for their rate limit.
     auto csrf = test::makeRequest("GET", "/api/v1/auth/csrf");
     CPPUNIT_ASSERT_EQUAL(503, refusal(csrf, publicRoute()).status());
+  }
+
+  void testInlineRouteNeverLoadsTheSession() {
+    // Inline routes run on an HTTP event loop (docs/adr/0010-front-door.md): the guard
+    // must not reach the session store for them, alive or down.
+    http::RouteOptions inline_route;
+    inline_route.runs_inline = true;
+    const auto issued = sessions_->create("u1");
+    auto live = withCookie("GET", "/api/v1/items", issued);
+    guard_->admit(live, inline_route);
+    CPPUNIT_ASSERT_EQUAL(http::SessionContext::State::kNone, live.session.state);
+    test::DownState down;
+    build(down.store, {});
+    auto outage = withCookie("GET", "/api/v1/items", issued);
+    guard_->admit(outage, inline_route);  // no StoreUnavailable, no 503
+    CPPUNIT_ASSERT_EQUAL(http::SessionContext::State::kNone, outage.session.state);
   }
 
   void testConstantTimeEquals() {

@@ -52,6 +52,8 @@ class SettingsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(600, s.portfolio.import_cooldown_seconds);
     CPPUNIT_ASSERT_EQUAL(INT64_C(8388608), s.portfolio.inventory_max_bytes);
     CPPUNIT_ASSERT_EQUAL(20, s.auth.rate_limit_per_minute);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(67108864), s.items.history_cache_bytes);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(60), s.items.history_cache_ttl_seconds);
     CPPUNIT_ASSERT(s.redis_url.empty());
     CPPUNIT_ASSERT(s.sources.empty());
     CPPUNIT_ASSERT(s.identity_providers.empty());
@@ -68,6 +70,10 @@ class SettingsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0, static_cast<int>(s.listen_port));
     CPPUNIT_ASSERT_EQUAL(5, s.auth.rate_limit_per_minute);
     CPPUNIT_ASSERT_EQUAL(30, s.portfolio.import_cooldown_seconds);
+    const Settings items =
+        build("[items]\nhistory_cache_bytes = 0\nhistory_cache_ttl_seconds = 5\n", {});
+    CPPUNIT_ASSERT_EQUAL(INT64_C(0), items.items.history_cache_bytes);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(5), items.items.history_cache_ttl_seconds);
   }
 
   void secretIsRequiredAndLongEnough() {
@@ -111,6 +117,12 @@ class SettingsTest : public CppUnit::TestFixture {
                    0);
     CPPUNIT_ASSERT(errorKey("[storage]\nretention_days = 3\n", {}).find("retention_days") !=
                    std::string::npos);
+    CPPUNIT_ASSERT(
+        errorKey("[items]\nhistory_cache_bytes = -1\n", {}).find("[items] history_cache_bytes") ==
+        0);
+    CPPUNIT_ASSERT(errorKey("[items]\nhistory_cache_ttl_seconds = 0\n", {})
+                       .find("[items] history_cache_ttl_seconds") == 0);
+    CPPUNIT_ASSERT(errorKey("[items]\nhistory_cache = 1\n", {}).find("[items] history_cache") == 0);
   }
 
   void unknownSectionsAndKeysAreRefused() {

@@ -32,8 +32,8 @@ class MemoryPrices final : public test::NullPriceStore {
   }
 };
 
-Poco::JSON::Object::Ptr parse(const std::string& text) {
-  return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+Poco::JSON::Object::Ptr parse(std::string_view text) {
+  return Poco::JSON::Parser().parse(std::string(text)).extract<Poco::JSON::Object::Ptr>();
 }
 
 }  // namespace
@@ -48,6 +48,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(refusesBadParametersAsProblems);
   CPPUNIT_TEST(noPricesMeansNullSourceAndNoCandles);
   CPPUNIT_TEST(unknownItemIs404);
+  CPPUNIT_TEST(cachedCandlesEqualUncachedWhileTimePassesAndPointsArrive);
   CPPUNIT_TEST_SUITE_END();
 
   Catalog catalog_;
@@ -56,7 +57,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   std::unique_ptr<metrics::CandlesApi> api_;
   http::Router router_;
 
-  http::Response get(const std::string& target) {
+  static http::Response get(http::Router& router, const std::string& target) {
     http::Request request;
     request.method = "GET";
     const auto q = target.find('?');
@@ -74,9 +75,10 @@ class CandlesApiTest : public CppUnit::TestFixture {
       }
     }
     http::Response response;
-    http::Dispatcher(router_).dispatch(request, response);
+    http::Dispatcher(router).dispatch(request, response);
     return response;
   }
+  http::Response get(const std::string& target) { return get(router_, target); }
 
  public:
   void setUp() override {
@@ -147,7 +149,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   void servesTheReferenceSourceByDefault() {
     const auto response = get("/api/v1/items/1/candles?window=1h");
     CPPUNIT_ASSERT_EQUAL(200, response.status);
-    const auto body = parse(response.body);
+    const auto body = parse(response.bodyView());
     CPPUNIT_ASSERT_EQUAL(std::string("alpha"), body->getValue<std::string>("source"));
     CPPUNIT_ASSERT_EQUAL(std::string("1h"), body->getValue<std::string>("window"));
     CPPUNIT_ASSERT_EQUAL(std::string("1m"), body->getValue<std::string>("interval"));
@@ -167,7 +169,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   }
 
   void servesANamedSourceAndCoarserIntervals() {
-    auto body = parse(get("/api/v1/items/1/candles?window=1h&interval=1h&source=beta").body);
+    auto body = parse(get("/api/v1/items/1/candles?window=1h&interval=1h&source=beta").bodyView());
     CPPUNIT_ASSERT_EQUAL(std::string("beta"), body->getValue<std::string>("source"));
     CPPUNIT_ASSERT_EQUAL(std::string("1h"), body->getValue<std::string>("interval"));
     const auto candles = body->getArray("candles");
@@ -178,7 +180,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, samples);
     CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/items/1/candles?window=30d").status);
     CPPUNIT_ASSERT_EQUAL(200, get("/api/v1/items/1/candles?window=24h&interval=1d").status);
-    body = parse(get("/api/v1/items/1/candles").body);
+    body = parse(get("/api/v1/items/1/candles").bodyView());
     CPPUNIT_ASSERT_EQUAL(std::string("24h"), body->getValue<std::string>("window"));
     CPPUNIT_ASSERT_EQUAL(std::string("5m"), body->getValue<std::string>("interval"));
   }
@@ -194,14 +196,14 @@ class CandlesApiTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("application/problem+json"),
                                    response.content_type.substr(0, 24));
       CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string("invalid_parameter"),
-                                   parse(response.body)->getValue<std::string>("code"));
+                                   parse(response.bodyView())->getValue<std::string>("code"));
     }
   }
 
   void noPricesMeansNullSourceAndNoCandles() {
     const auto response = get("/api/v1/items/2/candles?window=7d");
     CPPUNIT_ASSERT_EQUAL(200, response.status);
-    const auto body = parse(response.body);
+    const auto body = parse(response.bodyView());
     CPPUNIT_ASSERT(body->isNull("source"));
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, body->getArray("candles")->size());
   }
@@ -210,7 +212,42 @@ class CandlesApiTest : public CppUnit::TestFixture {
     const auto response = get("/api/v1/items/99/candles");
     CPPUNIT_ASSERT_EQUAL(404, response.status);
     CPPUNIT_ASSERT_EQUAL(std::string("item_not_found"),
-                         parse(response.body)->getValue<std::string>("code"));
+                         parse(response.bodyView())->getValue<std::string>("code"));
+  }
+
+  void cachedCandlesEqualUncachedWhileTimePassesAndPointsArrive() {
+    std::int64_t now = kNow;
+    prices::HistoryCache cache(prices::HistoryCacheOptions{1 << 20, 60});
+    const metrics::CandlesApiConfig config{{}, {"alpha", "beta"}};
+    metrics::CandlesApi cached(
+        catalog_, latest_, prices_, config, [&] { return now; }, &cache);
+    metrics::CandlesApi uncached(catalog_, latest_, prices_, config, [&] { return now; });
+    http::Router cached_router;
+    http::Router uncached_router;
+    cached.registerRoutes(cached_router);
+    uncached.registerRoutes(uncached_router);
+    const std::vector<std::string> targets = {
+        "/api/v1/items/1/candles?window=1h", "/api/v1/items/1/candles?window=1h&interval=5m",
+        "/api/v1/items/1/candles?window=1h&interval=1h&source=beta",
+        "/api/v1/items/1/candles?window=24h", "/api/v1/items/2/candles"};
+    auto same = [&] {
+      for (const auto& target : targets) {
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(target, std::string(get(uncached_router, target).bodyView()),
+                                     std::string(get(cached_router, target).bodyView()));
+      }
+    };
+    // The window's lower bound passes the points one by one: the first bar changes.
+    for (; now < kNow + 700; now += 7) same();
+    CPPUNIT_ASSERT(cache.stats().hits > 0);
+    // A cycle stores points (and moves the reference source to beta, the only one with
+    // two points in the last day); its observer invalidates the item.
+    now = kNow;
+    prices_.points.push_back(PricePoint{1, "beta", kNow - 10, 1010, 3});
+    latest_.reset({PriceStore::Latest{PricePoint{1, "beta", kNow - 10, 1010, 3}, kNow - 50}});
+    cache.invalidate({1});
+    same();
+    const auto body = parse(get(cached_router, "/api/v1/items/1/candles?window=1h").bodyView());
+    CPPUNIT_ASSERT_EQUAL(std::string("beta"), body->getValue<std::string>("source"));
   }
 };
 

@@ -1,0 +1,412 @@
+"""The HTTP front door over raw sockets (docs/api.md §11, docs/adr/0010-front-door.md).
+
+Framing corpus (one answer per request, or 400 and close), the size limits, pipelining,
+100-continue, deadlines (configured short so the file runs in seconds), the connection
+caps with a WebSocket counted, 1,000 slow clients from 127.0.0.2..9 while /healthz and
+an item keep answering fast, and a thread count that does not follow the connections.
+Budget: about 60 s.
+"""
+import base64
+import json
+import os
+import resource
+import shutil
+import socket
+import tempfile
+import threading
+import time
+import unittest
+
+from harness import Daemon, DaemonTestCase
+
+SLOW_ADDRESSES = [f"127.0.0.{i}" for i in range(2, 10)]
+CAP_ADDRESS = "127.0.0.20"
+PER_IP_CAP = 200
+
+
+def raise_file_limit():
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = min(hard, 8192) if hard != resource.RLIM_INFINITY else 8192
+    if soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def split_responses(data):
+    """Splits raw bytes into (status, head, body) tuples by Content-Length."""
+    out = []
+    while data:
+        head, sep, rest = data.partition(b"\r\n\r\n")
+        if not sep:
+            out.append((None, head, b""))
+            break
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split(b" ")[1])
+        length = 0
+        for line in lines[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value.strip())
+        if 100 <= status < 200:
+            length = 0
+        out.append((status, head, rest[:length]))
+        data = rest[length:]
+    return out
+
+
+class FrontDoorCase(DaemonTestCase):
+    """One daemon per class, configured by INI; raw-socket helpers."""
+
+    INI = ""
+
+    @classmethod
+    def setUpClass(cls):
+        raise_file_limit()
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-door-")
+        cls.daemon = Daemon(cls._classtmp, ini=cls.INI)
+        cls.daemon.start()
+        cls.port = cls.daemon.port
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        shutil.rmtree(cls._classtmp, ignore_errors=True)
+
+    # --- helpers -------------------------------------------------------------------
+
+    def connect(self, source="127.0.0.1", timeout=5):
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.settimeout(timeout)
+        sock.bind((source, 0))
+        sock.connect(("127.0.0.1", self.port))
+        return sock
+
+    def exchange(self, data, wait=4.0):
+        """Sends `data`, reads until the server closes or `wait` passes without a byte.
+        Returns (bytes, closed_by_server)."""
+        with self.connect(timeout=wait) as sock:
+            sock.sendall(data)
+            received = b""
+            try:
+                while True:
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        return received, True
+                    received += chunk
+            except socket.timeout:
+                return received, False
+            except ConnectionResetError:
+                return received, True
+
+    def assertOneProblem(self, data, status, code, closed=True):
+        received, was_closed = self.exchange(data)
+        responses = split_responses(received)
+        self.assertEqual(len(responses), 1, received[:500])
+        got, head, body = responses[0]
+        self.assertEqual(got, status, received[:500])
+        self.assertIn(b"application/problem+json", head)
+        for name in (b"X-Content-Type-Options", b"X-Frame-Options", b"Referrer-Policy",
+                     b"X-XSS-Protection"):
+            self.assertIn(name + b": ", head)
+        problem = json.loads(body)
+        self.assertEqual(problem["code"], code)
+        self.assertEqual(problem["status"], status)
+        self.assertEqual(problem["type"], "about:blank")
+        if closed:
+            self.assertTrue(was_closed, "connection left open after " + str(status))
+            self.assertIn(b"Connection: close", head)
+        return problem
+
+
+
+class FrontDoorTest(FrontDoorCase):
+    INI = ("[http]\nevent_threads = 2\nworker_threads = 4\n"
+           f"max_connections_per_ip = {PER_IP_CAP}\n[log]\naccess = false\n")
+
+    # --- framing -------------------------------------------------------------------
+
+    def test_framing_corpus_is_refused_once_and_closed(self):
+        post = b"POST /api/v1/portfolio/import HTTP/1.1\r\nHost: a\r\n"
+        cases = {
+            "te-gzip-chunked": b"POST /%zz HTTP/1.1\r\nHost: a\r\n"
+                               b"Transfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+            "te-chunked-gzip": post + b"Transfer-Encoding: chunked, gzip\r\n\r\n0\r\n\r\n",
+            "te-identity": post + b"Transfer-Encoding: identity\r\n\r\n",
+            "te-and-cl": post + b"Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n"
+                         b"0\r\n\r\nhello",
+            "cl-plus": post + b"Content-Length: +5\r\n\r\nhello",
+            "cl-list": post + b"Content-Length: 5, 6\r\n\r\nhello",
+            "cl-repeated": post + b"Content-Length: 5\r\nContent-Length: 6\r\n\r\nhello",
+            "cl-hex": post + b"Content-Length: 0x5\r\n\r\nhello",
+            "obs-fold": b"GET /healthz HTTP/1.1\r\nHost: a\r\nX-A: a\r\n folded\r\n\r\n",
+            "bare-lf": b"GET /healthz HTTP/1.1\nHost: a\n\n",
+            "bare-lf-header": b"GET /healthz HTTP/1.1\r\nHost: a\n\r\n",
+            "bare-cr": b"GET /healthz HTTP/1.1\rHost: a\r\n\r\n",
+            "http10-te": b"POST /healthz HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            "version": b"GET /healthz HTTP/2.0\r\n\r\n",
+            "junk": b"NOT HTTP AT ALL\r\n\r\n",
+            "space-before-colon": b"GET /healthz HTTP/1.1\r\nHost : a\r\n\r\n",
+            "bad-chunk": post + b"Transfer-Encoding: chunked\r\n\r\nzz\r\nabc\r\n0\r\n\r\n",
+        }
+        for name, data in cases.items():
+            with self.subTest(name):
+                self.assertOneProblem(data, 400, "invalid_request")
+
+    def test_malformed_path_with_a_body_is_answered_once(self):
+        # The body is read whole before the 400, so the next request is framed right.
+        received, _ = self.exchange(
+            b"POST /%zz HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nhello"
+            b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        responses = split_responses(received)
+        self.assertEqual([r[0] for r in responses], [400, 200], received[:600])
+        self.assertEqual(json.loads(responses[0][2])["code"], "invalid_parameter")
+
+    def test_size_limits(self):
+        self.assertOneProblem(b"GET /" + b"a" * (8 * 1024 + 1) + b" HTTP/1.1\r\n\r\n", 414,
+                              "uri_too_long")
+        self.assertOneProblem(b"GET /healthz HTTP/1.1\r\nX-Big: " + b"a" * (16 * 1024) +
+                              b"\r\n\r\n", 431, "header_fields_too_large")
+        self.assertOneProblem(b"POST /api/v1/portfolio/import HTTP/1.1\r\nContent-Length: "
+                              b"70000\r\n\r\n" + b"x" * 1000, 413, "payload_too_large")
+        chunk = b"%x\r\n" % 40000 + b"x" * 40000 + b"\r\n"
+        self.assertOneProblem(b"POST /api/v1/portfolio/import HTTP/1.1\r\nTransfer-Encoding: "
+                              b"chunked\r\n\r\n" + chunk * 2 + b"0\r\n\r\n", 413,
+                              "payload_too_large")
+        # At the limits: accepted (the route then answers for itself).
+        line = b"GET /healthz?" + b"a" * (8 * 1024 - 22) + b" HTTP/1.1"
+        self.assertEqual(len(line), 8 * 1024)
+        received, _ = self.exchange(line + b"\r\nConnection: close\r\n\r\n")
+        self.assertEqual(split_responses(received)[0][0], 200)
+
+    def test_pipelined_requests_are_answered_in_order(self):
+        received, closed = self.exchange(
+            b"GET /api/v1/items/1 HTTP/1.1\r\nHost: a\r\n\r\n"
+            b"GET /nope HTTP/1.1\r\nHost: a\r\n\r\n"
+            b"GET /readyz HTTP/1.1\r\nHost: a\r\n\r\n"
+            b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n"
+            b"HEAD /api/v1/items/2 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        responses = split_responses(received)
+        self.assertEqual([r[0] for r in responses], [200, 404, 200, 200, 200], received[:800])
+        self.assertEqual(json.loads(responses[0][2])["id"], 1)
+        self.assertEqual(json.loads(responses[2][2])["status"], "ready")
+        self.assertEqual(json.loads(responses[3][2]), {"status": "ok"})
+        self.assertEqual(responses[4][2], b"")  # HEAD: no body
+        self.assertTrue(closed)
+
+    def test_http10_closes_unless_keep_alive(self):
+        received, closed = self.exchange(b"GET /healthz HTTP/1.0\r\n\r\n")
+        self.assertEqual(len(split_responses(received)), 1)
+        self.assertTrue(closed)
+        received, closed = self.exchange(
+            b"GET /healthz HTTP/1.0\r\nConnection: keep-alive\r\n\r\n", wait=1)
+        self.assertIn(b"Connection: keep-alive", received)
+        self.assertFalse(closed)
+
+    def test_expect_continue(self):
+        with self.connect() as sock:
+            sock.sendall(b"POST /api/v1/items HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\n"
+                         b"Expect: 100-continue\r\n\r\n")
+            interim = sock.recv(4096)
+            self.assertTrue(interim.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"), interim)
+            sock.sendall(b"body")
+            final = b""
+            while b"}" not in final:
+                final += sock.recv(4096)
+            # The body is read first (§2: body size, then route): 405 for POST here.
+            self.assertEqual(split_responses(final)[0][0], 405)
+
+    # --- caps ----------------------------------------------------------------------
+
+    def websocket(self, source):
+        sock = self.connect(source)
+        key = base64.b64encode(os.urandom(16))
+        sock.sendall(b"GET /api/v1/ws HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\n"
+                     b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                     b"Sec-WebSocket-Key: " + key + b"\r\n\r\n")
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+        self.assertTrue(head.startswith(b"HTTP/1.1 101 "), head)
+        return sock
+
+    def refused(self, source):
+        """Opens one more connection from `source`; True if it got 503 too_many_connections
+        and was closed."""
+        with self.connect(source) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+            received = b""
+            while True:
+                try:
+                    chunk = sock.recv(4096)
+                except (socket.timeout, ConnectionResetError):
+                    break
+                if not chunk:
+                    break
+                received += chunk
+                if received.startswith(b"HTTP/1.1 200") and b"}" in received:
+                    return False
+        if not received.startswith(b"HTTP/1.1 503 "):
+            return False
+        self.assertIn(b"too_many_connections", received)
+        self.assertIn(b"Retry-After: ", received)
+        self.assertIn(b"Connection: close", received)
+        return True
+
+    def test_per_ip_cap_counts_websockets(self):
+        sockets = [self.connect(CAP_ADDRESS) for _ in range(PER_IP_CAP - 1)]
+        try:
+            ws = self.websocket(CAP_ADDRESS)  # the last place
+            self.assertTrue(self.refused(CAP_ADDRESS))
+            self.assertFalse(self.refused("127.0.0.21"))  # other addresses are not capped
+            ws.close()  # its place comes back once the reactor drops it
+            deadline = time.monotonic() + 5
+            while self.refused(CAP_ADDRESS):
+                self.assertLess(time.monotonic(), deadline, "WebSocket slot not released")
+                time.sleep(0.1)
+        finally:
+            for sock in sockets:
+                sock.close()
+
+    # --- slow clients and threads ----------------------------------------------------
+
+    def threads(self):
+        return len(os.listdir(f"/proc/{self.daemon.proc.pid}/task"))
+
+    def rss_kib(self):
+        with open(f"/proc/{self.daemon.proc.pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+        return 0
+
+    def timed_get(self, path):
+        started = time.monotonic()
+        with self.connect(timeout=5) as sock:
+            sock.sendall(b"GET " + path.encode() + b" HTTP/1.1\r\nHost: a\r\n"
+                         b"Connection: close\r\n\r\n")
+            received = b""
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        return time.monotonic() - started, split_responses(received)[0][0]
+
+    def test_slow_clients_do_not_silence_the_daemon(self):
+        few = [self.connect(SLOW_ADDRESSES[0]) for _ in range(10)]
+        time.sleep(0.3)
+        threads_at_10 = self.threads()
+        rss_at_10 = self.rss_kib()
+        for sock in few:
+            sock.close()
+
+        slow = []
+        stop = threading.Event()
+        try:
+            for i in range(1000):
+                sock = self.connect(SLOW_ADDRESSES[i % len(SLOW_ADDRESSES)])
+                kind = i % 3
+                if kind == 0:    # trickles a head
+                    sock.sendall(b"GET /api/v1/items HTTP/1.1\r\n")
+                elif kind == 1:  # trickles a body
+                    sock.sendall(b"POST /api/v1/portfolio/import HTTP/1.1\r\n"
+                                 b"Content-Length: 60000\r\n\r\nx")
+                else:            # asks for a lot and never reads
+                    sock.sendall(b"GET /api/v1/items?limit=500 HTTP/1.1\r\nHost: a\r\n\r\n" * 40)
+                slow.append((kind, sock))
+
+            def trickle():
+                while not stop.wait(0.3):
+                    for kind, sock in slow:
+                        if kind == 2:
+                            continue
+                        try:
+                            sock.send(b"X-A: 1\r\n" if kind == 0 else b"x")
+                        except OSError:
+                            pass
+
+            trickler = threading.Thread(target=trickle, daemon=True)
+            trickler.start()
+            time.sleep(0.3)
+            threads_at_1000 = self.threads()
+            rss_at_1000 = self.rss_kib()
+
+            latencies = []
+            statuses = []
+            for _ in range(150):
+                for path in ("/healthz", "/api/v1/items/1"):
+                    latency, status = self.timed_get(path)
+                    latencies.append(latency)
+                    statuses.append(status)
+            latencies.sort()
+            p99 = latencies[int(len(latencies) * 0.99) - 1]
+            self.assertEqual(set(statuses), {200})
+            self.assertLess(p99, 0.25, f"p99 {p99 * 1000:.1f} ms")
+            self.assertLessEqual(threads_at_1000, threads_at_10,
+                                 f"{threads_at_10} threads at 10 connections, "
+                                 f"{threads_at_1000} at 1,000")
+            print(f"\nslow clients: p99 {p99 * 1000:.1f} ms over {len(latencies)} requests; "
+                  f"threads {threads_at_10} at 10 connections, {threads_at_1000} at 1,000; "
+                  f"RSS {rss_at_10} KiB at 10, {rss_at_1000} KiB at 1,000")
+        finally:
+            stop.set()
+            for _, sock in slow:
+                sock.close()
+
+
+class FrontDoorDeadlineTest(FrontDoorCase):
+    """The deadlines, configured short (docs/api.md §11 gives 10 s, 30 s and 60 s)."""
+
+    INI = ("[http]\nhead_timeout_seconds = 2\nbody_timeout_seconds = 2\n"
+           "keep_alive_timeout_seconds = 2\n[log]\naccess = false\n")
+
+    # --- deadlines -----------------------------------------------------------------
+
+    def test_head_deadline_is_408_and_close(self):
+        with self.connect(timeout=6) as sock:
+            started = time.monotonic()
+            sock.sendall(b"GET /healthz HTTP/1.1\r\n")
+            received = b""
+            # Trickle a header line every half second: the deadline counts from the
+            # first byte, not per read.
+            while True:
+                try:
+                    sock.sendall(b"X-A: 1\r\n")
+                except OSError:
+                    break
+                try:
+                    sock.settimeout(0.5)
+                    chunk = sock.recv(4096)
+                    if not chunk:
+                        break
+                    received += chunk
+                except socket.timeout:
+                    pass
+                if time.monotonic() - started > 6:
+                    break
+            elapsed = time.monotonic() - started
+        self.assertTrue(received.startswith(b"HTTP/1.1 408 "), received[:200])
+        self.assertIn(b"request_timeout", received)
+        self.assertLess(elapsed, 4.5)
+
+    def test_body_deadline_is_408_and_close(self):
+        started = time.monotonic()
+        problem = self.assertOneProblem(
+            b"POST /api/v1/portfolio/import HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc", 408,
+            "request_timeout")
+        self.assertIn("body", problem["detail"])
+        self.assertLess(time.monotonic() - started, 4.5)
+
+    def test_idle_connection_is_closed_without_an_answer(self):
+        # A connection that sent nothing is under the keep-alive deadline: closed, no 408.
+        started = time.monotonic()
+        received, closed = self.exchange(b"", wait=6)
+        self.assertEqual(received, b"")
+        self.assertTrue(closed)
+        self.assertGreater(time.monotonic() - started, 1.5)
+
+
+if __name__ == "__main__":
+    unittest.main()

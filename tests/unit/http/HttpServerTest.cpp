@@ -1,0 +1,345 @@
+#include "http/HttpServer.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <arpa/inet.h>
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <netinet/in.h>
+#include <poll.h>
+#include <string>
+#include <sys/socket.h>
+#include <thread>
+#include <unistd.h>
+
+using namespace skinpulse::http;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A blocking loopback client with a receive timeout.
+class Client {
+ public:
+  explicit Client(std::uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+  }
+  ~Client() { ::close(fd_); }
+  Client(const Client&) = delete;
+  Client& operator=(const Client&) = delete;
+
+  bool connected() const { return connected_; }
+  void send(const std::string& bytes) {
+    (void)!::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+  }
+  /// Everything until the peer closes or `wait` passes without a byte.
+  std::string readAll(std::chrono::milliseconds wait = 3000ms) { return read(wait, ""); }
+  /// Until `marker` was seen `count` times (or the peer closes, or `wait` passes).
+  std::string readUntil(const std::string& marker, int count = 1,
+                        std::chrono::milliseconds wait = 3000ms) {
+    return read(wait, marker, count);
+  }
+  bool closedByPeer() const { return closed_; }
+
+ private:
+  std::string read(std::chrono::milliseconds wait, const std::string& marker, int count = 1) {
+    std::string out;
+    while (true) {
+      if (!marker.empty()) {
+        int seen = 0;
+        for (auto at = out.find(marker); at != std::string::npos; at = out.find(marker, at + 1)) {
+          ++seen;
+        }
+        if (seen >= count) return out;
+      }
+      pollfd waiting{fd_, POLLIN, 0};
+      if (::poll(&waiting, 1, static_cast<int>(wait.count())) <= 0) return out;
+      char buffer[65536];
+      const auto size = ::recv(fd_, buffer, sizeof buffer, 0);
+      if (size <= 0) {
+        closed_ = true;
+        return out;
+      }
+      out.append(buffer, static_cast<std::size_t>(size));
+    }
+  }
+
+  int fd_;
+  bool connected_ = false;
+  bool closed_ = false;
+};
+
+int statusOf(const std::string& response) {
+  return response.size() > 12 ? std::stoi(response.substr(9, 3)) : 0;
+}
+
+}  // namespace
+
+class HttpServerTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(HttpServerTest);
+  CPPUNIT_TEST(inlineRoutesRunOnTheLoopOthersOnWorkers);
+  CPPUNIT_TEST(pipelinedRequestsAreAnsweredInOrder);
+  CPPUNIT_TEST(perAddressCapRefusesWith503);
+  CPPUNIT_TEST(headDeadlineIs408AndClose);
+  CPPUNIT_TEST(idleConnectionIsClosedSilently);
+  CPPUNIT_TEST(takeOverGetsTheSocketEarlyBytesAndSlot);
+  CPPUNIT_TEST(fullWorkerQueueIsOverloaded);
+  CPPUNIT_TEST(framingErrorsCloseAfterOneAnswer);
+  CPPUNIT_TEST(unreadResponseIsAbandonedAtTheWriteDeadline);
+  CPPUNIT_TEST(stopClosesOpenConnections);
+  CPPUNIT_TEST_SUITE_END();
+
+  Router router_;
+  std::mutex mutex_;
+  std::thread::id inline_thread_;
+  std::thread::id pool_thread_;
+  std::shared_future<void> gate_;
+  int taken_fd_ = -1;
+  std::string early_;
+  ConnectionSlot slot_;
+
+  ServerOptions options() {
+    ServerOptions options;
+    options.port = 0;
+    options.event_threads = 1;
+    options.worker_threads = 2;
+    options.access_log = false;
+    return options;
+  }
+
+ public:
+  void setUp() override {
+    router_ = Router();
+    router_.add(
+        "GET", "/inline",
+        [this](Request&, Response& response) {
+          std::lock_guard lock(mutex_);
+          inline_thread_ = std::this_thread::get_id();
+          response.json("{}");
+        },
+        RouteOptions{.runs_inline = true});
+    router_.add("GET", "/pool", [this](Request& request, Response& response) {
+      {
+        std::lock_guard lock(mutex_);
+        pool_thread_ = std::this_thread::get_id();
+      }
+      if (request.query == "slow") std::this_thread::sleep_for(100ms);
+      response.json("\"" + request.query + "\"");
+    });
+    router_.add(
+        "GET", "/big",
+        [](Request&, Response& response) { response.json(std::string(8 << 20, 'x')); },
+        RouteOptions{.runs_inline = true});
+    router_.add("GET", "/block", [this](Request&, Response& response) {
+      gate_.wait();
+      response.json("{}");
+    });
+    router_.add(
+        "GET", "/up",
+        [this](Request&, Response& response) {
+          response.status = 101;
+          response.content_type.clear();
+          response.setHeader("Upgrade", "test");
+          response.setHeader("Connection", "Upgrade");
+          response.take_over = [this](int fd, std::string early, ConnectionSlot slot) {
+            std::lock_guard lock(mutex_);
+            taken_fd_ = fd;
+            early_ = std::move(early);
+            slot_ = std::move(slot);
+          };
+        },
+        RouteOptions{.runs_inline = true});
+  }
+
+  void tearDown() override {
+    if (taken_fd_ >= 0) ::close(taken_fd_);
+    taken_fd_ = -1;
+    slot_.release();
+  }
+
+  void inlineRoutesRunOnTheLoopOthersOnWorkers() {
+    HttpServer server(router_, options());
+    server.start();
+    Client client(server.port());
+    client.send("GET /inline HTTP/1.1\r\nHost: a\r\n\r\nGET /pool HTTP/1.1\r\nHost: a\r\n\r\n");
+    const auto answers = client.readUntil("HTTP/1.1 200", 2);
+    CPPUNIT_ASSERT(answers.find("X-Frame-Options: DENY") != std::string::npos);
+    std::lock_guard lock(mutex_);
+    CPPUNIT_ASSERT(inline_thread_ != std::thread::id());
+    CPPUNIT_ASSERT(pool_thread_ != std::thread::id());
+    CPPUNIT_ASSERT(inline_thread_ != pool_thread_);
+  }
+
+  void pipelinedRequestsAreAnsweredInOrder() {
+    HttpServer server(router_, options());
+    server.start();
+    Client client(server.port());
+    client.send(
+        "GET /pool?slow HTTP/1.1\r\n\r\nGET /pool?b HTTP/1.1\r\n\r\n"
+        "GET /pool?c HTTP/1.1\r\nConnection: close\r\n\r\n");
+    const auto answers = client.readAll();
+    const auto a = answers.find("\"slow\"");
+    const auto b = answers.find("\"b\"");
+    const auto c = answers.find("\"c\"");
+    CPPUNIT_ASSERT(a != std::string::npos && b != std::string::npos && c != std::string::npos);
+    CPPUNIT_ASSERT(a < b && b < c);
+    CPPUNIT_ASSERT(client.closedByPeer());
+  }
+
+  void perAddressCapRefusesWith503() {
+    auto opts = options();
+    opts.max_connections_per_ip = 1;
+    HttpServer server(router_, opts);
+    server.start();
+    Client first(server.port());
+    first.send("GET /inline HTTP/1.1\r\n\r\n");
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(first.readUntil("{}")));
+    Client second(server.port());
+    const auto refused = second.readAll();
+    CPPUNIT_ASSERT_EQUAL(503, statusOf(refused));
+    CPPUNIT_ASSERT(refused.find("too_many_connections") != std::string::npos);
+    CPPUNIT_ASSERT(refused.find("Retry-After: ") != std::string::npos);
+    CPPUNIT_ASSERT(refused.find("Connection: close") != std::string::npos);
+    CPPUNIT_ASSERT(second.closedByPeer());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), server.connectionCount());
+  }
+
+  void headDeadlineIs408AndClose() {
+    auto opts = options();
+    opts.head_timeout = 200ms;
+    HttpServer server(router_, opts);
+    server.start();
+    Client client(server.port());
+    const auto started = std::chrono::steady_clock::now();
+    client.send("GET /inline HTTP/1.1\r\nHost: a\r\n");
+    // Trickling keeps the connection busy but not the deadline away.
+    std::this_thread::sleep_for(100ms);
+    client.send("X-A: 1\r\n");
+    const auto answer = client.readAll();
+    const auto elapsed = std::chrono::steady_clock::now() - started;
+    CPPUNIT_ASSERT_EQUAL(408, statusOf(answer));
+    CPPUNIT_ASSERT(client.closedByPeer());
+    CPPUNIT_ASSERT(elapsed < 2s);
+  }
+
+  void idleConnectionIsClosedSilently() {
+    auto opts = options();
+    opts.idle_timeout = 150ms;
+    HttpServer server(router_, opts);
+    server.start();
+    Client client(server.port());
+    CPPUNIT_ASSERT_EQUAL(std::string(), client.readAll());
+    CPPUNIT_ASSERT(client.closedByPeer());
+  }
+
+  void takeOverGetsTheSocketEarlyBytesAndSlot() {
+    HttpServer server(router_, options());
+    server.start();
+    Client client(server.port());
+    client.send("GET /up HTTP/1.1\r\n\r\nearly bytes");
+    const auto answer = client.readUntil("\r\n\r\n");
+    CPPUNIT_ASSERT_EQUAL(101, statusOf(answer));
+    for (int i = 0; i < 200; ++i) {
+      {
+        std::lock_guard lock(mutex_);
+        if (taken_fd_ >= 0) break;
+      }
+      std::this_thread::sleep_for(5ms);
+    }
+    std::lock_guard lock(mutex_);
+    CPPUNIT_ASSERT(taken_fd_ >= 0);
+    CPPUNIT_ASSERT_EQUAL(std::string("early bytes"), early_);
+    CPPUNIT_ASSERT(slot_.held());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), server.connectionCount());
+    CPPUNIT_ASSERT_EQUAL(ssize_t(2), ::write(taken_fd_, "hi", 2));
+    CPPUNIT_ASSERT_EQUAL(std::string("hi"), client.readUntil("hi"));
+    slot_.release();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(0), server.connectionCount());
+  }
+
+  void fullWorkerQueueIsOverloaded() {
+    auto opts = options();
+    opts.worker_threads = 1;
+    opts.worker_queue = 1;
+    std::promise<void> release;
+    gate_ = release.get_future().share();
+    HttpServer server(router_, opts);
+    server.start();
+    Client busy(server.port());
+    busy.send("GET /block HTTP/1.1\r\n\r\n");
+    std::this_thread::sleep_for(100ms);  // the worker is blocked
+    Client queued(server.port());
+    queued.send("GET /block HTTP/1.1\r\n\r\n");
+    std::this_thread::sleep_for(100ms);  // the queue is full
+    Client refused(server.port());
+    refused.send("GET /pool HTTP/1.1\r\n\r\n");
+    const auto answer = refused.readUntil("}");
+    CPPUNIT_ASSERT_EQUAL(503, statusOf(answer));
+    CPPUNIT_ASSERT(answer.find("\"overloaded\"") != std::string::npos);
+    CPPUNIT_ASSERT(answer.find("Retry-After: 1") != std::string::npos);
+    // Inline routes still answer while every worker is busy.
+    Client fast(server.port());
+    fast.send("GET /inline HTTP/1.1\r\n\r\n");
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(fast.readUntil("{}")));
+    release.set_value();
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(busy.readUntil("{}")));
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(queued.readUntil("{}")));
+  }
+
+  void framingErrorsCloseAfterOneAnswer() {
+    HttpServer server(router_, options());
+    server.start();
+    for (const char* request :
+         {"POST /pool HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n",
+          "POST /pool HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+          "POST /pool HTTP/1.1\r\nContent-Length: +5\r\n\r\nhello",
+          "GET /pool HTTP/1.1\r\nX: a\r\n b\r\n\r\n", "GET /pool HTTP/1.1\nHost: a\n\n",
+          "GET /pool HTTP/2.0\r\n\r\n", "NOT HTTP\r\n\r\n"}) {
+      Client client(server.port());
+      client.send(request);
+      const auto answer = client.readAll();
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(request, 400, statusOf(answer));
+      CPPUNIT_ASSERT_MESSAGE(request, answer.find("HTTP/1.1", 5) == std::string::npos);
+      CPPUNIT_ASSERT_MESSAGE(request, answer.find("invalid_request") != std::string::npos);
+      CPPUNIT_ASSERT_MESSAGE(request, client.closedByPeer());
+    }
+  }
+
+  void unreadResponseIsAbandonedAtTheWriteDeadline() {
+    auto opts = options();
+    opts.write_timeout = 300ms;
+    HttpServer server(router_, opts);
+    server.start();
+    Client client(server.port());
+    client.send("GET /big HTTP/1.1\r\n\r\n");  // 8 MiB the client never reads
+    bool closed = false;
+    for (int i = 0; i < 300 && !closed; ++i) {
+      std::this_thread::sleep_for(10ms);
+      closed = server.connectionCount() == 0;
+    }
+    CPPUNIT_ASSERT(closed);
+  }
+
+  void stopClosesOpenConnections() {
+    auto server = std::make_unique<HttpServer>(router_, options());
+    server->start();
+    Client idle(server->port());
+    Client partial(server->port());
+    partial.send("GET /inline HTTP/1.1\r\n");
+    std::this_thread::sleep_for(50ms);
+    const auto started = std::chrono::steady_clock::now();
+    server->stop();
+    CPPUNIT_ASSERT(std::chrono::steady_clock::now() - started < 1s);
+    idle.readAll(1000ms);
+    partial.readAll(1000ms);
+    CPPUNIT_ASSERT(idle.closedByPeer());
+    CPPUNIT_ASSERT(partial.closedByPeer());
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(HttpServerTest);
