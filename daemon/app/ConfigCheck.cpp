@@ -133,6 +133,12 @@ void checkPlugins(const Settings& settings, ConfigReport& report) {
   for (const auto& source : settings.sources) {
     if (!source.enabled) continue;
     const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
+    try {
+      sourceKind(spec, registry.find(PluginKind::kSource, source.plugin));
+    } catch (const ConfigError& error) {
+      report.problems.push_back(error.what());
+      continue;
+    }
     if (auto created = registry.createSource(spec, services); !created) {
       report.problems.push_back("[source." + source.name + "]: " + created.error());
     }

@@ -4,8 +4,21 @@
 #include "common/ConfigError.hpp"
 #include "common/Log.hpp"
 #include "net/PocoHttpClient.hpp"
+#include "plugin/ReservedKeys.hpp"
 
 namespace skinpulse {
+
+sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* plugin) {
+  const auto it = spec.keys.find(std::string(kSourceKindKey));
+  if (it == spec.keys.end()) return sdk::PriceKind::kAsk;
+  if (plugin != nullptr && plugin->findKey(kSourceKindKey) != nullptr) return sdk::PriceKind::kAsk;
+  const auto kind = sdk::parsePriceKind(it->second);
+  if (!kind) {
+    throw ConfigError("[source." + spec.instance_name + "] kind",
+                      "must be ask, bid, sale or reference, not '" + it->second + "'");
+  }
+  return *kind;
+}
 
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     : http_(std::make_unique<PocoHttpClient>()),
@@ -16,15 +29,19 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
       services_(std::make_unique<HostServices>(HostServices{*http_, catalog})),
       source_services_(std::make_unique<HostServices>(HostServices{*source_http_, catalog})) {
   registry_.scan(settings.plugin_dir);
-  for (const auto& source : settings.sources) {
-    if (!source.enabled) continue;
+  for (const auto& configured : settings.sources) {
+    if (!configured.enabled) continue;
+    SourceOptions source = configured;
     const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
+    source.kind = sourceKind(spec, registry_.find(PluginKind::kSource, source.plugin));
     auto created = registry_.createSource(spec, *source_services_);
     if (!created) throw ConfigError("[source." + source.name + "]", created.error());
+    log::main().info("source '{}' ready (plugin {}, reports {}, {} prices, every {} s)",
+                     source.name, source.plugin,
+                     created.value().fetchQuotes() != nullptr ? "quotes (ABI 1.2)" : "observations",
+                     sdk::priceKindName(source.kind), source.interval_seconds);
     sources_.push_back(std::move(created).value());
-    source_settings_.push_back(source);
-    log::main().info("source '{}' ready (plugin {}, every {} s)", source.name, source.plugin,
-                     source.interval_seconds);
+    source_settings_.push_back(std::move(source));
   }
   for (const auto& provider : settings.identity_providers) {
     const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,

@@ -63,6 +63,12 @@ class PluginSet {
   std::vector<MetricInstance> metrics_;
 };
 
+/// The `kind` key of a source instance as the daemon reads it (docs/adr/0011-sdk-abi-1-2.md):
+/// ask unless set; a plugin older than ABI 1.2 that declares a `kind` key of its own
+/// (`plugin`, null when not loaded) keeps it, and its prices are asks. Throws ConfigError
+/// for a value other than ask, bid, sale or reference.
+sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* plugin);
+
 /// For --check-config and `skinpulsectl check-config`: builds (and drops) a PluginSet
 /// over an empty catalogue. Throws ConfigError.
 void checkPluginConfiguration(const Settings& settings);

@@ -76,7 +76,8 @@ std::vector<Scheduler::Source> scheduledSources(const PluginSet& plugins) {
   for (std::size_t i = 0; i < plugins.sources().size(); ++i) {
     const auto& source = plugins.sourceSettings()[i];
     sources.push_back(Scheduler::Source{source.name, source.plugin, plugins.sources()[i].get(),
-                                        source.interval_seconds, source.timeout_seconds});
+                                        source.interval_seconds, source.timeout_seconds,
+                                        plugins.sources()[i].fetchQuotes(), source.kind});
   }
   return sources;
 }

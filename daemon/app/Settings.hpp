@@ -4,6 +4,8 @@
 // value the daemon uses is here, typed and checked once at start; nothing else reads
 // the raw tree.
 
+#include "skinpulse/sdk/types.hpp"
+
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
@@ -25,6 +27,10 @@ struct SourceOptions {
   bool enabled = false;
   int interval_seconds = 60;
   int timeout_seconds = 30;
+  /// The `kind` key (ask, bid, sale, reference; default ask): the kind of the instance's
+  /// prices that do not state their own. Set by PluginSet, which knows whether the plugin
+  /// leaves the key to the daemon (plugin/ReservedKeys.hpp); `keys` keeps the text.
+  sdk::PriceKind kind = sdk::PriceKind::kAsk;
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
 };
 

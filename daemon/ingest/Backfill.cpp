@@ -40,7 +40,7 @@ std::string trim(const std::string& s) {
 // One line as the observation a source would have reported, or why it cannot be one.
 // Value checks (catalogue, positive price, volume, time) are the normaliser's, so a
 // backfilled point is accepted exactly when a polled one would be.
-std::variant<std::pair<std::string, sdk::Observation>, std::string> parseLine(
+std::variant<std::pair<std::string, sdk::MarketQuote>, std::string> parseLine(
     Poco::JSON::Parser& parser, const std::string& line) {
   Poco::JSON::Object::Ptr object;
   try {
@@ -60,13 +60,22 @@ std::variant<std::pair<std::string, sdk::Observation>, std::string> parseLine(
     if (!price) return std::string("price not an integer number of cents");
     const auto volume = object->has("volume") ? integerField(*object, "volume") : std::int64_t{0};
     if (!volume) return std::string("volume not an integer");
-    sdk::Observation observation;
-    observation.market_hash_name = *name;
-    observation.price.form = sdk::QuotedPrice::Form::kCents;
-    observation.price.cents = *price;
-    observation.volume = *volume;
-    observation.observed_at = *time;
-    return std::make_pair(source, std::move(observation));
+    sdk::MarketQuote quote;
+    quote.market_hash_name = *name;
+    quote.price.form = sdk::QuotedPrice::Form::kCents;
+    quote.price.cents = *price;
+    quote.volume = *volume;
+    quote.observed_at = *time;
+    // Since SDK ABI 1.2 (docs/adr/0011-sdk-abi-1-2.md): optional, ask and unknown by default.
+    if (object->has("kind") && !object->isNull("kind")) {
+      quote.kind = sdk::parsePriceKind(stringField(*object, "kind").value_or(""));
+      if (!quote.kind) return std::string("kind not ask, bid, sale or reference");
+    }
+    if (object->has("listings") && !object->isNull("listings")) {
+      quote.listings = integerField(*object, "listings");
+      if (!quote.listings) return std::string("listings not an integer");
+    }
+    return std::make_pair(source, std::move(quote));
   } catch (const Poco::Exception&) {
     return std::string("field of the wrong type");
   }
@@ -78,7 +87,7 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
                         std::int64_t now) {
   BackfillResult result;
   Poco::JSON::Parser parser;
-  std::map<std::string, std::vector<sdk::Observation>> bySource;
+  std::map<std::string, std::vector<sdk::MarketQuote>> bySource;
   std::string line;
   while (std::getline(in, line)) {
     if (trim(line).empty()) continue;
@@ -88,11 +97,11 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
       ++result.rejected[*reason];
       continue;
     }
-    auto& [source, observation] = std::get<0>(parsed);
-    bySource[source].push_back(std::move(observation));
+    auto& [source, quote] = std::get<0>(parsed);
+    bySource[source].push_back(std::move(quote));
   }
-  for (const auto& [source, observations] : bySource) {
-    auto batch = normalise(source, now, observations, catalog);
+  for (const auto& [source, quotes] : bySource) {
+    auto batch = normalise(NormaliseInput{source, now, sdk::PriceKind::kAsk}, {}, quotes, catalog);
     for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
     result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
   }

@@ -2,6 +2,7 @@
 
 // Backfill: loads price history from JSON Lines
 //   {"market_hash_name":"...","source":"...","time":"2026-11-22T10:15:00Z","price":123,"volume":4}
+// with, optionally, "kind" (ask, the default, bid, sale, reference) and "listings" (a count)
 // through the ingestion normaliser into the price store in one transaction (all or
 // nothing). Lines that cannot be stored (unknown item, bad price, bad time) are counted
 // by reason and skipped, never guessed.

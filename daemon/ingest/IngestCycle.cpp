@@ -7,6 +7,33 @@
 #include <set>
 
 namespace skinpulse {
+namespace {
+
+NormalisedBatch normaliseBatch(const SourceBatch& batch, const CatalogSnapshot& catalog) {
+  return normalise(NormaliseInput{batch.source, batch.poll_time, batch.kind}, batch.observations,
+                   batch.quotes, catalog);
+}
+
+// Currency rates are not implemented yet (docs/plugin-guide.md, "ABI 1.2"): say why the
+// quotes of a non-USD source vanish, once per cycle and source.
+void logNoRate(const SourceBatch& batch, const RejectionCounts& rejected) {
+  const auto it = rejected.find(std::string(kRejectedNoRate));
+  if (it == rejected.end()) return;
+  std::string currencies;
+  for (const auto& quote : batch.quotes) {
+    const std::string_view code = quote.currency;
+    if (code.empty() || code == "USD" || currencies.find(code) != std::string::npos) continue;
+    if (!currencies.empty()) currencies += ", ";
+    currencies += code;
+    if (currencies.size() > 64) break;
+  }
+  log::main().warn(
+      "source '{}': {} quote(s) rejected (no_rate): no exchange rate to USD for {} (the daemon "
+      "has no currency rates yet; configure a USD feed)",
+      batch.source, it->second, currencies.empty() ? std::string("their currency") : currencies);
+}
+
+}  // namespace
 
 IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
     : database_(database),
@@ -76,6 +103,23 @@ void IngestCycle::invalidateHistory(const std::vector<PricePoint>& points) {
   history_cache_->invalidate(items);
 }
 
+void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
+  std::vector<CatalogStore::ItemImage> images;
+  for (const auto& batch : normalised) {
+    images.insert(images.end(), batch.images.begin(), batch.images.end());
+  }
+  if (images.empty()) return;
+  try {
+    const std::size_t filled = database_.catalog().fillMissingImages(images);
+    if (filled == 0) return;
+    catalog_.reset(database_.catalog().allItems());
+    log::main().info("catalogue: {} item image(s) filled from source data", filled);
+  } catch (const std::exception& error) {
+    // The prices are stored; an image can wait for the next cycle.
+    log::main().warn("catalogue: item images not filled: {}", error.what());
+  }
+}
+
 void IngestCycle::notify(const std::vector<PricePoint>& points) {
   const CycleUpdate update{time::nowSeconds(), points};
   for (auto* observer : observers_) {
@@ -92,15 +136,14 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   auto snapshot = catalog_.snapshot();
   std::vector<NormalisedBatch> normalised;
   for (const auto& batch : batches) {
-    normalised.push_back(normalise(batch.source, batch.poll_time, batch.observations, *snapshot));
+    normalised.push_back(normaliseBatch(batch, *snapshot));
   }
   if (auto_add_) {
     addUnknownNames(normalised);
     snapshot = catalog_.snapshot();
     for (std::size_t i = 0; i < batches.size(); ++i) {
       if (!normalised[i].unknown_names.empty()) {
-        normalised[i] =
-            normalise(batches[i].source, batches[i].poll_time, batches[i].observations, *snapshot);
+        normalised[i] = normaliseBatch(batches[i], *snapshot);
       }
     }
   }
@@ -108,13 +151,15 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   std::vector<PricePoint> points;
   for (std::size_t i = 0; i < batches.size(); ++i) {
     auto& source = outcome.sources[batches[i].source];
-    source.received = batches[i].observations.size();
+    source.received = batches[i].observations.size() + batches[i].quotes.size();
     source.accepted = normalised[i].points.size();
     source.rejected = normalised[i].rejected;
+    logNoRate(batches[i], normalised[i].rejected);
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
   outcome.stored = database_.prices().insert(points);
   invalidateHistory(points);
+  fillImages(normalised);
   latest_.apply(points);
   notify(points);
   return outcome;

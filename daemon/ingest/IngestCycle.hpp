@@ -26,11 +26,17 @@ namespace skinpulse {
 struct SourceBatch {
   std::string source;  ///< instance name, stored as the points' source
   std::int64_t poll_time = 0;
+  /// ABI 1.0-shaped observations (tools and benchmarks build these); normalised as quotes
+  /// without kind, listings, currency or image.
   std::vector<sdk::Observation> observations;
+  /// What the scheduler fetched (ABI 1.2; older sources adapted, plugin/SourceFetch.hpp).
+  std::vector<sdk::MarketQuote> quotes = {};
+  /// The instance's kind: the kind of every observation and of quotes without their own.
+  sdk::PriceKind kind = sdk::PriceKind::kAsk;
 };
 
 struct SourceOutcome {
-  std::size_t received = 0;
+  std::size_t received = 0;  ///< observations plus quotes
   std::size_t accepted = 0;  ///< normalised points handed to the store
   RejectionCounts rejected;
 };
@@ -65,6 +71,8 @@ class IngestCycle {
  private:
   void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
   void invalidateHistory(const std::vector<PricePoint>& points);
+  /// Items without an image get the first https image a source reported for them.
+  void fillImages(const std::vector<NormalisedBatch>& normalised);
   void notify(const std::vector<PricePoint>& points);
 
   Database& database_;

@@ -41,40 +41,106 @@ std::string_view trimName(std::string_view name) {
   return name.substr(begin, end - begin);
 }
 
+namespace {
+
+// The fields an Observation and a MarketQuote share, plus what only a quote has.
+struct Fields {
+  std::string_view name;
+  const sdk::QuotedPrice& price;
+  std::int64_t volume;
+  std::optional<std::int64_t> listings;
+  std::string_view currency;
+  std::optional<std::int64_t> observed_at;
+  sdk::PriceKind kind;
+  std::string_view image_url;
+};
+
+// An image the catalogue may show: https only, printable ASCII, a sane length.
+bool usableImage(std::string_view url) {
+  if (url.size() < 12 || url.size() > 2048 || url.substr(0, 8) != "https://") return false;
+  for (const char c : url) {
+    if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\') return false;
+  }
+  return true;
+}
+
+bool isUsd(std::string_view currency) {
+  currency = trimName(currency);
+  return currency.empty() || currency == "USD" || currency == "usd";
+}
+
+void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSnapshot& catalog,
+                  NormalisedBatch& batch) {
+  const std::string_view name = trimName(in.name);
+  if (name.empty()) {
+    ++batch.rejected["empty market_hash_name"];
+    return;
+  }
+  const auto* item = catalog.findByName(name);
+  if (item == nullptr) {
+    ++batch.rejected["not in catalogue"];
+    batch.unknown_names.emplace_back(name);
+    return;
+  }
+  if (!isUsd(in.currency)) {
+    ++batch.rejected[std::string(kRejectedNoRate)];
+    return;
+  }
+  const auto cents = toCents(in.price);
+  if (!cents) {
+    ++batch.rejected["price unreadable or not positive"];
+    return;
+  }
+  if (in.volume < 0) {
+    ++batch.rejected["negative volume"];
+    return;
+  }
+  if (in.listings && *in.listings < 0) {
+    ++batch.rejected["negative listings"];
+    return;
+  }
+  const std::int64_t time = in.observed_at.value_or(input.poll_time);
+  if (time > input.poll_time + kFutureTolerance || time <= 0) {
+    ++batch.rejected["time in the future or invalid"];
+    return;
+  }
+  batch.points.push_back(
+      PricePoint{item->record.id, input.source, time, *cents, in.volume, in.kind, in.listings});
+  if (item->record.image_url.empty() && usableImage(in.image_url) &&
+      (batch.images.empty() || batch.images.back().first != item->record.id)) {
+    batch.images.emplace_back(item->record.id, std::string(in.image_url));
+  }
+}
+
+}  // namespace
+
+NormalisedBatch normalise(const NormaliseInput& input,
+                          const std::vector<sdk::Observation>& observations,
+                          const std::vector<sdk::MarketQuote>& quotes,
+                          const CatalogSnapshot& catalog) {
+  NormalisedBatch batch;
+  batch.points.reserve(observations.size() + quotes.size());
+  for (const auto& o : observations) {
+    normaliseOne(
+        input,
+        Fields{
+            o.market_hash_name, o.price, o.volume, std::nullopt, {}, o.observed_at, input.kind, {}},
+        catalog, batch);
+  }
+  for (const auto& q : quotes) {
+    normaliseOne(input,
+                 Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency,
+                        q.observed_at, q.kind.value_or(input.kind), q.image_url},
+                 catalog, batch);
+  }
+  return batch;
+}
+
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,
                           const CatalogSnapshot& catalog) {
-  NormalisedBatch batch;
-  batch.points.reserve(observations.size());
-  for (const auto& observation : observations) {
-    const std::string_view name = trimName(observation.market_hash_name);
-    if (name.empty()) {
-      ++batch.rejected["empty market_hash_name"];
-      continue;
-    }
-    const auto* item = catalog.findByName(name);
-    if (item == nullptr) {
-      ++batch.rejected["not in catalogue"];
-      batch.unknown_names.emplace_back(name);
-      continue;
-    }
-    const auto cents = toCents(observation.price);
-    if (!cents) {
-      ++batch.rejected["price unreadable or not positive"];
-      continue;
-    }
-    if (observation.volume < 0) {
-      ++batch.rejected["negative volume"];
-      continue;
-    }
-    const std::int64_t time = observation.observed_at.value_or(poll_time);
-    if (time > poll_time + kFutureTolerance || time <= 0) {
-      ++batch.rejected["time in the future or invalid"];
-      continue;
-    }
-    batch.points.push_back(PricePoint{item->record.id, source, time, *cents, observation.volume});
-  }
-  return batch;
+  return normalise(NormaliseInput{source, poll_time, sdk::PriceKind::kAsk}, observations, {},
+                   catalog);
 }
 
 }  // namespace skinpulse

@@ -1,9 +1,10 @@
 #pragma once
 
 // Normaliser: a source's observations → price points (docs/api.md §4): names trimmed
-// and matched exactly against the catalogue, prices to positive integer cents, volume
-// non-negative, the source's own time or the poll time. Everything it drops is counted
-// by reason, never silently.
+// and matched exactly against the catalogue, prices to positive integer cents, volume and
+// listings non-negative, only USD (no currency rates yet: other currencies are rejected as
+// `no_rate`), the source's own time or the poll time, the quote's kind or the instance's.
+// Everything it drops is counted by reason, never silently.
 
 #include "skinpulse/sdk/types.hpp"
 
@@ -14,24 +15,45 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace skinpulse {
 
 using RejectionCounts = std::map<std::string, std::size_t>;
 
+/// The rejection reason of a quote in a currency the daemon has no USD rate for.
+inline constexpr std::string_view kRejectedNoRate = "no_rate";
+
 struct NormalisedBatch {
   std::vector<PricePoint> points;
   RejectionCounts rejected;
   std::vector<std::string> unknown_names;  ///< trimmed, for [catalog] auto_add
+  /// https image URLs of accepted quotes whose item has no image yet (one per item).
+  std::vector<std::pair<std::int64_t, std::string>> images;
+};
+
+/// Whose observations these are.
+struct NormaliseInput {
+  const std::string& source;  ///< instance name, the points' source
+  /// Used for observations without their own time; observations more than five minutes
+  /// in the future of it are refused (a clock or unit error).
+  std::int64_t poll_time = 0;
+  /// The instance's kind: that of every Observation and of quotes without their own.
+  sdk::PriceKind kind = sdk::PriceKind::kAsk;
 };
 
 /// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is. A view
 /// into `name`: a cycle normalises 100,000 names and copies none of them.
 std::string_view trimName(std::string_view name);
 
-/// `poll_time` is used for observations without their own time; observations more than
-/// five minutes in the future of `poll_time` are refused (a clock or unit error).
+/// Normalises ABI 1.0-shaped observations, then ABI 1.2 quotes, into one batch.
+NormalisedBatch normalise(const NormaliseInput& input,
+                          const std::vector<sdk::Observation>& observations,
+                          const std::vector<sdk::MarketQuote>& quotes,
+                          const CatalogSnapshot& catalog);
+
+/// Observations only, kind ask.
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,
                           const CatalogSnapshot& catalog);

@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "ingest/Backoff.hpp"
+#include "plugin/SourceFetch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -38,7 +39,7 @@ struct Scheduler::Fetch {
   std::mutex mutex;
   std::condition_variable done_cv;
   bool done = false;
-  sdk::FetchResult result;
+  sdk::QuoteBatch result;
   std::int64_t poll_time = 0;
 };
 
@@ -135,16 +136,17 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     auto fetch = std::make_shared<Fetch>();
     fetch->poll_time = pollTime;
     sdk::MarketSource* instance = entry.source.instance;
+    const skinpulse_fetch_quotes_fn fetch_quotes = entry.source.fetch_quotes;
     {
       std::lock_guard lock(mutex_);
       entry.in_flight = fetch;
       entry.status.last_poll = pollTime;
     }
     // Detached: a fetch that overruns must not hold up the cycle; the slot outlives it.
-    std::thread([fetch, instance] {
-      sdk::FetchResult result;
+    std::thread([fetch, instance, fetch_quotes] {
+      sdk::QuoteBatch result;
       try {
-        result = instance->fetch();
+        result = fetchQuotes(*instance, fetch_quotes);
       } catch (const std::exception& error) {
         result.status = sdk::Status(sdk::Status::Code::kInternal, error.what());
       } catch (...) {
@@ -169,7 +171,7 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     }
     const auto deadline = started + std::chrono::seconds(entry.source.timeout_seconds);
     bool finished = false;
-    sdk::FetchResult result;
+    sdk::QuoteBatch result;
     {
       std::unique_lock fetchLock(fetch->mutex);
       finished = fetch->done_cv.wait_until(fetchLock, deadline, [&] { return fetch->done; });
@@ -190,7 +192,10 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
                                                                   : std::nullopt);
       continue;
     }
-    batches.push_back(SourceBatch{entry.source.name, pollTime, std::move(result.observations)});
+    SourceBatch batch{entry.source.name, pollTime, {}};
+    batch.quotes = std::move(result.quotes);
+    batch.kind = entry.source.kind;
+    batches.push_back(std::move(batch));
     succeeded.push_back(index);
   }
   if (batches.empty()) return;

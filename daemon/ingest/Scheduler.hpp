@@ -10,6 +10,7 @@
 //
 // Thread safety: status() may be called from any thread.
 
+#include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
 
 #include "ingest/IngestCycle.hpp"
@@ -51,6 +52,11 @@ class Scheduler {
     sdk::MarketSource* instance = nullptr;  ///< owned by the caller; outlives the scheduler
     int interval_seconds = 60;
     int timeout_seconds = 30;
+    /// ABI 1.2 sources: the descriptor's fetch entry (plugin/SourceFetch.hpp); nullptr for
+    /// older ones, whose fetch() results are adapted.
+    skinpulse_fetch_quotes_fn fetch_quotes = nullptr;
+    /// The instance's `kind`: the kind of its quotes that do not state their own.
+    sdk::PriceKind kind = sdk::PriceKind::kAsk;
   };
   /// Stores one cycle; throws on a store failure.
   using CycleSink = std::function<CycleOutcome(const std::vector<SourceBatch>&)>;

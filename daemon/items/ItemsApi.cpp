@@ -34,9 +34,15 @@ void writePricePoint(JsonWriter& json, const PricePoint& point) {
       .value(point.price)
       .key("volume")
       .value(point.volume)
-      .key("source")
-      .value(point.source)
-      .endObject();
+      .key("kind")
+      .value(sdk::priceKindName(point.kind))
+      .key("listings");
+  if (point.listings) {
+    json.value(*point.listings);
+  } else {
+    json.null();
+  }
+  json.key("source").value(point.source).endObject();
 }
 
 ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,

@@ -74,6 +74,10 @@ std::optional<std::string> checkTables(const skinpulse_plugin_descriptor& d) {
     if (isReservedKey(key)) {
       return "config key '" + std::string(key) + "' is reserved for the daemon";
     }
+    if (d.kind == SKINPULSE_KIND_SOURCE && d.abi_minor >= 2 && key == kSourceKindKey) {
+      return "config key 'kind' is reserved for the daemon (the price kind of a source "
+             "instance, since SDK ABI 1.2)";
+    }
     if (!seen.insert(key).second) {
       return "config key '" + std::string(key) + "' is declared twice";
     }
@@ -95,6 +99,14 @@ std::optional<std::string> checkDescriptor(const skinpulse_plugin_descriptor* de
   if (auto reason = checkVersions(*descriptor)) return reason;
   if (auto reason = checkIdentity(*descriptor, fileName)) return reason;
   return checkTables(*descriptor);
+}
+
+skinpulse_fetch_quotes_fn quoteEntry(const skinpulse_plugin_descriptor& descriptor) {
+  if (descriptor.kind != SKINPULSE_KIND_SOURCE || descriptor.abi_minor < 2 ||
+      descriptor.struct_size < kQuoteDescriptorSize) {
+    return nullptr;
+  }
+  return descriptor.fetch_quotes;
 }
 
 bool isValidPluginName(std::string_view name) {

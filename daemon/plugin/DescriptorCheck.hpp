@@ -18,6 +18,15 @@ namespace skinpulse {
 inline constexpr std::size_t kMinDescriptorSize =
     offsetof(skinpulse_plugin_descriptor, destroy) + sizeof(skinpulse_destroy_fn);
 
+/// A descriptor of ABI 1.2 or later that is large enough to hold `fetch_quotes`.
+inline constexpr std::size_t kQuoteDescriptorSize =
+    offsetof(skinpulse_plugin_descriptor, fetch_quotes) + sizeof(skinpulse_fetch_quotes_fn);
+
+/// The descriptor's ABI 1.2 fetch entry when it has one: a source plugin, abi_minor >= 2,
+/// struct_size covering the field, the field set. nullptr for every older plugin, whose
+/// descriptor ends before the field (docs/adr/0011-sdk-abi-1-2.md).
+skinpulse_fetch_quotes_fn quoteEntry(const skinpulse_plugin_descriptor& descriptor);
+
 /// Checks, in this order, and answers the reason for the first failure (nullopt when all
 /// pass): descriptor present; struct_size >= kMinDescriptorSize; abi_major equal and
 /// abi_minor <= the daemon's; build_signature equal to the daemon's; kind known and

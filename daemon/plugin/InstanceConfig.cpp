@@ -25,6 +25,10 @@ PluginResult<std::map<std::string, std::string>> pluginKeysFor(const PluginInsta
   std::vector<std::string> problems;
   for (const auto& [key, value] : spec.keys) {
     if (isReservedKey(key)) continue;
+    if (spec.kind == PluginKind::kSource && key == kSourceKindKey &&
+        plugin.findKey(key) == nullptr) {
+      continue;  // the daemon's own (ReservedKeys.hpp)
+    }
     if (plugin.findKey(key) == nullptr) {
       problems.push_back("unknown key '" + key + "' (" + acceptedKeys(plugin) + ")");
       continue;

@@ -50,9 +50,10 @@ class PluginInstance {
   using Object = std::unique_ptr<Interface, PluginDeleter<Interface>>;
 
   PluginInstance(std::string pluginName, std::string instanceName, std::unique_ptr<HostImpl> host,
-                 Object object) noexcept
+                 Object object, skinpulse_fetch_quotes_fn quoteEntry = nullptr) noexcept
       : pluginName_(std::move(pluginName)),
         instanceName_(std::move(instanceName)),
+        fetchQuotes_(quoteEntry),
         host_(std::move(host)),
         object_(std::move(object)) {}
 
@@ -64,6 +65,7 @@ class PluginInstance {
       reset();  // the old object must go before its host and its library
       pluginName_ = std::move(other.pluginName_);
       instanceName_ = std::move(other.instanceName_);
+      fetchQuotes_ = other.fetchQuotes_;
       host_ = std::move(other.host_);
       object_ = std::move(other.object_);
     }
@@ -79,6 +81,9 @@ class PluginInstance {
   const std::string& instanceName() const noexcept { return instanceName_; }
   /// The plugin's descriptor name, e.g. "steam_market".
   const std::string& pluginName() const noexcept { return pluginName_; }
+  /// Sources of ABI 1.2: the descriptor's fetch_quotes entry, to be called with get()
+  /// (see plugin/SourceFetch.hpp); nullptr for older sources and other kinds.
+  skinpulse_fetch_quotes_fn fetchQuotes() const noexcept { return fetchQuotes_; }
   /// The Host the object was created with; null after reset() or a move.
   HostImpl* host() const noexcept { return host_.get(); }
 
@@ -92,6 +97,7 @@ class PluginInstance {
  private:
   std::string pluginName_;
   std::string instanceName_;
+  skinpulse_fetch_quotes_fn fetchQuotes_ = nullptr;
   std::unique_ptr<HostImpl> host_;  // destroyed after object_
   Object object_;                   // declared last: destroyed first
 };

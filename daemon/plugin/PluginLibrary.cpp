@@ -1,5 +1,7 @@
 #include "plugin/PluginLibrary.hpp"
 
+#include "plugin/DescriptorCheck.hpp"
+
 #include <utility>
 
 namespace skinpulse {
@@ -21,7 +23,9 @@ PluginLibrary::PluginLibrary(std::filesystem::path path,
       version_(copyText(descriptor.version)),
       description_(copyText(descriptor.description)),
       create_(descriptor.create),
-      destroy_(descriptor.destroy) {
+      destroy_(descriptor.destroy),
+      fetch_quotes_(quoteEntry(descriptor)),
+      abi_minor_(descriptor.abi_minor) {
   configKeys_.reserve(descriptor.config_key_count);
   for (std::size_t i = 0; i < descriptor.config_key_count; ++i) {
     const skinpulse_config_key& key = descriptor.config_keys[i];

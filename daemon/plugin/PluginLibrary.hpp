@@ -44,6 +44,11 @@ class PluginLibrary {
   const std::shared_ptr<boost::dll::shared_library>& library() const { return library_; }
   skinpulse_create_fn createFunction() const { return create_; }
   skinpulse_destroy_fn destroyFunction() const { return destroy_; }
+  /// The ABI 1.2 fetch entry of a QuoteSource plugin; nullptr for older sources (the host
+  /// adapts their fetch()) and for other kinds.
+  skinpulse_fetch_quotes_fn fetchQuotesFunction() const { return fetch_quotes_; }
+  /// "1.2": the SDK ABI the plugin was built against.
+  std::uint32_t abiMinor() const { return abi_minor_; }
 
  private:
   std::filesystem::path path_;
@@ -55,6 +60,8 @@ class PluginLibrary {
   std::vector<ConfigKeyInfo> configKeys_;
   skinpulse_create_fn create_;
   skinpulse_destroy_fn destroy_;
+  skinpulse_fetch_quotes_fn fetch_quotes_;
+  std::uint32_t abi_minor_;
 };
 
 }  // namespace skinpulse

@@ -127,6 +127,7 @@ PluginResult<PluginRegistry::RawInstance> PluginRegistry::createRaw(
   raw.instanceName = spec.instance_name;
   raw.library = plugin.library();
   raw.destroy = plugin.destroyFunction();
+  raw.fetch_quotes = plugin.fetchQuotesFunction();
   raw.host =
       std::make_unique<HostImpl>(spec.kind, spec.instance_name, std::move(keys).value(), services);
 

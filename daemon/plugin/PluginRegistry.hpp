@@ -101,6 +101,7 @@ class PluginRegistry {
     void* object = nullptr;
     std::shared_ptr<boost::dll::shared_library> library;
     skinpulse_destroy_fn destroy = nullptr;
+    skinpulse_fetch_quotes_fn fetch_quotes = nullptr;
   };
 
   PluginResult<RawInstance> createRaw(const PluginInstanceSpec& spec, PluginKind expected,
@@ -126,7 +127,7 @@ PluginResult<PluginInstance<Interface>> PluginRegistry::create(const PluginInsta
       static_cast<Interface*>(made.object), PluginDeleter<Interface>(made.library, made.destroy));
   return PluginResult<PluginInstance<Interface>>::success(
       PluginInstance<Interface>(std::move(made.pluginName), std::move(made.instanceName),
-                                std::move(made.host), std::move(object)));
+                                std::move(made.host), std::move(object), made.fetch_quotes));
 }
 
 }  // namespace skinpulse

@@ -12,6 +12,11 @@ namespace skinpulse {
 inline constexpr std::array<std::string_view, 5> kReservedKeys = {
     "plugin", "enabled", "interval_seconds", "timeout_seconds", "required"};
 
+/// A source instance's price kind (ask, bid, sale, reference; docs/adr/0011-sdk-abi-1-2.md):
+/// the daemon's for every source plugin of ABI 1.2 or later and for older ones that do not
+/// declare a key of that name themselves (such a plugin keeps its own meaning of it).
+inline constexpr std::string_view kSourceKindKey = "kind";
+
 inline bool isReservedKey(std::string_view key) {
   for (std::string_view reserved : kReservedKeys) {
     if (reserved == key) return true;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace skinpulse {
@@ -29,6 +30,15 @@ class CatalogStore {
 
   virtual std::optional<ItemRecord> findById(std::int64_t id) = 0;
   virtual std::optional<ItemRecord> findByName(const std::string& market_hash_name) = 0;
+
+  /// (item id, https image URL) pairs from market sources (docs/adr/0011-sdk-abi-1-2.md):
+  /// each fills the image of its item when the item has none; an item with an image keeps
+  /// it. One transaction; returns how many items changed.
+  using ItemImage = std::pair<std::int64_t, std::string>;
+  virtual std::size_t fillMissingImages(const std::vector<ItemImage>& images) {
+    (void)images;
+    return 0;
+  }
 };
 
 }  // namespace skinpulse

@@ -2,6 +2,8 @@
 
 // Plain records exchanged with the stores. Times are Unix seconds (UTC), prices cents.
 
+#include "skinpulse/sdk/types.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -30,13 +32,17 @@ struct ItemRecord {
   std::int64_t created_at = 0;
 };
 
-/// One observation, identified by (item_id, source, time).
+/// One observation, identified by (item_id, source, time). `volume` is traded volume only;
+/// a count of current listings is `listings` (null when the source does not say). `kind`
+/// says what the price is (docs/adr/0011-sdk-abi-1-2.md); stored as its name.
 struct PricePoint {
   std::int64_t item_id = 0;
   std::string source;
   std::int64_t time = 0;
   std::int64_t price = 0;
   std::int64_t volume = 0;
+  sdk::PriceKind kind = sdk::PriceKind::kAsk;
+  std::optional<std::int64_t> listings = std::nullopt;
 
   bool operator==(const PricePoint&) const = default;
 };

@@ -100,4 +100,20 @@ std::optional<ItemRecord> SqlCatalogStore::findByName(const std::string& market_
       selectItems(lease.session(), pool_.sql("WHERE market_hash_name = ?"), market_hash_name));
 }
 
+std::size_t SqlCatalogStore::fillMissingImages(const std::vector<ItemImage>& images) {
+  if (images.empty()) return 0;
+  WriteTransaction tx(pool_);
+  std::size_t changed = 0;
+  for (const auto& [id, url] : images) {
+    Poco::Int64 item = id;
+    std::string image = url;
+    Poco::Data::Statement statement(tx.session());
+    statement << tx.sql("UPDATE items SET image_url = ? WHERE id = ? AND image_url = ''"),
+        Poco::Data::Keywords::use(image), Poco::Data::Keywords::use(item);
+    changed += statement.execute();
+  }
+  tx.commit();
+  return changed;
+}
+
 }  // namespace skinpulse::store

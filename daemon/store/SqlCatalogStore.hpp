@@ -14,6 +14,7 @@ class SqlCatalogStore final : public CatalogStore {
   std::vector<ItemRecord> allItems() override;
   std::optional<ItemRecord> findById(std::int64_t id) override;
   std::optional<ItemRecord> findByName(const std::string& market_hash_name) override;
+  std::size_t fillMissingImages(const std::vector<ItemImage>& images) override;
 
  private:
   ConnectionPool& pool_;

@@ -18,8 +18,13 @@ using Poco::Data::Keywords::now;
 namespace skinpulse::store {
 namespace {
 
-constexpr const char* kColumns = "item_id, source, time, price, volume";
+constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings";
 constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
+
+// The stored text of a kind; the column's CHECK admits nothing else.
+sdk::PriceKind kindFromText(const std::string& text) {
+  return sdk::parsePriceKind(text).value_or(sdk::PriceKind::kAsk);
+}
 
 // In the caller's transaction, so the points and the revision appear together.
 void advanceBackfillRevision(WriteTransaction& tx) {
@@ -36,9 +41,14 @@ struct PointColumns {
   std::vector<std::int64_t> time;
   std::vector<std::int64_t> price;
   std::vector<std::int64_t> volume;
+  std::vector<std::string> kind;
+  std::vector<Poco::Nullable<Poco::Int64>> listings;
 
   PricePoint row(std::size_t i) const {
-    return PricePoint{item_id[i], source[i], time[i], price[i], volume[i]};
+    PricePoint point{item_id[i], source[i], time[i], price[i], volume[i]};
+    point.kind = kindFromText(kind[i]);
+    if (!listings[i].isNull()) point.listings = listings[i].value();
+    return point;
   }
   std::vector<PricePoint> rows() const {
     std::vector<PricePoint> out;
@@ -54,7 +64,7 @@ PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
   PointColumns c;
   Poco::Data::Statement statement(session);
   statement << std::string("SELECT ") + kColumns + " FROM price_points " + rest, into(c.item_id),
-      into(c.source), into(c.time), into(c.price), into(c.volume);
+      into(c.source), into(c.time), into(c.price), into(c.volume), into(c.kind), into(c.listings);
   (statement.addBind(bind(params)), ...);
   statement.execute();
   return c;
@@ -105,18 +115,23 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
   columns.time.reserve(points.size());
   columns.price.reserve(points.size());
   columns.volume.reserve(points.size());
+  columns.kind.reserve(points.size());
+  columns.listings.reserve(points.size());
   for (const auto& p : points) {
     columns.item_id.push_back(p.item_id);
     columns.source.push_back(p.source);
     columns.time.push_back(p.time);
     columns.price.push_back(p.price);
     columns.volume.push_back(p.volume);
+    columns.kind.emplace_back(sdk::priceKindName(p.kind));
+    columns.listings.push_back(p.listings ? Poco::Nullable<Poco::Int64>(*p.listings)
+                                          : Poco::Nullable<Poco::Int64>());
   }
   WriteTransaction tx(pool_);
   const std::size_t inserted = insertColumns(
       tx.session(), tx.backend(), std::string("INSERT INTO price_points (") + kColumns + ")",
       "ON CONFLICT DO NOTHING", columns.item_id, columns.source, columns.time, columns.price,
-      columns.volume);
+      columns.volume, columns.kind, columns.listings);
   if (backfill) advanceBackfillRevision(tx);
   tx.commit();
   return inserted;
@@ -205,7 +220,7 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
                      "   WHERE (n.item_id, n.source) > (series.item_id, series.source)"
                      "   ORDER BY n.item_id, n.source LIMIT 1)"
                      " FROM series WHERE series.item_id IS NOT NULL)"
-                     " SELECT p.item_id, p.source, p.time, p.price, p.volume,"
+                     " SELECT p.item_id, p.source, p.time, p.price, p.volume, p.kind, p.listings,"
                      "  (SELECT q.time FROM price_points q"
                      "   WHERE q.item_id = p.item_id AND q.source = p.source AND q.time < p.time"
                      "   ORDER BY q.time DESC LIMIT 1) AS previous_time"
@@ -214,8 +229,8 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
                      "  AND p.time = (SELECT MAX(m.time) FROM price_points m"
                      "   WHERE m.item_id = series.item_id AND m.source = series.source)"
                      " ORDER BY p.item_id, p.source",
-      into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume), into(previous),
-      now;
+      into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume), into(c.kind),
+      into(c.listings), into(previous), now;
   std::vector<Latest> latest;
   latest.reserve(c.item_id.size());
   for (std::size_t i = 0; i < c.item_id.size(); ++i) {

@@ -40,7 +40,9 @@ class IngestTest(DaemonTestCase):
                     p for p in daemon.get("/api/v1/items/%d/history?source=skinport" % ak).json()])
                 self.assertTrue(history, daemon.stderr())
                 self.assertTrue(4000 <= history[0]["price"] <= 5000, history)
-                self.assertEqual(history[0]["volume"], 17)
+                # Skinport's `quantity` (17) counts listings, not sales: never volume
+                # (docs/adr/0011-sdk-abi-1-2.md); it is stored as listings.
+                self.assertEqual(history[0]["volume"], 0)
 
                 # Steam: "$1,234.43"-style strings → cents, volume "1,247" → 1247.
                 steam = wait_until(lambda: daemon.get(

@@ -29,7 +29,8 @@ class ItemsTest(DaemonTestCase):
             {"market_hash_name": "AK-47 | Redline (Field-Tested)", "source": "market-b",
              "time": iso(cls.now - 7200), "price": 3900, "volume": 1},
             {"market_hash_name": "AK-47 | Redline (Field-Tested)", "source": "market-b",
-             "time": iso(cls.now - 1800), "price": 3950, "volume": 2},
+             "time": iso(cls.now - 1800), "price": 3950, "volume": 2, "kind": "bid",
+             "listings": 41},
             {"market_hash_name": "AK-47 | Redline (Field-Tested)", "source": "market-a",
              "time": iso(cls.now - 3 * 86400), "price": 4000, "volume": 5},
             {"market_hash_name": "No Such Item", "source": "market-a",
@@ -132,9 +133,13 @@ class ItemsTest(DaemonTestCase):
         self.assertEqual(item["current_price"], 3950)
         self.assertEqual(item["current_price_source"], "market-b")
         latest = {p["source"]: p for p in item["latest_prices"]}
+        # A backfill line without kind/listings is an ask with listings unknown.
         self.assertEqual(latest["market-a"], {"time": iso(self.now - 3600), "price": 4100,
-                                              "volume": 3, "source": "market-a"})
+                                              "volume": 3, "kind": "ask", "listings": None,
+                                              "source": "market-a"})
         self.assertEqual(latest["market-b"]["price"], 3950)
+        self.assertEqual((latest["market-b"]["kind"], latest["market-b"]["listings"]),
+                         ("bid", 41))
         self.assertEqual(item["updated_at"], iso(self.now - 1800))
 
     def test_item_without_prices(self):

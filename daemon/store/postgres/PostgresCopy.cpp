@@ -101,10 +101,13 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   // Per connection, emptied at every commit.
   exec(connection,
        "CREATE TEMP TABLE IF NOT EXISTS price_points_staged "
-       "(item_id BIGINT, source TEXT, time BIGINT, price BIGINT, volume BIGINT) "
+       "(item_id BIGINT, source TEXT, time BIGINT, price BIGINT, volume BIGINT, kind TEXT, "
+       "listings BIGINT) "
        "ON COMMIT DELETE ROWS",
        PGRES_COMMAND_OK);
-  exec(connection, "COPY price_points_staged (item_id, source, time, price, volume) FROM STDIN",
+  exec(connection,
+       "COPY price_points_staged (item_id, source, time, price, volume, kind, listings) FROM "
+       "STDIN",
        PGRES_COPY_IN);
   std::string buffer;
   buffer.reserve(order.size() * 40);
@@ -118,6 +121,10 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
     buffer += std::to_string(p->price);
     buffer.push_back('\t');
     buffer += std::to_string(p->volume);
+    buffer.push_back('\t');
+    buffer += sdk::priceKindName(p->kind);
+    buffer.push_back('\t');
+    buffer += p->listings ? std::to_string(*p->listings) : std::string("\\N");
     buffer.push_back('\n');
   }
   const bool sent = PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1;
@@ -132,8 +139,9 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   }
   // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
   const Result inserted = exec(connection,
-                               "INSERT INTO price_points (item_id, source, time, price, volume) "
-                               "SELECT item_id, source, time, price, volume FROM "
+                               "INSERT INTO price_points (item_id, source, time, price, volume, "
+                               "kind, listings) SELECT item_id, source, time, price, volume, "
+                               "kind, listings FROM "
                                "price_points_staged ON CONFLICT DO NOTHING",
                                PGRES_COMMAND_OK);
   const std::size_t count = std::stoull(PQcmdTuples(inserted.get()));

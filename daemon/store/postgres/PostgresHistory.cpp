@@ -34,10 +34,10 @@ std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int6
   const std::string item = std::to_string(item_id);
   const std::string after = std::to_string(since);
   const char* values[3] = {item.c_str(), after.c_str(), source ? source->c_str() : nullptr};
-  const char* sql = source ? "SELECT source, time, price, volume FROM price_points"
+  const char* sql = source ? "SELECT source, time, price, volume, kind, listings FROM price_points"
                              " WHERE item_id = $1 AND time > $2 AND source = $3"
                              " ORDER BY time, source"
-                           : "SELECT source, time, price, volume FROM price_points"
+                           : "SELECT source, time, price, volume, kind, listings FROM price_points"
                              " WHERE item_id = $1 AND time > $2 ORDER BY time, source";
   const Result result(
       PQexecParams(impl->handle(), sql, source ? 3 : 2, nullptr, values, nullptr, nullptr, kBinary),
@@ -49,11 +49,16 @@ std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int6
   std::vector<PricePoint> points;
   points.reserve(static_cast<std::size_t>(rows));
   for (int row = 0; row < rows; ++row) {
-    points.push_back(PricePoint{
-        item_id,
-        std::string(PQgetvalue(result.get(), row, 0),
-                    static_cast<std::size_t>(PQgetlength(result.get(), row, 0))),
-        int8At(result.get(), row, 1), int8At(result.get(), row, 2), int8At(result.get(), row, 3)});
+    PricePoint point{item_id,
+                     std::string(PQgetvalue(result.get(), row, 0),
+                                 static_cast<std::size_t>(PQgetlength(result.get(), row, 0))),
+                     int8At(result.get(), row, 1), int8At(result.get(), row, 2),
+                     int8At(result.get(), row, 3)};
+    const std::string kind(PQgetvalue(result.get(), row, 4),
+                           static_cast<std::size_t>(PQgetlength(result.get(), row, 4)));
+    point.kind = sdk::parsePriceKind(kind).value_or(sdk::PriceKind::kAsk);
+    if (PQgetisnull(result.get(), row, 5) == 0) point.listings = int8At(result.get(), row, 5);
+    points.push_back(std::move(point));
   }
   return points;
 }

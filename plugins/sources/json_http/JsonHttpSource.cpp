@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 #include <exception>
 #include <stdexcept>
 #include <system_error>
@@ -19,9 +18,10 @@
 namespace skinpulse::plugins::json_http {
 namespace {
 
+using Poco::Dynamic::Var;
+
 constexpr std::size_t kMaxDepth = 64;
 constexpr std::uint64_t kMaxMaxBytes = 1024ull * 1024ull * 1024ull;
-constexpr std::int64_t kMaxUnixSeconds = 253402300799;  // 9999-12-31T23:59:59Z
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -49,126 +49,131 @@ bool parseInteger(std::string_view text, T& out) {
   return !text.empty() && ec == std::errc() && ptr == end;
 }
 
-// Reads exactly `width` digits at `pos`.
-bool digits(std::string_view s, std::size_t& pos, std::size_t width, int& out) {
-  if (pos + width > s.size()) return false;
-  out = 0;
-  for (std::size_t i = 0; i < width; ++i) {
-    const char c = s[pos + i];
-    if (c < '0' || c > '9') return false;
-    out = out * 10 + (c - '0');
+enum class RowProblem { kNone, kRow, kName, kNoPrice, kPrice, kVolume, kListings, kTime };
+
+// The value of `path` for one item (`item`) of the document (`root`).
+Var field(const FieldPath& path, const Var& item, const Var& root) {
+  return resolve(path.from_root ? root : item, path.tokens);
+}
+
+// One item: `key` is its member name when the items are an object keyed by name.
+RowProblem readItem(const Mapping& mapping, const Var& root, const std::string* key,
+                    const Var& item, const std::optional<std::int64_t>& shared_time,
+                    sdk::MarketQuote& out) {
+  // A scalar item (YouPin's {name: price}) has no members to look up.
+  const bool scalar = item.type() != typeid(Poco::JSON::Object::Ptr) &&
+                      item.type() != typeid(Poco::JSON::Array::Ptr);
+  const bool priceInside = !mapping.price.from_root && !mapping.price.tokens.empty();
+  const bool nameInside = key == nullptr && !mapping.name.tokens.empty();
+  if (scalar && (priceInside || nameInside)) return RowProblem::kRow;
+  if (key != nullptr) {
+    out.market_hash_name = *key;
+  } else {
+    const Var name = field(mapping.name, item, root);
+    if (!name.isString()) return RowProblem::kName;
+    out.market_hash_name = name.extract<std::string>();
   }
-  pos += width;
-  return true;
-}
-
-int daysInMonth(int y, int m) {
-  static const int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  return m == 2 && leap ? 29 : kDays[m - 1];
-}
-
-enum class RowProblem { kNone, kRow, kName, kPrice, kVolume, kTime };
-
-using Poco::Dynamic::Var;
-
-bool isNull(const Var& v) { return v.isEmpty(); }
-
-// Exact integer value of a JSON number (integral doubles included), if it fits int64.
-std::optional<std::int64_t> integralValue(const Var& v) {
-  const std::type_info& type = v.type();
-  if (type == typeid(Poco::Int64)) return v.extract<Poco::Int64>();
-  if (type == typeid(Poco::UInt64)) {
-    const Poco::UInt64 u = v.extract<Poco::UInt64>();
-    if (u > static_cast<Poco::UInt64>(INT64_MAX)) return std::nullopt;
-    return static_cast<std::int64_t>(u);
-  }
-  if (type == typeid(double)) {
-    const double d = v.extract<double>();
-    if (!std::isfinite(d) || std::floor(d) != d || d < -9.2e18 || d > 9.2e18) return std::nullopt;
-    return static_cast<std::int64_t>(d);
-  }
-  return std::nullopt;
-}
-
-bool isNumber(const Var& v) {
-  const std::type_info& type = v.type();
-  return type == typeid(Poco::Int64) || type == typeid(Poco::UInt64) || type == typeid(double);
-}
-
-RowProblem readRow(const Var& row, bool major_units, sdk::Observation& out) {
-  if (row.type() != typeid(Poco::JSON::Object::Ptr)) return RowProblem::kRow;
-  const auto object = row.extract<Poco::JSON::Object::Ptr>();
-  if (object.isNull()) return RowProblem::kRow;
-
-  const Var name = object->get("market_hash_name");
-  if (name.type() != typeid(std::string)) return RowProblem::kName;
-  out.market_hash_name = name.extract<std::string>();
   if (trim(out.market_hash_name).empty()) return RowProblem::kName;
 
-  const Var price = object->get("price");
-  if (price.type() == typeid(std::string)) {
-    out.price.form = sdk::QuotedPrice::Form::kText;
-    out.price.text = price.extract<std::string>();
-    if (trim(out.price.text).empty()) return RowProblem::kPrice;
-  } else if (!isNumber(price)) {
-    return RowProblem::kPrice;
-  } else if (major_units) {
-    out.price.form = sdk::QuotedPrice::Form::kMajor;
-    if (price.type() == typeid(double)) {
-      out.price.major = price.extract<double>();
-    } else if (const auto whole = integralValue(price)) {
-      out.price.major = static_cast<double>(*whole);
-    } else {
-      return RowProblem::kPrice;
-    }
-    if (!std::isfinite(out.price.major)) return RowProblem::kPrice;
-  } else {
-    const auto cents = integralValue(price);  // fractional cents are refused
-    if (!cents) return RowProblem::kPrice;
-    out.price.form = sdk::QuotedPrice::Form::kCents;
-    out.price.cents = *cents;
-  }
+  const Var price = field(mapping.price, item, root);
+  if (isAbsent(price)) return RowProblem::kNoPrice;
+  const auto quoted = readPrice(price, mapping.unit);
+  if (!quoted) return RowProblem::kPrice;
+  out.price = *quoted;
 
-  const Var volume = object->get("volume");
-  if (isNull(volume)) {
-    out.volume = 0;
-  } else {
-    const auto count = isNumber(volume) ? integralValue(volume) : std::nullopt;
-    if (!count || *count < 0) return RowProblem::kVolume;
-    out.volume = *count;
-  }
-
-  const Var time = object->get("time");
-  if (isNull(time)) {
-    out.observed_at.reset();
-  } else if (time.type() == typeid(std::string)) {
-    out.observed_at = parseIsoTime(time.extract<std::string>());
-    if (!out.observed_at) return RowProblem::kTime;
-  } else if (isNumber(time)) {
-    std::optional<std::int64_t> seconds;
-    if (time.type() == typeid(double)) {
-      const double d = time.extract<double>();
-      if (std::isfinite(d) && d >= 0 && d <= static_cast<double>(kMaxUnixSeconds)) {
-        seconds = static_cast<std::int64_t>(std::floor(d));
-      }
-    } else {
-      seconds = integralValue(time);
+  if (mapping.volume) {
+    const Var volume = field(*mapping.volume, item, root);
+    if (!isAbsent(volume)) {
+      const auto count = readCount(volume);
+      if (!count) return RowProblem::kVolume;
+      out.volume = *count;
     }
-    if (!seconds || *seconds < 0 || *seconds > kMaxUnixSeconds) return RowProblem::kTime;
-    out.observed_at = seconds;
-  } else {
-    return RowProblem::kTime;
   }
+  if (mapping.listings) {
+    const Var listings = field(*mapping.listings, item, root);
+    if (!isAbsent(listings)) {
+      out.listings = readCount(listings);
+      if (!out.listings) return RowProblem::kListings;
+    }
+  }
+  if (!mapping.time || mapping.time->from_root) {
+    out.observed_at = shared_time;
+  } else {
+    const Var time = field(*mapping.time, item, root);
+    if (!isAbsent(time)) {
+      out.observed_at = readTime(time);
+      if (!out.observed_at) return RowProblem::kTime;
+    }
+  }
+  if (mapping.image) {
+    // Optional decoration: anything but a string is ignored, never a malformed item. The
+    // daemon keeps https URLs only.
+    const Var image = field(*mapping.image, item, root);
+    if (image.isString()) out.image_url = image.extract<std::string>();
+  }
+  out.currency = mapping.currency;
   return RowProblem::kNone;
 }
 
-std::string summary(const RowCounts& c, std::size_t observations) {
-  return std::to_string(c.rows) + " rows, " + std::to_string(observations) + " observations, " +
-         std::to_string(c.skipped()) + " malformed rows skipped (not object " +
-         std::to_string(c.bad_row) + ", name " + std::to_string(c.bad_name) + ", price " +
-         std::to_string(c.bad_price) + ", volume " + std::to_string(c.bad_volume) + ", time " +
+void count(RowProblem problem, RowCounts& counts) {
+  switch (problem) {
+    case RowProblem::kNone:
+      break;
+    case RowProblem::kRow:
+      ++counts.bad_row;
+      break;
+    case RowProblem::kName:
+      ++counts.bad_name;
+      break;
+    case RowProblem::kNoPrice:
+      ++counts.no_price;
+      break;
+    case RowProblem::kPrice:
+      ++counts.bad_price;
+      break;
+    case RowProblem::kVolume:
+      ++counts.bad_volume;
+      break;
+    case RowProblem::kListings:
+      ++counts.bad_listings;
+      break;
+    case RowProblem::kTime:
+      ++counts.bad_time;
+      break;
+  }
+}
+
+sdk::QuoteBatch malformed(std::string message) {
+  sdk::QuoteBatch batch;
+  batch.status = sdk::Status(sdk::Status::Code::kMalformed, std::move(message));
+  return batch;
+}
+
+std::string summary(const RowCounts& c, std::size_t quotes) {
+  return std::to_string(c.rows) + " items, " + std::to_string(quotes) + " quotes, " +
+         std::to_string(c.no_price) + " without a price, " + std::to_string(c.malformed()) +
+         " malformed items skipped (not object " + std::to_string(c.bad_row) + ", name " +
+         std::to_string(c.bad_name) + ", price " + std::to_string(c.bad_price) + ", volume " +
+         std::to_string(c.bad_volume) + ", listings " + std::to_string(c.bad_listings) + ", time " +
          std::to_string(c.bad_time) + ")";
+}
+
+FieldPath pathKey(const sdk::Config& config, std::string_view key, FieldPath fallback) {
+  const auto text = config.get(key);
+  return text ? FieldPath::parse(key, *text) : fallback;
+}
+
+// An optional field: absent key → `fallback`; an empty value → not read.
+std::optional<FieldPath> optionalPathKey(const sdk::Config& config, std::string_view key,
+                                         std::optional<FieldPath> fallback) {
+  const auto text = config.get(key);
+  if (!text) return fallback;
+  if (trim(*text).empty()) return std::nullopt;
+  return FieldPath::parse(key, *text);
+}
+
+bool samePath(const std::optional<FieldPath>& a, const std::optional<FieldPath>& b) {
+  return a && b && a->from_root == b->from_root && a->tokens == b->tokens;
 }
 
 }  // namespace
@@ -209,72 +214,20 @@ sdk::Fields parseHeaderList(std::string_view text) {
   return out;
 }
 
-std::optional<std::int64_t> parseIsoTime(std::string_view s) {
-  s = trim(s);
-  std::size_t pos = 0;
-  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (!digits(s, pos, 4, year) || pos >= s.size() || s[pos++] != '-' || !digits(s, pos, 2, month) ||
-      pos >= s.size() || s[pos++] != '-' || !digits(s, pos, 2, day)) {
-    return std::nullopt;
-  }
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return std::nullopt;
-  std::int64_t offset = 0;
-  if (pos < s.size()) {
-    if (s[pos] != 'T' && s[pos] != 't' && s[pos] != ' ') return std::nullopt;
-    ++pos;
-    if (!digits(s, pos, 2, hour) || pos >= s.size() || s[pos++] != ':' ||
-        !digits(s, pos, 2, minute)) {
-      return std::nullopt;
-    }
-    if (pos < s.size() && s[pos] == ':') {
-      ++pos;
-      if (!digits(s, pos, 2, second)) return std::nullopt;
-      if (pos < s.size() && (s[pos] == '.' || s[pos] == ',')) {
-        ++pos;
-        const std::size_t start = pos;
-        while (pos < s.size() && s[pos] >= '0' && s[pos] <= '9') ++pos;
-        if (pos == start) return std::nullopt;  // fraction truncated, but must have digits
-      }
-    }
-    if (hour > 23 || minute > 59 || second > 60) return std::nullopt;
-    if (second == 60) second = 59;  // leap second
-    if (pos < s.size()) {
-      if (s[pos] == 'Z' || s[pos] == 'z') {
-        ++pos;
-      } else if (s[pos] == '+' || s[pos] == '-') {
-        const int sign = s[pos] == '-' ? -1 : 1;
-        ++pos;
-        int oh = 0, om = 0;
-        if (!digits(s, pos, 2, oh)) return std::nullopt;
-        if (pos < s.size() && s[pos] == ':') ++pos;
-        if (pos < s.size() && !digits(s, pos, 2, om)) return std::nullopt;
-        if (oh > 23 || om > 59) return std::nullopt;
-        offset = sign * (oh * 3600 + om * 60);
-      } else {
-        return std::nullopt;
-      }
-    }
-    if (pos != s.size()) return std::nullopt;
-  }
-  const std::int64_t seconds =
-      support::daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day)) *
-          86400 +
-      hour * 3600 + minute * 60 + second - offset;
-  if (seconds < 0 || seconds > kMaxUnixSeconds) return std::nullopt;
-  return seconds;
-}
-
 JsonHttpSettings readSettings(const sdk::Config& config) {
   JsonHttpSettings settings;
   settings.url = std::string(trim(config.getString("url", "")));
   if (settings.url.rfind("http://", 0) != 0 && settings.url.rfind("https://", 0) != 0) {
     throw std::runtime_error("url must be an http:// or https:// address");
   }
+  Mapping& mapping = settings.mapping;
   const std::string unit = lower(trim(config.getString("price_unit", "cents")));
   if (unit == "major") {
-    settings.major_units = true;
+    mapping.unit = PriceUnit::kMajor;
+  } else if (unit == "milli") {
+    mapping.unit = PriceUnit::kMilli;
   } else if (unit != "cents") {
-    throw std::runtime_error("price_unit must be 'cents' or 'major'");
+    throw std::runtime_error("price_unit must be 'cents', 'major' or 'milli'");
   }
   if (const auto bytes = config.get("max_bytes")) {
     std::uint64_t value = 0;
@@ -284,11 +237,33 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
     settings.max_bytes = static_cast<std::size_t>(value);
   }
   if (const auto headers = config.get("headers")) settings.headers = parseHeaderList(*headers);
+  if (const auto path = config.get("items_path")) {
+    auto tokens = parsePointer(trim(*path));
+    if (!tokens) throw std::runtime_error("items_path must be a JSON pointer ('', '/items')");
+    mapping.items_path = std::move(*tokens);
+  }
+  mapping.name = pathKey(config, "name_field", mapping.name);
+  if (mapping.name.from_root) throw std::runtime_error("name_field cannot be a '#' pointer");
+  mapping.price = pathKey(config, "price_field", mapping.price);
+  mapping.volume = optionalPathKey(config, "volume_field", mapping.volume);
+  mapping.listings = optionalPathKey(config, "listings_field", std::nullopt);
+  if (samePath(mapping.volume, mapping.listings)) {
+    throw std::runtime_error(
+        "volume_field and listings_field name the same field: a listing count is not traded "
+        "volume (set volume_field = to read no volume)");
+  }
+  mapping.time = optionalPathKey(config, "time_field", mapping.time);
+  mapping.image = optionalPathKey(config, "image_field", std::nullopt);
+  const std::string currency(trim(config.getString("currency", "USD")));
+  if (currency.size() != 3 ||
+      !std::all_of(currency.begin(), currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
+    throw std::runtime_error("currency must be an ISO 4217 code such as USD (three capitals)");
+  }
+  mapping.currency = currency;
   return settings;
 }
 
-sdk::FetchResult parseBody(const std::string& body, bool major_units, RowCounts& counts) {
-  sdk::FetchResult result;
+sdk::QuoteBatch parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts) {
   Var root;
   try {
     Poco::JSON::Parser parser;
@@ -296,47 +271,48 @@ sdk::FetchResult parseBody(const std::string& body, bool major_units, RowCounts&
     root = parser.parse(body);
   } catch (const std::exception&) {
     // Poco's messages may quote the body; keep them out of the status.
-    result.status = sdk::Status(sdk::Status::Code::kMalformed, "response is not valid JSON");
-    return result;
+    return malformed("response is not valid JSON");
   }
-  if (root.type() != typeid(Poco::JSON::Array::Ptr)) {
-    result.status =
-        sdk::Status(sdk::Status::Code::kMalformed, "response top level is not a JSON array");
-    return result;
-  }
-  const auto array = root.extract<Poco::JSON::Array::Ptr>();
-  if (array.isNull()) {
-    result.status = sdk::Status(sdk::Status::Code::kMalformed, "response is not a JSON array");
-    return result;
-  }
-  counts.rows = array->size();
-  result.observations.reserve(counts.rows);
-  for (std::size_t i = 0; i < counts.rows; ++i) {
-    sdk::Observation observation;
-    switch (readRow(array->get(static_cast<unsigned int>(i)), major_units, observation)) {
-      case RowProblem::kNone:
-        result.observations.push_back(std::move(observation));
-        break;
-      case RowProblem::kRow:
-        ++counts.bad_row;
-        break;
-      case RowProblem::kName:
-        ++counts.bad_name;
-        break;
-      case RowProblem::kPrice:
-        ++counts.bad_price;
-        break;
-      case RowProblem::kVolume:
-        ++counts.bad_volume;
-        break;
-      case RowProblem::kTime:
-        ++counts.bad_time;
-        break;
+  std::optional<std::int64_t> shared_time;
+  if (mapping.time && mapping.time->from_root) {
+    const Var time = resolve(root, mapping.time->tokens);
+    if (!isAbsent(time)) {
+      shared_time = readTime(time);
+      if (!shared_time) return malformed("the time at time_field is not a time");
     }
   }
-  if (counts.rows > 0 && result.observations.empty()) {
-    result.status = sdk::Status(sdk::Status::Code::kMalformed,
-                                "none of the " + std::to_string(counts.rows) + " rows is usable");
+  const Var items = resolve(root, mapping.items_path);
+  sdk::QuoteBatch result;
+  if (items.type() == typeid(Poco::JSON::Array::Ptr)) {
+    const auto array = items.extract<Poco::JSON::Array::Ptr>();
+    if (array.isNull()) return malformed("items_path is not an array or object");
+    counts.rows = array->size();
+    result.quotes.reserve(counts.rows);
+    for (std::size_t i = 0; i < counts.rows; ++i) {
+      sdk::MarketQuote quote;
+      const RowProblem problem = readItem(mapping, root, nullptr,
+                                          array->get(static_cast<unsigned>(i)), shared_time, quote);
+      if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
+      count(problem, counts);
+    }
+  } else if (items.type() == typeid(Poco::JSON::Object::Ptr)) {
+    const auto object = items.extract<Poco::JSON::Object::Ptr>();
+    if (object.isNull()) return malformed("items_path is not an array or object");
+    counts.rows = object->size();
+    result.quotes.reserve(counts.rows);
+    for (const auto& [name, item] : *object) {
+      sdk::MarketQuote quote;
+      const RowProblem problem = readItem(mapping, root, &name, item, shared_time, quote);
+      if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
+      count(problem, counts);
+    }
+  } else {
+    return malformed(mapping.items_path.empty()
+                         ? "response top level is not a JSON array or object"
+                         : "items_path does not lead to a JSON array or object");
+  }
+  if (counts.rows > 0 && result.quotes.empty()) {
+    return malformed("none of the " + std::to_string(counts.rows) + " items is usable");
   }
   return result;
 }
@@ -344,21 +320,21 @@ sdk::FetchResult parseBody(const std::string& body, bool major_units, RowCounts&
 JsonHttpSource::JsonHttpSource(sdk::Host& host)
     : host_(host), settings_(readSettings(host.config())) {}
 
-sdk::FetchResult JsonHttpSource::fetch() {
+sdk::QuoteBatch JsonHttpSource::fetchQuotes() {
   try {
     return fetchOnce();
   } catch (const std::exception& e) {
-    sdk::FetchResult result;
+    sdk::QuoteBatch result;
     result.status = sdk::Status(sdk::Status::Code::kInternal, e.what());
     return result;
   } catch (...) {
-    sdk::FetchResult result;
+    sdk::QuoteBatch result;
     result.status = sdk::Status(sdk::Status::Code::kInternal, "unknown exception");
     return result;
   }
 }
 
-sdk::FetchResult JsonHttpSource::fetchOnce() {
+sdk::QuoteBatch JsonHttpSource::fetchOnce() {
   sdk::HttpRequest request;
   request.method = "GET";
   request.url = settings_.url;
@@ -371,13 +347,13 @@ sdk::FetchResult JsonHttpSource::fetchOnce() {
   request.headers.insert(request.headers.end(), settings_.headers.begin(), settings_.headers.end());
 
   const sdk::HttpResponse response = host_.http().send(request);
-  sdk::FetchResult result;
+  sdk::QuoteBatch result;
   using Code = sdk::Status::Code;
   switch (response.error) {
     case sdk::HttpResponse::Error::kNone:
       break;
     case sdk::HttpResponse::Error::kTooLarge:
-      result.status = sdk::Status(Code::kTooLarge, "response larger than max_bytes (" +
+      result.status = sdk::Status(Code::kTooLarge, "response too large: over max_bytes (" +
                                                        std::to_string(settings_.max_bytes) + ")");
       return result;
     case sdk::HttpResponse::Error::kTimeout:
@@ -407,10 +383,10 @@ sdk::FetchResult JsonHttpSource::fetchOnce() {
   }
 
   RowCounts counts;
-  result = parseBody(response.body, settings_.major_units, counts);
+  result = parseBody(response.body, settings_.mapping, counts);
   if (result.status.isOk() || counts.rows > 0) {
-    const std::string line = summary(counts, result.observations.size());
-    if (counts.skipped() > 0) {
+    const std::string line = summary(counts, result.quotes.size());
+    if (counts.malformed() > 0) {
       host_.logger().warn(line);
     } else {
       host_.logger().debug(line);

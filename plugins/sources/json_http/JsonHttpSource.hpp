@@ -1,12 +1,17 @@
 #pragma once
 
-// json_http: GETs `url` and reads a JSON array of rows
-//   [{"market_hash_name": "...", "price": 1234, "volume": 5, "time": "2026-11-22T10:15:00Z"}]
-// Prices are handed to the host as cents, major units or text; the host normalises them.
+// json_http: GETs `url` and maps any keyless JSON feed to quotes by configuration
+// (plugins/sources/json_http/README.md). `items_path` points at an array of item objects
+// or at an object keyed by market_hash_name; `name_field`, `price_field`, `volume_field`,
+// `listings_field` and `time_field` say where each value is (a member name or a JSON
+// pointer); `price_unit` and `currency` say what the numbers mean. The price kind is the
+// instance's `kind` key, which the daemon reads (docs/adr/0011-sdk-abi-1-2.md).
+// An SDK ABI 1.2 QuoteSource; one fetch at a time (the SDK's rule), no state between.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/source.hpp"
 
+#include "JsonMapping.hpp"
 #include "SourceSupport.hpp"
 
 #include <chrono>
@@ -22,21 +27,34 @@ namespace skinpulse::plugins::json_http {
 /// Throws std::runtime_error (naming the header, never its value) when malformed.
 sdk::Fields parseHeaderList(std::string_view text);
 
-/// ISO 8601 date-time, e.g. 2026-11-22T10:15:00Z, 2026-11-22 10:15:00.250+01:00,
-/// 2026-11-22T10:15Z or 2026-11-22 (midnight). Without a zone the time is UTC.
-std::optional<std::int64_t> parseIsoTime(std::string_view text);
-
 /// Retry-After: delta-seconds or an HTTP-date, relative to `now`; clamped to [0, 86400]
 /// (the helper all bundled sources share).
 inline std::optional<std::int64_t> parseRetryAfter(std::string_view value, std::int64_t now) {
   return support::retryAfterSeconds(value, now);
 }
 
+/// The default body cap: bulk feeds (the csgo-trader mirror files) run to tens of MiB.
+inline constexpr std::size_t kDefaultMaxBytes = 64u * 1024u * 1024u;
+
+/// Where the items and their fields are (JsonMapping.hpp, README "Mapping").
+struct Mapping {
+  std::vector<std::string> items_path;  ///< JSON pointer tokens; empty: the document
+  FieldPath name{false, {"market_hash_name"}};
+  FieldPath price{false, {"price"}};
+  /// Optional fields: an empty key (`volume_field =`) means "not in this feed".
+  std::optional<FieldPath> volume = FieldPath{false, {"volume"}};
+  std::optional<FieldPath> listings;  ///< not read unless configured
+  std::optional<FieldPath> time = FieldPath{false, {"time"}};
+  std::optional<FieldPath> image;  ///< an https picture of the item; not read unless configured
+  PriceUnit unit = PriceUnit::kCents;
+  std::string currency = "USD";  ///< ISO 4217, upper case
+};
+
 struct JsonHttpSettings {
   std::string url;
-  bool major_units = false;  ///< price_unit = major
-  std::size_t max_bytes = 16u * 1024u * 1024u;
+  std::size_t max_bytes = kDefaultMaxBytes;
   sdk::Fields headers;
+  Mapping mapping;
 };
 
 /// Reads and validates the instance's keys; throws std::runtime_error naming the key.
@@ -45,28 +63,33 @@ JsonHttpSettings readSettings(const sdk::Config& config);
 /// Counts of one parse, logged once per fetch.
 struct RowCounts {
   std::size_t rows = 0;
-  std::size_t bad_row = 0;  ///< not an object
+  std::size_t no_price = 0;  ///< price absent or null: normal in sparse feeds (no buy order)
+  std::size_t bad_row = 0;   ///< not an object where fields are members
   std::size_t bad_name = 0;
   std::size_t bad_price = 0;
   std::size_t bad_volume = 0;
+  std::size_t bad_listings = 0;
   std::size_t bad_time = 0;
-  std::size_t skipped() const { return bad_row + bad_name + bad_price + bad_volume + bad_time; }
+  std::size_t malformed() const {
+    return bad_row + bad_name + bad_price + bad_volume + bad_listings + bad_time;
+  }
 };
 
-/// Parses a response body. Status kMalformed for invalid JSON or a non-array top level,
-/// or when the array has rows and none of them is usable.
-sdk::FetchResult parseBody(const std::string& body, bool major_units, RowCounts& counts);
+/// Parses a response body with `mapping`. Status kMalformed for invalid JSON, nesting
+/// deeper than 64, an items_path that is not an array or object, an unreadable top-level
+/// time, or when there are items and none of them is usable.
+sdk::QuoteBatch parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts);
 
-class JsonHttpSource final : public sdk::MarketSource {
+class JsonHttpSource final : public sdk::QuoteSource {
  public:
   static constexpr std::chrono::seconds kTimeout{30};
 
   explicit JsonHttpSource(sdk::Host& host);
 
-  sdk::FetchResult fetch() override;
+  sdk::QuoteBatch fetchQuotes() override;
 
  private:
-  sdk::FetchResult fetchOnce();
+  sdk::QuoteBatch fetchOnce();
 
   sdk::Host& host_;
   JsonHttpSettings settings_;

@@ -5,5 +5,5 @@
 #include "SkinportSource.hpp"
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::skinport::SkinportSource, "skinport",
-                         "1.0.0", "Skinport /v1/items: lowest listing per item (USD)",
+                         "1.1.0", "Skinport /v1/items: lowest listing per item (USD)",
                          skinpulse::plugins::skinport::kConfigKeys)

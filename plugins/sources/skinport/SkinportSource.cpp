@@ -53,7 +53,7 @@ SkinportSource::SkinportSource(sdk::Host& host) : host_(host) {
   request_url_ = url + "/v1/items?app_id=730&currency=" + currency;
 }
 
-sdk::FetchResult SkinportSource::fetch() {
+sdk::QuoteBatch SkinportSource::fetchQuotes() {
   sdk::HttpRequest request;
   request.url = request_url_;
   request.headers = {{"Accept-Encoding", "br"}, {"Accept", "application/json"}};
@@ -62,10 +62,13 @@ sdk::FetchResult SkinportSource::fetch() {
   const HttpResponse response = host_.http().send(request);
   if (auto failed = failureOf(response, host_.clock().nowUnixSeconds())) {
     host_.logger().warn("skinport /v1/items: " + failed->status.message());
-    return std::move(*failed);
+    sdk::QuoteBatch refused;
+    refused.status = std::move(failed->status);
+    refused.retry_after_seconds = failed->retry_after_seconds;
+    return refused;
   }
 
-  FetchResult result;
+  sdk::QuoteBatch result;
   Poco::JSON::Array::Ptr rows;
   try {
     Poco::JSON::Parser parser;
@@ -84,7 +87,7 @@ sdk::FetchResult SkinportSource::fetch() {
   std::size_t skipped_no_price = 0;
   std::size_t skipped_currency = 0;
   std::size_t skipped_invalid = 0;
-  result.observations.reserve(rows->size());
+  result.quotes.reserve(rows->size());
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const Poco::JSON::Object::Ptr row = rows->getObject(static_cast<unsigned>(i));
     // A row without a usable name is garbage, not an item (the fuzzer's find: "" passed).
@@ -100,21 +103,28 @@ sdk::FetchResult SkinportSource::fetch() {
       ++skipped_currency;
       continue;
     }
+    sdk::MarketQuote quote;
     std::optional<double> price = numberMember(*row, "min_price");
-    if (!price) price = numberMember(*row, "suggested_price");
+    if (!price) {
+      price = numberMember(*row, "suggested_price");
+      quote.kind = sdk::PriceKind::kReference;  // nobody lists it: Skinport's own estimate
+    }
     if (!price) {
       ++skipped_no_price;
       continue;
     }
-    sdk::Observation observation;
-    observation.market_hash_name = row->get("market_hash_name").extract<std::string>();
-    observation.price.form = sdk::QuotedPrice::Form::kMajor;
-    observation.price.major = *price;
-    observation.volume = std::max<std::int64_t>(0, integerMember(*row, "quantity").value_or(0));
-    observation.observed_at = integerMember(*row, "updated_at");
-    result.observations.push_back(std::move(observation));
+    quote.market_hash_name = row->get("market_hash_name").extract<std::string>();
+    quote.price.form = sdk::QuotedPrice::Form::kMajor;
+    quote.price.major = *price;
+    quote.volume = 0;  // /v1/items has no traded volume
+    if (const auto quantity = integerMember(*row, "quantity"); quantity && *quantity >= 0) {
+      quote.listings = *quantity;
+    }
+    quote.currency = "USD";
+    quote.observed_at = integerMember(*row, "updated_at");
+    result.quotes.push_back(std::move(quote));
   }
-  host_.logger().debug("skinport: " + std::to_string(result.observations.size()) + " of " +
+  host_.logger().debug("skinport: " + std::to_string(result.quotes.size()) + " of " +
                        std::to_string(rows->size()) + " rows priced; skipped " +
                        std::to_string(skipped_no_price) + " without a price, " +
                        std::to_string(skipped_currency) + " in another currency, " +

@@ -1,10 +1,11 @@
 #pragma once
 
 // skinport: one GET {url}/v1/items?app_id=730&currency=USD per poll (the whole catalogue
-// in one Brotli-compressed JSON array). Each row becomes one Observation: the price is
-// `min_price` (lowest current listing, USD major units), falling back to
-// `suggested_price`; `quantity` (number of current listings, Skinport has no traded
-// volume on this endpoint) is reported as volume; `updated_at` is the observation time.
+// in one Brotli-compressed JSON array). Each row becomes one MarketQuote (SDK ABI 1.2): the
+// price is `min_price` (lowest current listing, USD major units; kind left to the instance,
+// default ask), falling back to `suggested_price` (kind reference); `quantity` is the
+// number of current listings and goes to `listings` (Skinport has no traded volume on this
+// endpoint: volume stays 0); `updated_at` is the observation time.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
@@ -23,14 +24,14 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
     {"request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0},
 };
 
-class SkinportSource final : public sdk::MarketSource {
+class SkinportSource final : public sdk::QuoteSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit SkinportSource(sdk::Host& host);
 
-  sdk::FetchResult fetch() override;
+  sdk::QuoteBatch fetchQuotes() override;
 
-  /// The request fetch() sends (exposed for tests and diagnostics).
+  /// The request fetchQuotes() sends (exposed for tests and diagnostics).
   const std::string& requestUrl() const { return request_url_; }
 
  private:

@@ -5,6 +5,6 @@
 #include "SteamMarketSource.hpp"
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::steam_market::SteamMarketSource,
-                         "steam_market", "1.0.0",
+                         "steam_market", "1.1.0",
                          "Steam Community Market priceoverview (USD), rotating over items",
                          skinpulse::plugins::steam_market::kConfigKeys)

@@ -22,7 +22,6 @@ namespace {
 // hostile body of a million brackets must fail fast instead of exhausting the stack.
 constexpr std::size_t kMaxJsonDepth = 16;
 
-using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::Status;
 using support::positiveKey;
@@ -179,14 +178,14 @@ void SteamMarketSource::advancePast(const Target& target) {
   }
 }
 
-sdk::FetchResult SteamMarketSource::fetch() {
-  FetchResult result;
+sdk::QuoteBatch SteamMarketSource::fetchQuotes() {
+  sdk::QuoteBatch result;
   const std::vector<Target> batch = nextBatch();
   if (batch.empty()) {
     host_.logger().debug("steam_market: nothing to poll (empty catalogue)");
     return result;
   }
-  std::vector<sdk::Observation> observations;
+  std::vector<sdk::MarketQuote> observations;
   std::size_t skipped = 0;
   for (const Target& target : batch) {
     sdk::HttpRequest request;
@@ -246,13 +245,16 @@ sdk::FetchResult SteamMarketSource::fetch() {
       ++skipped;
       continue;
     }
-    auto price = nonEmptyString(*body, "lowest_price");
-    if (!price) price = nonEmptyString(*body, "median_price");
+    sdk::MarketQuote observation;
+    auto price = nonEmptyString(*body, "lowest_price");  // the instance's kind, ask by default
+    if (!price) {
+      price = nonEmptyString(*body, "median_price");
+      observation.kind = sdk::PriceKind::kSale;  // the median of recent sales, not a listing
+    }
     if (!price) {
       ++skipped;
       continue;
     }
-    sdk::Observation observation;
     observation.market_hash_name = target.name;
     observation.price.form = sdk::QuotedPrice::Form::kText;
     observation.price.text = std::move(*price);
@@ -263,7 +265,7 @@ sdk::FetchResult SteamMarketSource::fetch() {
   }
   host_.logger().debug("steam_market: " + std::to_string(observations.size()) + " prices, " +
                        std::to_string(skipped) + " items skipped");
-  result.observations = std::move(observations);
+  result.quotes = std::move(observations);
   return result;
 }
 

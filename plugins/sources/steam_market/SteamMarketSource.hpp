@@ -35,12 +35,12 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
 /// "1,247" -> 1247 (',', '.', spaces and NBSP are thousands separators); nullopt if not a count.
 std::optional<std::int64_t> parseVolume(std::string_view text);
 
-class SteamMarketSource final : public sdk::MarketSource {
+class SteamMarketSource final : public sdk::QuoteSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit SteamMarketSource(sdk::Host& host);
 
-  sdk::FetchResult fetch() override;
+  sdk::QuoteBatch fetchQuotes() override;
 
   /// The priceoverview URL for one market_hash_name.
   std::string urlFor(std::string_view market_hash_name) const;

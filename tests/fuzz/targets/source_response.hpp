@@ -3,7 +3,7 @@
 // One fuzz target per market-source plugin: the plugin's fetch() with every upstream
 // answer replaced by the fuzzer's bytes (status 200), through the same mock host the
 // unit tests use. What must hold: no crash, no hang, and an answer that is either a
-// success with sane observations or a failure status.
+// success with sane observations (quotes, for an ABI 1.2 source) or a failure status.
 
 #include "mocks/MockHost.hpp"
 
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <type_traits>
 
 namespace skinpulse::fuzz {
 
@@ -23,10 +24,20 @@ int fetchWithBody(const std::uint8_t* data, std::size_t size,
   host.http_client.on("",
                       test::MockHttp::ok(std::string(reinterpret_cast<const char*>(data), size)));
   Source source(host);
-  const auto result = source.fetch();
-  if (result.status.isOk()) {
-    for (const auto& observation : result.observations) {
-      if (observation.market_hash_name.empty()) __builtin_trap();
+  if constexpr (std::is_base_of_v<skinpulse::sdk::QuoteSource, Source>) {  // SDK ABI 1.2
+    const auto result = source.fetchQuotes();
+    if (result.status.isOk()) {
+      for (const auto& quote : result.quotes) {
+        if (quote.market_hash_name.empty()) __builtin_trap();
+        if (quote.volume < 0 || (quote.listings && *quote.listings < 0)) __builtin_trap();
+      }
+    }
+  } else {
+    const auto result = source.fetch();
+    if (result.status.isOk()) {
+      for (const auto& observation : result.observations) {
+        if (observation.market_hash_name.empty()) __builtin_trap();
+      }
     }
   }
   return 0;

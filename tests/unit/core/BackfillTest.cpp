@@ -43,6 +43,7 @@ class BackfillTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(BackfillTest);
   CPPUNIT_TEST(storesValidLinesAndCountsTheRest);
   CPPUNIT_TEST(secondRunStoresNothingNew);
+  CPPUNIT_TEST(readsKindAndListings);
   CPPUNIT_TEST_SUITE_END();
 
   CatalogSnapshot catalog_{
@@ -90,6 +91,28 @@ class BackfillTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(2), prices.stored[0].volume);
     CPPUNIT_ASSERT_EQUAL(INT64_C(45), prices.stored[1].price);
     CPPUNIT_ASSERT_EQUAL(INT64_C(0), prices.stored[1].volume);
+  }
+
+  void readsKindAndListings() {
+    MemoryPrices prices;
+    std::istringstream in(
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:00:00Z","price":40,"kind":"bid","listings":12})j"
+        "\n"
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:05:00Z","price":41,"kind":null,"listings":null})j"
+        "\n"
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:10:00Z","price":42,"kind":"offer"})j"
+        "\n"
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:15:00Z","price":43,"listings":"many"})j"
+        "\n");
+    const auto result = backfill(in, catalog_, prices, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.stored);
+    CPPUNIT_ASSERT(prices.stored[0].kind == sdk::PriceKind::kBid);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(12), prices.stored[0].listings.value_or(0));
+    CPPUNIT_ASSERT(prices.stored[1].kind == sdk::PriceKind::kAsk);
+    CPPUNIT_ASSERT(!prices.stored[1].listings);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1),
+                         result.rejected.at("kind not ask, bid, sale or reference"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("listings not an integer"));
   }
 
   void secondRunStoresNothingNew() {

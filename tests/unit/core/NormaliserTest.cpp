@@ -31,6 +31,9 @@ class NormaliserTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(matchesTrimmedNamesExactly);
   CPPUNIT_TEST(countsEveryRejection);
   CPPUNIT_TEST(usesTheSourcesTimeOrThePollTime);
+  CPPUNIT_TEST(quotesCarryKindAndListings);
+  CPPUNIT_TEST(nonUsdQuotesAreRejectedAsNoRate);
+  CPPUNIT_TEST(httpsImagesOfItemsWithoutOne);
   CPPUNIT_TEST_SUITE_END();
 
   CatalogSnapshot catalog_{{ItemRecord{7, "★ StatTrak™ Karambit | Fade (Factory New)", "Karambit",
@@ -72,6 +75,73 @@ class NormaliserTest : public CppUnit::TestFixture {
         "s", 5000, {observation(name, text("1"), 4000), observation(name, text("2"))}, catalog_);
     CPPUNIT_ASSERT_EQUAL(INT64_C(4000), batch.points.at(0).time);
     CPPUNIT_ASSERT_EQUAL(INT64_C(5000), batch.points.at(1).time);
+  }
+
+  void quotesCarryKindAndListings() {
+    const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
+    sdk::MarketQuote own;  // states its kind and a listing count
+    own.market_hash_name = name;
+    own.price = text("$2");
+    own.kind = sdk::PriceKind::kBid;
+    own.listings = 12;
+    own.currency = "USD";
+    sdk::MarketQuote plain;  // takes the instance's kind
+    plain.market_hash_name = name;
+    plain.price = text("$3");
+    plain.observed_at = 900;
+    sdk::MarketQuote negative = plain;
+    negative.listings = -1;
+    const std::string source = "s";
+    const auto batch =
+        normalise(NormaliseInput{source, 1000, sdk::PriceKind::kSale},
+                  {observation(name, text("$1"), 800)}, {own, plain, negative}, catalog_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), batch.points.size());
+    CPPUNIT_ASSERT(batch.points[0].kind == sdk::PriceKind::kSale);  // an Observation
+    CPPUNIT_ASSERT(!batch.points[0].listings);
+    CPPUNIT_ASSERT(batch.points[1].kind == sdk::PriceKind::kBid);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(12), batch.points[1].listings.value_or(0));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1000), batch.points[1].time);
+    CPPUNIT_ASSERT(batch.points[2].kind == sdk::PriceKind::kSale);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("negative listings"));
+  }
+
+  void httpsImagesOfItemsWithoutOne() {
+    const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
+    std::vector<sdk::MarketQuote> quotes(4);
+    const char* urls[] = {"http://cdn.example/a.png", "https://cdn.example/a b.png",
+                          "https://cdn.example/ok.png", "https://cdn.example/later.png"};
+    for (std::size_t i = 0; i < quotes.size(); ++i) {
+      quotes[i].market_hash_name = name;
+      quotes[i].price = text("1");
+      quotes[i].image_url = urls[i];
+      quotes[i].observed_at = 900 + static_cast<std::int64_t>(i);
+    }
+    const std::string source = "s";
+    auto batch = normalise(NormaliseInput{source, 1000}, {}, quotes, catalog_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.images.size());  // https, no space; once
+    CPPUNIT_ASSERT_EQUAL(INT64_C(7), batch.images[0].first);
+    CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/ok.png"), batch.images[0].second);
+    const CatalogSnapshot pictured{{ItemRecord{7, name, "Karambit", "Fade", "Covert", true,
+                                               "https://cdn.example/own.png", 0}}};
+    batch = normalise(NormaliseInput{source, 1000}, {}, quotes, pictured);
+    CPPUNIT_ASSERT(batch.images.empty());  // an item keeps its own image
+  }
+
+  void nonUsdQuotesAreRejectedAsNoRate() {
+    const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
+    std::vector<sdk::MarketQuote> quotes(4);
+    const char* currencies[] = {"EUR", "CNY", "", " USD "};
+    for (std::size_t i = 0; i < quotes.size(); ++i) {
+      quotes[i].market_hash_name = name;
+      quotes[i].price = text("12.50");
+      quotes[i].currency = currencies[i];
+      quotes[i].observed_at = 900 + static_cast<std::int64_t>(i);
+    }
+    const std::string source = "s";
+    const auto batch = normalise(NormaliseInput{source, 1000}, {}, quotes, catalog_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.points.size());  // empty and USD
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1250), batch.points[0].price);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.rejected.at(std::string(kRejectedNoRate)));
   }
 };
 

@@ -69,8 +69,8 @@ class SchedulerTest : public CppUnit::TestFixture {
       CycleOutcome outcome;
       for (const auto& batch : batches) {
         auto& source = outcome.sources[batch.source];
-        source.received = batch.observations.size();
-        source.accepted = batch.observations.size();
+        source.received = batch.observations.size() + batch.quotes.size();
+        source.accepted = batch.observations.size() + batch.quotes.size();
       }
       return outcome;
     };

@@ -37,6 +37,7 @@ class ConfigCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(environmentValuesAreBlamedByVariableName);
   CPPUNIT_TEST(shortSecretIsOneProblem);
   CPPUNIT_TEST(everyEnabledSourceIsTriedOnItsOwn);
+  CPPUNIT_TEST(sourceKindMustBeAKnownKind);
   CPPUNIT_TEST(reportPrintsOneLinePerProblemAndTheVerdict);
   CPPUNIT_TEST_SUITE_END();
 
@@ -130,6 +131,17 @@ class ConfigCheckTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL_MESSAGE(joined(p), std::size_t(2), p.size());
     CPPUNIT_ASSERT(p[0].rfind("[source.a]: ", 0) == 0 && p[0].find("nope_a") != std::string::npos);
     CPPUNIT_ASSERT(p[1].rfind("[source.b]: ", 0) == 0 && p[1].find("nope_b") != std::string::npos);
+  }
+
+  void sourceKindMustBeAKnownKind() {
+    const auto report = check(
+        "[source.a]\nplugin = nope_a\nkind = bids\n[source.b]\nplugin = nope_b\nkind = bid\n");
+    const auto& p = report.problems;
+    CPPUNIT_ASSERT_EQUAL_MESSAGE(joined(p), std::size_t(2), p.size());
+    CPPUNIT_ASSERT_MESSAGE(
+        p[0], p[0].find("[source.a] kind") != std::string::npos &&
+                  p[0].find("ask, bid, sale or reference, not 'bids'") != std::string::npos);
+    CPPUNIT_ASSERT_MESSAGE(p[1], p[1].find("nope_b") != std::string::npos);  // bid is fine
   }
 
   void reportPrintsOneLinePerProblemAndTheVerdict() {

@@ -15,6 +15,7 @@ namespace {
 
 void* createNothing(sdk::Host*, char*, std::size_t) { return nullptr; }
 void destroyNothing(void*) {}
+void fetchNothing(void*, sdk::QuoteBatch*) {}
 
 const skinpulse_config_key kKeys[] = {{"url", "where", 1}, {"currency", "which", 0}};
 
@@ -30,7 +31,8 @@ skinpulse_plugin_descriptor validDescriptor() {
           kKeys,
           2,
           &createNothing,
-          &destroyNothing};
+          &destroyNothing,
+          nullptr};
 }
 
 std::string reasonFor(const skinpulse_plugin_descriptor& descriptor,
@@ -55,6 +57,8 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testMissingFunctions);
   CPPUNIT_TEST(testKeyTable);
   CPPUNIT_TEST(testFileNameHelpers);
+  CPPUNIT_TEST(testQuoteEntryOnlyFromAbi12Sources);
+  CPPUNIT_TEST(testKindKeyIsTheDaemonsSinceAbi12);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -81,14 +85,14 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.abi_major = 0;
     d.abi_minor = 9;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.2");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "major version must be equal");
   }
 
   void testAbiMinorNewer() {
     auto d = validDescriptor();
     d.abi_minor = SKINPULSE_SDK_ABI_MINOR + 1;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.2, daemon supports 1.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.3, daemon supports 1.2");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "needs a newer daemon");
   }
 
@@ -131,7 +135,7 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     d.build_signature = "other";
     d.kind = 9;
     d.create = nullptr;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.1");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.2");
     d.abi_major = 1;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "build signature");
     d.build_signature = SKINPULSE_SDK_BUILD_SIGNATURE;
@@ -144,6 +148,33 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.destroy = nullptr;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "lacks a create or destroy function");
+  }
+
+  void testQuoteEntryOnlyFromAbi12Sources() {
+    auto d = validDescriptor();
+    d.fetch_quotes = &fetchNothing;
+    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);
+    d.abi_minor = 1;  // a 1.1 descriptor ends before the field: never read
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    d.abi_minor = 2;
+    d.struct_size = static_cast<std::uint32_t>(kMinDescriptorSize);
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));  // still a valid 1.0 layout
+    d.struct_size = sizeof(skinpulse_plugin_descriptor);
+    d.kind = SKINPULSE_KIND_METRIC;
+    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+  }
+
+  void testKindKeyIsTheDaemonsSinceAbi12() {
+    static const skinpulse_config_key withKind[] = {{"url", "where", 1}, {"kind", "own", 0}};
+    auto d = validDescriptor();
+    d.config_keys = withKind;
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "config key 'kind' is reserved for the daemon");
+    d.abi_minor = 1;  // an older plugin keeps a key of that name
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));
+    d.abi_minor = 2;
+    d.kind = SKINPULSE_KIND_METRIC;  // only sources have a price kind
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d, "metric_steam_market.so"));
   }
 
   void testKeyTable() {

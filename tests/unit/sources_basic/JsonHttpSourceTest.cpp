@@ -28,9 +28,9 @@ std::unique_ptr<MockHost> makeHost(const std::string& body, int status = 200,
   return host;
 }
 
-sdk::FetchResult fetchWith(MockHost& host) {
+sdk::QuoteBatch fetchWith(MockHost& host) {
   JsonHttpSource source(host);
-  return source.fetch();
+  return source.fetchQuotes();
 }
 
 std::string allLog(const MockHost& host) {
@@ -71,15 +71,15 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
         R"J( {"market_hash_name":"AWP | Asiimov (Field-Tested)","price":9999.0}])J");
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT_MESSAGE(result.status.message(), result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.observations.size());
-    const auto& first = result.observations[0];
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.quotes.size());
+    const auto& first = result.quotes[0];
     CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), first.market_hash_name);
     CPPUNIT_ASSERT(first.price.form == sdk::QuotedPrice::Form::kCents);
     CPPUNIT_ASSERT_EQUAL(std::int64_t(4210), first.price.cents);
     CPPUNIT_ASSERT_EQUAL(std::int64_t(17), first.volume);
     CPPUNIT_ASSERT(!first.observed_at.has_value());
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(9999), result.observations[1].price.cents);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(0), result.observations[1].volume);  // missing volume
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(9999), result.quotes[1].price.cents);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(0), result.quotes[1].volume);  // missing volume
   }
 
   void readsMajorUnits() {
@@ -88,11 +88,11 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
     host->settings["price_unit"] = "major";
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.observations.size());
-    CPPUNIT_ASSERT(result.observations[0].price.form == sdk::QuotedPrice::Form::kMajor);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.1, result.observations[0].price.major, 1e-9);
-    CPPUNIT_ASSERT(result.observations[1].price.form == sdk::QuotedPrice::Form::kMajor);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(7.0, result.observations[1].price.major, 1e-9);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.quotes.size());
+    CPPUNIT_ASSERT(result.quotes[0].price.form == sdk::QuotedPrice::Form::kMajor);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.1, result.quotes[0].price.major, 1e-9);
+    CPPUNIT_ASSERT(result.quotes[1].price.form == sdk::QuotedPrice::Form::kMajor);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(7.0, result.quotes[1].price.major, 1e-9);
   }
 
   void stringPricesBecomeText() {
@@ -100,10 +100,10 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
                          R"({"market_hash_name":"B","price":"1.234,56€"}])");
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.observations.size());
-    CPPUNIT_ASSERT(result.observations[0].price.form == sdk::QuotedPrice::Form::kText);
-    CPPUNIT_ASSERT_EQUAL(std::string("$1,234.56"), result.observations[0].price.text);
-    CPPUNIT_ASSERT_EQUAL(std::string("1.234,56€"), result.observations[1].price.text);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.quotes.size());
+    CPPUNIT_ASSERT(result.quotes[0].price.form == sdk::QuotedPrice::Form::kText);
+    CPPUNIT_ASSERT_EQUAL(std::string("$1,234.56"), result.quotes[0].price.text);
+    CPPUNIT_ASSERT_EQUAL(std::string("1.234,56€"), result.quotes[1].price.text);
   }
 
   void readsTimeInBothForms() {
@@ -114,39 +114,41 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
                          R"({"market_hash_name":"E","price":1,"time":null}])");
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(5), result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(5), result.quotes.size());
     for (std::size_t i = 0; i < 4; ++i) {
-      CPPUNIT_ASSERT(result.observations[i].observed_at.has_value());
-      CPPUNIT_ASSERT_EQUAL(std::int64_t(1795342500), *result.observations[i].observed_at);
+      CPPUNIT_ASSERT(result.quotes[i].observed_at.has_value());
+      CPPUNIT_ASSERT_EQUAL(std::int64_t(1795342500), *result.quotes[i].observed_at);
     }
-    CPPUNIT_ASSERT(!result.observations[4].observed_at.has_value());
+    CPPUNIT_ASSERT(!result.quotes[4].observed_at.has_value());
   }
 
   void skipsAndCountsMalformedRows() {
     auto host = makeHost(
         R"([{"market_hash_name":"Good","price":100,"volume":1},)"
-        R"(42, "text", null, [1,2],)"  // 4 not objects
+        R"(42, "text", null, [1,2],)"  // 3 not objects; an array has no name member
         R"({"price":100}, {"market_hash_name":7,"price":1}, {"market_hash_name":"  ","price":1},)"
         R"({"market_hash_name":"SecretName1","price":12.5},)"  // fractional cents
         R"({"market_hash_name":"X","price":true}, {"market_hash_name":"X"},)"
         R"({"market_hash_name":"X","price":{}}, {"market_hash_name":"X","price":""},)"
         R"({"market_hash_name":"X","price":1,"volume":-1},)"
         R"({"market_hash_name":"X","price":1,"volume":1.5},)"
-        R"({"market_hash_name":"X","price":1,"volume":"3"},)"
+        R"({"market_hash_name":"X","price":1,"volume":"3"},)"  // digits in a string: a count
         R"({"market_hash_name":"X","price":1,"time":"yesterday"},)"
         R"({"market_hash_name":"X","price":1,"time":-5},)"
         R"({"market_hash_name":"X","price":1,"time":true},)"
         R"({"market_hash_name":"Good2","price":200}])");
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.observations.size());
-    CPPUNIT_ASSERT_EQUAL(std::string("Good2"), result.observations[1].market_hash_name);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), result.quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(3), result.quotes[1].volume);
+    CPPUNIT_ASSERT_EQUAL(std::string("Good2"), result.quotes[2].market_hash_name);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), host->lines.size());  // one summary line
     const std::string line = host->lines[0].second;
     CPPUNIT_ASSERT(host->lines[0].first == sdk::LogLevel::kWarn);
     CPPUNIT_ASSERT_MESSAGE(
-        line, line.find("20 rows, 2 observations, 18 malformed rows skipped "
-                        "(not object 4, name 3, price 5, volume 3, time 3)") != std::string::npos);
+        line, line.find("20 items, 3 quotes, 1 without a price, 16 malformed items skipped "
+                        "(not object 3, name 4, price 4, volume 2, listings 0, time 3)") !=
+                  std::string::npos);
     CPPUNIT_ASSERT(line.find("SecretName1") == std::string::npos);  // counts only
   }
 
@@ -160,7 +162,7 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
     auto host = makeHost("  [ ]\n");
     const auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT(result.observations.empty());
+    CPPUNIT_ASSERT(result.quotes.empty());
   }
 
   void nonArrayIsMalformed() {
@@ -253,7 +255,7 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("GET"), request.method);
     CPPUNIT_ASSERT_EQUAL(std::string(kUrl), request.url);
     CPPUNIT_ASSERT(request.timeout == std::chrono::milliseconds(30000));
-    CPPUNIT_ASSERT_EQUAL(std::size_t(16u * 1024u * 1024u), request.max_body_bytes);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(64u * 1024u * 1024u), request.max_body_bytes);  // bulk feeds
     CPPUNIT_ASSERT(request.headers == sdk::Fields({{"Accept", "application/json"}}));
   }
 
@@ -342,10 +344,10 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
                              result.status.isOk() || result.status.code() == Code::kMalformed);
       if (result.status.isOk()) {
         // Out-of-range values skip row A; 1e-400 is a plain 0 (the host drops zero prices).
-        CPPUNIT_ASSERT_MESSAGE(number, !result.observations.empty());
-        CPPUNIT_ASSERT_EQUAL(std::string("B"), result.observations.back().market_hash_name);
-        if (result.observations.size() == 2) {
-          CPPUNIT_ASSERT_EQUAL(std::int64_t(0), result.observations[0].price.cents);
+        CPPUNIT_ASSERT_MESSAGE(number, !result.quotes.empty());
+        CPPUNIT_ASSERT_EQUAL(std::string("B"), result.quotes.back().market_hash_name);
+        if (result.quotes.size() == 2) {
+          CPPUNIT_ASSERT_EQUAL(std::int64_t(0), result.quotes[0].price.cents);
         }
       }
     }
@@ -354,7 +356,7 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
     host->settings["price_unit"] = "major";
     auto result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.quotes.size());
 
     // NaN-like strings are text for the host to refuse; they are not numbers here.
     host = makeHost(R"([{"market_hash_name":"A","price":"NaN"},)"
@@ -362,8 +364,8 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
                     R"({"market_hash_name":"C","price":"-inf","volume":"NaN"}])");
     result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.observations.size());
-    CPPUNIT_ASSERT(result.observations[0].price.form == sdk::QuotedPrice::Form::kText);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.quotes.size());
+    CPPUNIT_ASSERT(result.quotes[0].price.form == sdk::QuotedPrice::Form::kText);
 
     // Control characters, NUL bytes and invalid UTF-8 in strings.
     host = makeHost(std::string("[{\"market_hash_name\":\"A\\u0000B\xff\xfe\",\"price\":1}]"));
@@ -382,7 +384,7 @@ class JsonHttpSourceTest : public CppUnit::TestFixture {
     host = makeHost(many + "]");
     result = fetchWith(*host);
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(20000), result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(20000), result.quotes.size());
   }
 };
 

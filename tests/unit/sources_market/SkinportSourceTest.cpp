@@ -7,8 +7,9 @@
 #include <stdexcept>
 
 using skinpulse::plugins::skinport::SkinportSource;
-using skinpulse::sdk::FetchResult;
 using skinpulse::sdk::HttpResponse;
+using skinpulse::sdk::PriceKind;
+using skinpulse::sdk::QuoteBatch;
 using skinpulse::sdk::QuotedPrice;
 using skinpulse::sdk::Status;
 using skinpulse::test::MockHost;
@@ -43,24 +44,29 @@ class SkinportSourceTest : public CppUnit::TestFixture {
     host_->settings["url"] = kBase + "/";
   }
 
-  FetchResult fetchWith(HttpResponse response) {
+  QuoteBatch fetchWith(HttpResponse response) {
     host_->http_client.on(kBase, std::move(response));
     SkinportSource source(*host_);
-    return source.fetch();
+    return source.fetchQuotes();
   }
 
   void parsesRealRowsAndSkipsOtherCurrencies() {
-    const FetchResult result =
+    const QuoteBatch result =
         fetchWith(MockHttp::ok(sources_test::fixture("skinport_items_rows_real.json")));
     CPPUNIT_ASSERT(result.status.isOk());
     // The fixture's second row says "currency":"EUR": never passed on as USD.
-    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.observations.size());
-    const auto& row = result.observations[0];
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.quotes.size());
+    const auto& row = result.quotes[0];
     CPPUNIT_ASSERT_EQUAL(std::string("Sticker | syrsoN (Glitter) | Rio 2022"),
                          row.market_hash_name);
     CPPUNIT_ASSERT(row.price.form == QuotedPrice::Form::kMajor);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.1, row.price.major, 1e-12);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, row.volume);
+    // `quantity` counts listings: never traded volume (issue 17).
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, row.volume);
+    CPPUNIT_ASSERT(row.listings.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, *row.listings);
+    CPPUNIT_ASSERT(!row.kind.has_value());  // the instance's kind, ask by default
+    CPPUNIT_ASSERT_EQUAL(std::string("USD"), row.currency);
     CPPUNIT_ASSERT(row.observed_at.has_value());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1731283259}, *row.observed_at);
   }
@@ -95,102 +101,105 @@ class SkinportSourceTest : public CppUnit::TestFixture {
       {"market_hash_name":"Whole Dollars","currency":"USD","min_price":3,"quantity":2,
        "updated_at":null}
     ])js";
-    const FetchResult result = fetchWith(MockHttp::ok(body));
+    const QuoteBatch result = fetchWith(MockHttp::ok(body));
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, result.observations.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, result.quotes.size());
     CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"),
-                         result.observations[0].market_hash_name);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.1, result.observations[0].price.major, 1e-12);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.observations[0].volume);
+                         result.quotes[0].market_hash_name);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(42.1, result.quotes[0].price.major, 1e-12);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.quotes[0].volume);
+    CPPUNIT_ASSERT(result.quotes[0].kind == PriceKind::kReference);  // suggested_price
     CPPUNIT_ASSERT_EQUAL(std::string("★ Karambit | Doppler (Factory New)"),
-                         result.observations[1].market_hash_name);
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(1234.5, result.observations[1].price.major, 1e-12);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, result.observations[1].volume);
-    CPPUNIT_ASSERT(!result.observations[1].observed_at.has_value());
-    CPPUNIT_ASSERT_DOUBLES_EQUAL(3.0, result.observations[2].price.major, 1e-12);
-    CPPUNIT_ASSERT(!result.observations[2].observed_at.has_value());
+                         result.quotes[1].market_hash_name);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(1234.5, result.quotes[1].price.major, 1e-12);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.quotes[1].volume);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, result.quotes[1].listings.value_or(-1));
+    CPPUNIT_ASSERT(!result.quotes[1].kind.has_value());
+    CPPUNIT_ASSERT(!result.quotes[1].observed_at.has_value());
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(3.0, result.quotes[2].price.major, 1e-12);
+    CPPUNIT_ASSERT(!result.quotes[2].observed_at.has_value());
   }
 
   void malformedJsonIsMalformed() {
-    const FetchResult result = fetchWith(MockHttp::ok(R"([{"market_hash_name": "x", )"));
+    const QuoteBatch result = fetchWith(MockHttp::ok(R"([{"market_hash_name": "x", )"));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
-    const FetchResult html = fetchWith(MockHttp::ok("<html>Just a moment...</html>"));
+    const QuoteBatch html = fetchWith(MockHttp::ok("<html>Just a moment...</html>"));
     CPPUNIT_ASSERT(html.status.code() == Status::Code::kMalformed);
   }
 
   void rowsWithoutANameAreSkipped() {
     // Found by fuzz_source_skinport: an empty name was passed on as an observation.
-    const FetchResult result = fetchWith(MockHttp::ok(
+    const QuoteBatch result = fetchWith(MockHttp::ok(
         R"([{"market_hash_name":"","suggested_price":0.08},{"market_hash_name":"  ","min_price":1},)"
         R"({"market_hash_name":"Recoil Case","min_price":0.5}])"));
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.observations.size());
-    CPPUNIT_ASSERT_EQUAL(std::string("Recoil Case"), result.observations[0].market_hash_name);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, result.quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("Recoil Case"), result.quotes[0].market_hash_name);
   }
 
   void numbersBeyondInt64AreNotNumbers() {
     // Found by fuzz_source_skinport in CI: an updated_at above INT64_MAX made Poco's
     // convert() throw out of fetch(), losing the whole cycle for one row.
-    const FetchResult result = fetchWith(MockHttp::ok(
+    const QuoteBatch result = fetchWith(MockHttp::ok(
         R"([{"market_hash_name":"Recoil Case","min_price":0.5,"quantity":18446744073709551615,)"
         R"("updated_at":17312832591661324437},)"
         R"({"market_hash_name":"Fracture Case","min_price":0.25,"quantity":3,"updated_at":1731283259}])"));
     CPPUNIT_ASSERT(result.status.isOk());
-    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, result.observations.size());
-    CPPUNIT_ASSERT(!result.observations[0].observed_at.has_value());
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.observations[0].volume);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{1731283259}, *result.observations[1].observed_at);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, result.observations[1].volume);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, result.quotes.size());
+    CPPUNIT_ASSERT(!result.quotes[0].observed_at.has_value());
+    CPPUNIT_ASSERT(!result.quotes[0].listings.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1731283259}, *result.quotes[1].observed_at);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, result.quotes[1].listings.value_or(-1));
   }
 
   void deepNestingIsMalformed() {
     // 40 levels inside an otherwise valid row: legal JSON, but no market sends it, and a
     // million levels must not reach the parser's recursion.
     const std::string deep = std::string(40, '[') + std::string(40, ']');
-    const FetchResult result = fetchWith(MockHttp::ok(
+    const QuoteBatch result = fetchWith(MockHttp::ok(
         R"J([{"market_hash_name":"AK-47 | Redline (Field-Tested)","currency":"USD","min_price":1.5,"x":)J" +
         deep + "}]"));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
-    CPPUNIT_ASSERT(result.observations.empty());
-    const FetchResult huge = fetchWith(MockHttp::ok(std::string(1000000, '[')));
+    CPPUNIT_ASSERT(result.quotes.empty());
+    const QuoteBatch huge = fetchWith(MockHttp::ok(std::string(1000000, '[')));
     CPPUNIT_ASSERT(huge.status.code() == Status::Code::kMalformed);
   }
 
   void wrongTopLevelTypeIsMalformed() {
-    const FetchResult result = fetchWith(MockHttp::ok(R"({"errors":[{"id":"x"}]})"));
+    const QuoteBatch result = fetchWith(MockHttp::ok(R"({"errors":[{"id":"x"}]})"));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kMalformed);
-    CPPUNIT_ASSERT(result.observations.empty());
+    CPPUNIT_ASSERT(result.quotes.empty());
   }
 
   void serverErrorIsUnavailable() {
-    const FetchResult result = fetchWith(sources_test::status(500, "oops"));
+    const QuoteBatch result = fetchWith(sources_test::status(500, "oops"));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kUnavailable);
     CPPUNIT_ASSERT(!result.retry_after_seconds.has_value());
   }
 
   void transportErrorIsUnavailable() {
-    const FetchResult timeout =
+    const QuoteBatch timeout =
         fetchWith(MockHttp::failure(HttpResponse::Error::kTimeout, "timed out"));
     CPPUNIT_ASSERT(timeout.status.code() == Status::Code::kUnavailable);
-    const FetchResult connect =
+    const QuoteBatch connect =
         fetchWith(MockHttp::failure(HttpResponse::Error::kConnect, "refused"));
     CPPUNIT_ASSERT(connect.status.code() == Status::Code::kUnavailable);
   }
 
   void rateLimitCarriesRetryAfter() {
-    const FetchResult result =
+    const QuoteBatch result =
         fetchWith(sources_test::status(429, "{}", {{"retry-after", " 120 "}}));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kRateLimited);
     CPPUNIT_ASSERT(result.retry_after_seconds.has_value());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, *result.retry_after_seconds);
-    const FetchResult without = fetchWith(sources_test::status(429));
+    const QuoteBatch without = fetchWith(sources_test::status(429));
     CPPUNIT_ASSERT(without.status.code() == Status::Code::kRateLimited);
     CPPUNIT_ASSERT(!without.retry_after_seconds.has_value());
   }
 
   void rateLimitWithHttpDateRetryAfter() {
     // MockHost's clock is 2026-11-22T10:15:00Z.
-    const FetchResult result = fetchWith(
+    const QuoteBatch result = fetchWith(
         sources_test::status(429, "", {{"Retry-After", "Sun, 22 Nov 2026 10:20:00 GMT"}}));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kRateLimited);
     CPPUNIT_ASSERT(result.retry_after_seconds.has_value());
@@ -199,7 +208,7 @@ class SkinportSourceTest : public CppUnit::TestFixture {
 
   void tooLargePassesThrough() {
     host_->settings["max_bytes"] = "1024";
-    const FetchResult result =
+    const QuoteBatch result =
         fetchWith(MockHttp::failure(HttpResponse::Error::kTooLarge, "body over 1024 bytes"));
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kTooLarge);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1024}, host_->http_client.requests().at(0).max_body_bytes);

@@ -134,6 +134,12 @@ class SteamMarketSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, result.observations[0].volume);
     CPPUNIT_ASSERT_EQUAL(std::string("D"), result.observations[1].market_hash_name);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, result.observations[1].volume);
+    // ABI 1.2: the median of recent sales is a sale, the lowest listing the instance's kind.
+    SteamMarketSource again(*host_);
+    const auto quotes = again.fetchQuotes();
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, quotes.quotes.size());
+    CPPUNIT_ASSERT(quotes.quotes[0].kind == skinpulse::sdk::PriceKind::kSale);
+    CPPUNIT_ASSERT(!quotes.quotes[1].kind.has_value());
   }
 
   void malformedJsonIsMalformed() {

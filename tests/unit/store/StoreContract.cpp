@@ -112,6 +112,55 @@ void StoreContract::testFailedMigrationIsRolledBackAndNamed() {
   lease.session() << "DROP TABLE extra", now;
 }
 
+void StoreContract::testMigrationMovesSkinportQuantityToListings() {
+  if (skipped()) return;
+  // Back to the schema before SDK ABI 1.2 (the migration undone by hand), with points as
+  // the daemon stored them then.
+  seedItems(1);
+  {
+    auto lease = pool().write();
+    lease.session() << "ALTER TABLE price_points DROP COLUMN listings", now;
+    lease.session() << "ALTER TABLE price_points DROP COLUMN kind", now;
+    lease.session() << "DELETE FROM schema_migrations WHERE name LIKE '%_price_kind_listings'", now;
+    lease.session() << "INSERT INTO price_points (item_id, source, time, price, volume) VALUES "
+                       "(1, 'skinport', 100, 47, 5312), (1, 'steam_market', 100, 49, 12)",
+        now;
+  }
+  db_.reset();
+  db_ = open();  // applies the kind/listings migration
+  const auto points = db_->prices().pointsSince(0);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, points.size());
+  // Skinport's `quantity` counted listings: it moves out of volume.
+  CPPUNIT_ASSERT_EQUAL(std::string("skinport"), points[0].source);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, points[0].volume);
+  CPPUNIT_ASSERT(points[0].listings == std::int64_t{5312});
+  CPPUNIT_ASSERT(points[0].kind == sdk::PriceKind::kAsk);
+  // Steam's volume is traded volume: it stays.
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{12}, points[1].volume);
+  CPPUNIT_ASSERT(!points[1].listings);
+  CPPUNIT_ASSERT(points[1].kind == sdk::PriceKind::kAsk);
+}
+
+void StoreContract::testFillMissingImages() {
+  if (skipped()) return;
+  auto without = entry("No Image");
+  without.image_url.clear();
+  auto with_image = entry("Has Image");
+  with_image.image_url = "https://cdn.example/own.png";
+  db_->catalog().seed({without, with_image}, 1);
+  const auto none = db_->catalog().findByName("No Image")->id;
+  const auto own = db_->catalog().findByName("Has Image")->id;
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1},
+                       db_->catalog().fillMissingImages({{none, "https://cdn.example/a.png"},
+                                                         {own, "https://cdn.example/b.png"},
+                                                         {none, "https://cdn.example/c.png"}}));
+  CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/a.png"),
+                       db_->catalog().findById(none)->image_url);  // the first one wins
+  CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/own.png"),
+                       db_->catalog().findById(own)->image_url);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, db_->catalog().fillMissingImages({}));
+}
+
 void StoreContract::testReseedKeepsIdsAndCreatedAt() {
   if (skipped()) return;
   auto& catalog = db_->catalog();

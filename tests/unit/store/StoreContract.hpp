@@ -27,6 +27,9 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLargeBatchDedupesAndRoundTrips);
   CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
   CPPUNIT_TEST(testLatestPerItemSource);
+  CPPUNIT_TEST(testKindAndListingsRoundTrip);
+  CPPUNIT_TEST(testMigrationMovesSkinportQuantityToListings);
+  CPPUNIT_TEST(testFillMissingImages);
   CPPUNIT_TEST(testBackfillAdvancesRevision);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
   CPPUNIT_TEST(testRetentionKeepsEachSeriesReference);
@@ -53,6 +56,9 @@ class StoreContract : public CppUnit::TestFixture {
   void testFailedBatchStoresNothing();
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();
+  void testKindAndListingsRoundTrip();
+  void testMigrationMovesSkinportQuantityToListings();
+  void testFillMissingImages();
   void testDeleteOlderThanAndPointsSince();
   void testRetentionKeepsEachSeriesReference();
   void testScanSinceInChunks();

@@ -38,6 +38,47 @@ void StoreContract::testPriceInsertIgnoresDuplicates() {
   CPPUNIT_ASSERT(history[1] == point(1, "steam", 160, 510));
 }
 
+void StoreContract::testKindAndListingsRoundTrip() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  auto with = [](PricePoint p, sdk::PriceKind kind, std::optional<std::int64_t> listings) {
+    p.kind = kind;
+    p.listings = listings;
+    return p;
+  };
+  const std::vector<PricePoint> points = {
+      with(point(1, "a", 100, 500, 0), sdk::PriceKind::kAsk, 311),
+      with(point(1, "a", 200, 480, 3), sdk::PriceKind::kBid, std::nullopt),
+      with(point(1, "b", 150, 490, 9), sdk::PriceKind::kSale, 0),
+      with(point(2, "a", 120, 700, 1), sdk::PriceKind::kReference, std::int64_t{1} << 40)};
+  CPPUNIT_ASSERT_EQUAL(std::size_t{4}, prices.insert(points));
+  // Every read path: history (libpq binary on PostgreSQL), pointsSince, scanSince,
+  // latestPerItemSource, newestBefore.
+  const auto history = prices.history(1, 0, std::nullopt);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, history.size());
+  CPPUNIT_ASSERT(history[0] == points[0]);
+  CPPUNIT_ASSERT(history[1] == points[2]);
+  CPPUNIT_ASSERT(history[2] == points[1]);
+  CPPUNIT_ASSERT(prices.history(2, 0, std::string("a")).at(0) == points[3]);
+  const auto all = prices.pointsSince(0);  // item, source, time
+  CPPUNIT_ASSERT(all == std::vector<PricePoint>({points[0], points[1], points[2], points[3]}));
+  std::vector<PricePoint> scanned;
+  prices.scanSince(0, 2, [&](const std::vector<PricePoint>& chunk) {
+    scanned.insert(scanned.end(), chunk.begin(), chunk.end());
+  });
+  CPPUNIT_ASSERT(scanned == all);
+  const auto latest = prices.latestPerItemSource();
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, latest.size());
+  CPPUNIT_ASSERT(latest[0].newest == points[1]);
+  CPPUNIT_ASSERT(latest[2].newest == points[3]);
+  CPPUNIT_ASSERT(prices.newestBefore(1000).at(0) == points[1]);
+  // Backfill goes through COPY on PostgreSQL as well.
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1},
+                       prices.insertBackfill({with(point(2, "c", 50), sdk::PriceKind::kBid, 4)}));
+  CPPUNIT_ASSERT(prices.history(2, 0, std::string("c")).at(0).listings == std::int64_t{4});
+}
+
 void StoreContract::testBackfillAdvancesRevision() {
   if (skipped()) return;
   seedItems(1);

@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <exception>
+#include <type_traits>
 
 extern "C" {
 
@@ -46,6 +47,9 @@ struct skinpulse_config_key {
 typedef void* (*skinpulse_create_fn)(skinpulse::sdk::Host* host, char* error,
                                      std::size_t error_size);
 typedef void (*skinpulse_destroy_fn)(void* instance);
+/// Since ABI 1.2: runs one QuoteSource::fetchQuotes() of `instance` (an object create()
+/// returned) and moves the result into `*out`, which the host owns. Never throws.
+typedef void (*skinpulse_fetch_quotes_fn)(void* instance, skinpulse::sdk::QuoteBatch* out);
 
 struct skinpulse_plugin_descriptor {
   std::uint32_t struct_size;  ///< sizeof(skinpulse_plugin_descriptor) at build time
@@ -60,6 +64,11 @@ struct skinpulse_plugin_descriptor {
   std::size_t config_key_count;
   skinpulse_create_fn create;
   skinpulse_destroy_fn destroy;
+  // ---- appended in ABI 1.2; the host reads a field only when struct_size covers it and
+  // ---- abi_minor >= 2 (a 1.0/1.1 descriptor ends above).
+  /// Sources only: set when the class is a QuoteSource, nullptr otherwise (the host then
+  /// calls MarketSource::fetch()).
+  skinpulse_fetch_quotes_fn fetch_quotes;
 };
 
 #define SKINPULSE_PLUGIN_ENTRY_SYMBOL "skinpulse_plugin_entry"
@@ -118,27 +127,52 @@ void destroy(void* instance) noexcept {
   delete static_cast<Class*>(static_cast<Interface*>(instance));
 }
 
+// The ABI 1.2 fetch boundary: no exception escapes into the host.
+template <typename Interface, typename Class>
+void fetchQuotes(void* instance, QuoteBatch* out) noexcept {
+  try {
+    *out = static_cast<Class*>(static_cast<Interface*>(instance))->fetchQuotes();
+  } catch (const std::exception& e) {
+    out->quotes.clear();
+    out->status = Status(Status::Code::kInternal, e.what());
+  } catch (...) {
+    out->quotes.clear();
+    out->status = Status(Status::Code::kInternal, "unknown exception in fetchQuotes()");
+  }
+}
+
+template <typename Interface, typename Class>
+constexpr skinpulse_fetch_quotes_fn fetchQuotesEntry() {
+  if constexpr (std::is_base_of_v<QuoteSource, Class>) {
+    return &fetchQuotes<Interface, Class>;
+  } else {
+    return nullptr;
+  }
+}
+
 }  // namespace skinpulse::sdk::detail
 
 /// Declares the plugin entry point. `Interface` is MarketSource, IdentityProvider or
 /// Metric; `Class` derives from it and has a constructor `Class(skinpulse::sdk::Host&)`
 /// that may throw to refuse its configuration; `KEYS` is a static array of
-/// skinpulse_config_key, or nullptr for a plugin that takes no keys.
-#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)   \
-  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor* \
-  skinpulse_plugin_entry() {                                                           \
-    static const skinpulse_plugin_descriptor descriptor = {                            \
-        sizeof(skinpulse_plugin_descriptor),                                           \
-        SKINPULSE_SDK_ABI_MAJOR,                                                       \
-        SKINPULSE_SDK_ABI_MINOR,                                                       \
-        SKINPULSE_SDK_BUILD_SIGNATURE,                                                 \
-        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,          \
-        NAME,                                                                          \
-        VERSION,                                                                       \
-        DESCRIPTION,                                                                   \
-        ::skinpulse::sdk::detail::keyArray(KEYS),                                      \
-        ::skinpulse::sdk::detail::keyCount(KEYS),                                      \
-        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,         \
-        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>};       \
-    return &descriptor;                                                                \
+/// skinpulse_config_key, or nullptr for a plugin that takes no keys. A source class that
+/// derives from QuoteSource (ABI 1.2) is still declared with `MarketSource`.
+#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)       \
+  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor*     \
+  skinpulse_plugin_entry() {                                                               \
+    static const skinpulse_plugin_descriptor descriptor = {                                \
+        sizeof(skinpulse_plugin_descriptor),                                               \
+        SKINPULSE_SDK_ABI_MAJOR,                                                           \
+        SKINPULSE_SDK_ABI_MINOR,                                                           \
+        SKINPULSE_SDK_BUILD_SIGNATURE,                                                     \
+        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,              \
+        NAME,                                                                              \
+        VERSION,                                                                           \
+        DESCRIPTION,                                                                       \
+        ::skinpulse::sdk::detail::keyArray(KEYS),                                          \
+        ::skinpulse::sdk::detail::keyCount(KEYS),                                          \
+        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,             \
+        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>,            \
+        ::skinpulse::sdk::detail::fetchQuotesEntry<::skinpulse::sdk::Interface, Class>()}; \
+    return &descriptor;                                                                    \
   }

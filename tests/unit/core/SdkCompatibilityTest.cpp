@@ -1,0 +1,137 @@
+// SDK ABI 1.2 compatibility (docs/adr/0011-sdk-abi-1-2.md), end to end through real shared
+// objects: a source built against the frozen ABI 1.1 headers (tests/plugins/abi11) loads,
+// its observations are adapted, normalised with the instance's kind and stored; an ABI 1.2
+// QuoteSource is called through the descriptor's fetch_quotes entry and its kinds, listing
+// counts and currencies reach the store (non-USD: rejected as no_rate).
+
+#include "catalog/Catalog.hpp"
+#include "ingest/IngestCycle.hpp"
+#include "mocks/MockHost.hpp"
+#include "plugin/PluginRegistry.hpp"
+#include "plugin/SourceFetch.hpp"
+#include "prices/LatestPrices.hpp"
+#include "store/Database.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+using namespace skinpulse;
+
+namespace {
+
+const std::filesystem::path kCompatDir =
+    std::filesystem::path(SKINPULSE_TEST_PLUGIN_DIR) / "compat";
+constexpr std::int64_t kNow = 1'795'000'000;
+
+class Clock final : public sdk::Clock {
+ public:
+  std::int64_t nowUnixMillis() const override { return kNow * 1000; }
+};
+
+}  // namespace
+
+class SdkCompatibilityTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(SdkCompatibilityTest);
+  CPPUNIT_TEST(abi11SourceLoadsAndItsObservationsAreStored);
+  CPPUNIT_TEST(abi12SourceStoresKindAndListings);
+  CPPUNIT_TEST_SUITE_END();
+
+  test::MockHttp http_;
+  test::MockCatalog plugin_catalog_;
+  Clock clock_;
+  std::unique_ptr<Database> db_;
+  std::unique_ptr<Catalog> catalog_;
+  LatestPrices latest_;
+  PluginRegistry registry_;
+
+ public:
+  void setUp() override {
+    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    std::vector<CatalogEntry> entries(2);
+    entries[0].market_hash_name = "AK-47 | Redline (Field-Tested)";
+    entries[1].market_hash_name = "Recoil Case";
+    db_->catalog().seed(entries, kNow - 1000);
+    catalog_ = std::make_unique<Catalog>();
+    catalog_->reset(db_->catalog().allItems());
+    registry_ = PluginRegistry();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), registry_.scan(kCompatDir));
+  }
+
+  void tearDown() override { db_.reset(); }
+
+  // One scheduler-like poll of instance `name` of `plugin`, stored through IngestCycle.
+  CycleOutcome poll(const std::string& plugin, sdk::PriceKind kind,
+                    std::map<std::string, std::string> keys = {}) {
+    const HostServices services{http_, plugin_catalog_, clock_};
+    auto made =
+        registry_.createSource({PluginKind::kSource, plugin, plugin, std::move(keys)}, services);
+    CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
+    SourceInstance instance = std::move(made).value();
+    sdk::QuoteBatch batch = fetchQuotes(*instance, instance.fetchQuotes());
+    CPPUNIT_ASSERT(batch.status.isOk());
+    SourceBatch source{plugin, kNow, {}};
+    source.quotes = std::move(batch.quotes);
+    source.kind = kind;
+    IngestCycle cycle(*db_, *catalog_, latest_, false);
+    return cycle.run({source});
+  }
+
+  void abi11SourceLoadsAndItsObservationsAreStored() {
+    const PluginLibrary* legacy = registry_.find(PluginKind::kSource, "legacy");
+    CPPUNIT_ASSERT(legacy != nullptr);
+    CPPUNIT_ASSERT_EQUAL(std::uint32_t(1), legacy->abiMinor());
+    CPPUNIT_ASSERT(legacy->fetchQuotesFunction() == nullptr);  // its descriptor ends before
+
+    // `kind` is the daemon's key: not passed to (nor refused by) a plugin that never heard of it.
+    const CycleOutcome outcome = poll("legacy", sdk::PriceKind::kBid, {{"kind", "bid"}});
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), outcome.sources.at("legacy").accepted);
+    const auto points = db_->prices().pointsSince(0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), points.size());
+    const PricePoint& ak = points[0].price == 4210 ? points[0] : points[1];
+    const PricePoint& recoil = points[0].price == 4210 ? points[1] : points[0];
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(17), ak.volume);
+    CPPUNIT_ASSERT_EQUAL(kNow - 60, ak.time);
+    CPPUNIT_ASSERT(ak.kind == sdk::PriceKind::kBid);  // the instance's kind
+    CPPUNIT_ASSERT(!ak.listings);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(47), recoil.price);  // "$0.47", name trimmed
+    CPPUNIT_ASSERT_EQUAL(kNow, recoil.time);               // no own time: the poll time
+  }
+
+  void abi12SourceStoresKindAndListings() {
+    const PluginLibrary* quotes = registry_.find(PluginKind::kSource, "quotes");
+    CPPUNIT_ASSERT(quotes != nullptr);
+    CPPUNIT_ASSERT_EQUAL(std::uint32_t(2), quotes->abiMinor());
+    CPPUNIT_ASSERT(quotes->fetchQuotesFunction() != nullptr);
+
+    const CycleOutcome outcome = poll("quotes", sdk::PriceKind::kAsk);
+    const SourceOutcome& source = outcome.sources.at("quotes");
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), source.received);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), source.accepted);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), source.rejected.at("no_rate"));  // EUR, no rates yet
+    const auto points = db_->prices().pointsSince(0);                     // by item, source, time
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), points.size());
+    CPPUNIT_ASSERT(points[0].kind == sdk::PriceKind::kAsk);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(311), points[0].listings.value_or(-1));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(0), points[0].volume);
+    CPPUNIT_ASSERT(points[1].kind == sdk::PriceKind::kBid);
+    CPPUNIT_ASSERT(!points[1].listings);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(4), points[1].volume);
+    // The latest-price cache and its reload from the store carry them too.
+    const auto latest = db_->prices().latestPerItemSource();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), latest.size());
+    CPPUNIT_ASSERT(latest[0].newest.kind == sdk::PriceKind::kBid);
+    CPPUNIT_ASSERT(latest[0].newest == points[1]);
+    // The quote's https image filled the item, which had none (the http one was ignored).
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("https://community.akamai.steamstatic.com/economy/image/redline"),
+        db_->catalog().findById(points[0].item_id)->image_url);
+    CPPUNIT_ASSERT_EQUAL(
+        db_->catalog().findById(points[0].item_id)->image_url,
+        catalog_->snapshot()->findByName("AK-47 | Redline (Field-Tested)")->record.image_url);
+  }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(SdkCompatibilityTest);
