@@ -78,7 +78,7 @@ port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); 
 dport=$(port)
 nport=$(port)
 
-printf '[http]\nthreads = 96\n[log]\naccess = false\nlevel = warn\n' >"$tmp/skinpulsed.ini"
+printf '[log]\naccess = false\nlevel = warn\n' >"$tmp/skinpulsed.ini"
 export SESSION_SECRET="bench-session-secret-not-a-secret-0123456789"
 export LISTEN="127.0.0.1:$dport" BASE_URL="http://127.0.0.1:$dport"
 export DATABASE_URL="sqlite://$tmp/bench.db"

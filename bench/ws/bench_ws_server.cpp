@@ -11,6 +11,7 @@
 //   bench_ws_server --port P --clients N [--items 25000] [--cycles 5] [--interval-ms 3000]
 
 #include "common/Log.hpp"
+#include "common/OpenFileLimit.hpp"
 #include "common/Time.hpp"
 #include "events/InProcessEventBus.hpp"
 #include "http/HttpServer.hpp"
@@ -111,6 +112,7 @@ long long nanos(Clock::time_point t) {
 int main(int argc, char** argv) {
   const Options options = parse(argc, argv);
   log::configure("warn", log::Format::kText);
+  common::raiseOpenFileLimit();
 
   http::Router router;
   ws::LiveHub hub;
@@ -120,8 +122,6 @@ int main(int argc, char** argv) {
   api.registerRoutes(router);
   http::ServerOptions server_options;
   server_options.port = static_cast<std::uint16_t>(options.port);
-  server_options.threads = 16;
-  server_options.queue = 4096;
   server_options.access_log = false;
   hub.start();
   http::HttpServer server(router, server_options);

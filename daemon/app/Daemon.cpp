@@ -8,6 +8,7 @@
 #include "app/SystemdNotify.hpp"
 #include "common/ConfigError.hpp"
 #include "common/Log.hpp"
+#include "common/OpenFileLimit.hpp"
 
 #include <Poco/Exception.h>
 #include <Poco/Util/HelpFormatter.h>
@@ -109,6 +110,7 @@ int Daemon::main(const std::vector<std::string>&) {
     // Under systemd (Type=notify) the manager learns we are ready only once we listen, and
     // that a stop is ours, not a crash; without $NOTIFY_SOCKET these are no-ops.
     const auto notifier = systemd::Notifier::fromEnvironment(processEnvironment(), ::getpid());
+    common::raiseOpenFileLimit();
     Runtime runtime(loaded);
     runtime.start();
     systemd::WatchdogPinger watchdog(notifier);

@@ -64,8 +64,10 @@ struct Settings {
   std::string plugin_dir;
   std::string share_dir;
   // [http] (docs/api.md §11, docs/adr/0010-front-door.md)
-  int http_threads = 64;  ///< deprecated, ignored
-  int http_queue = 1024;  ///< deprecated, ignored
+  // Deprecated and ignored; kept bound so a value is still checked (a typo in an old
+  // file fails as before) and reported by the start-up warning.
+  int http_threads = 64;
+  int http_queue = 1024;
   /// Deprecated keys the configuration sets ("[http] threads"): logged at start.
   std::vector<std::string> deprecated_keys;
   int event_threads = 0;

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <sys/resource.h>
 #include <vector>
 
 namespace skinpulse::http {
@@ -21,17 +20,6 @@ using asio::ip::tcp;
 using boost::system::error_code;
 
 namespace {
-
-// Every connection is a descriptor: lift the soft limit (often 1024) to the hard limit.
-void raiseFileLimit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  const auto before = limit.rlim_cur;
-  limit.rlim_cur = limit.rlim_max;
-  if (::setrlimit(RLIMIT_NOFILE, &limit) == 0) {
-    log::main().info("http: open-file limit raised from {} to {}", before, limit.rlim_cur);
-  }
-}
 
 std::string addressText(const asio::ip::address& address) {
   if (address.is_v6() && address.to_v6().is_v4_mapped()) {
@@ -117,7 +105,6 @@ HttpServer::HttpServer(const Router& router, ServerOptions options)
 HttpServer::~HttpServer() { stop(); }
 
 void HttpServer::start() {
-  raiseFileLimit();
   auto impl = std::make_unique<Impl>(dispatcher_, options_);
   try {
     tcp::resolver resolver(impl->loops.front()->context);

@@ -37,10 +37,6 @@ struct ServerOptions {
   bool access_log = true;
   /// Middleware run for every routed request (sessions, CSRF, rate limit); may be null.
   const RequestGuard* guard = nullptr;
-  /// Deprecated, ignored: the thread-per-connection server's pool (bench/ws still sets
-  /// them). See worker_threads and worker_queue.
-  int threads = 0;
-  int queue = 0;
 };
 
 class HttpServer {

@@ -1,31 +1,13 @@
 #include "ws/LiveHub.hpp"
 
-#include "common/Log.hpp"
-
 #include <algorithm>
 #include <fcntl.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 namespace skinpulse::ws {
-namespace {
-
-// Every client is a descriptor: lift the soft limit (often 1024) to the hard limit.
-void raiseFileLimit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur >= limit.rlim_max) return;
-  const auto before = limit.rlim_cur;
-  limit.rlim_cur = limit.rlim_max;
-  if (::setrlimit(RLIMIT_NOFILE, &limit) == 0) {
-    log::main().info("live updates: open-file limit raised from {} to {}", before, limit.rlim_cur);
-  }
-}
-
-}  // namespace
-
 LiveHub::LiveHub(HubOptions options) : options_(options) {
   const int threads = std::max(1, options_.threads);
   for (int i = 0; i < threads; ++i) reactors_.push_back(std::make_unique<Reactor>(options_.limits));
@@ -34,7 +16,6 @@ LiveHub::LiveHub(HubOptions options) : options_(options) {
 LiveHub::~LiveHub() { stop(); }
 
 void LiveHub::start() {
-  raiseFileLimit();
   for (auto& reactor : reactors_) reactor->start();
   running_ = true;
 }
