@@ -316,10 +316,7 @@ void HttpConnection::handle() {
   const auto path = sdk::percentDecode(target.substr(0, question), false);
   if (!path) {
     // The body was read whole, so the connection stays usable.
-    renderProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in path"),
-                  response);
-    applySecurityHeaders("", response);
-    respond(std::move(response));
+    respondProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in path"));
     return;
   }
   request->path = *path;
@@ -327,10 +324,7 @@ void HttpConnection::handle() {
   if (question != std::string_view::npos) request->query = request->target.substr(question + 1);
   auto params = sdk::parseQuery(request->query);
   if (!params) {
-    renderProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in query"),
-                  response);
-    applySecurityHeaders(request->path, response);
-    respond(std::move(response));
+    respondProblem(HttpError(400, "invalid_parameter", "malformed percent-encoding in query"));
     return;
   }
   request->query_params = std::move(*params);
@@ -348,21 +342,22 @@ void HttpConnection::handle() {
     asio::post(self->socket_.get_executor(), [self, answer] { self->respond(std::move(*answer)); });
   };
   if (!server_.pool.trySubmit(task)) {
-    renderProblem(HttpError(503, "overloaded", "the server is busy; try again shortly",
-                            {{"Retry-After", "1"}}),
-                  response);
-    applySecurityHeaders(request->path, response);
-    respond(std::move(response));
+    respondProblem(HttpError(503, "overloaded", "the server is busy; try again shortly",
+                             {{"Retry-After", "1"}}));
   }
 }
 
 void HttpConnection::fail(int status, const char* code, const std::string& detail,
                           HttpError::Headers headers) {
-  Response response;
-  renderProblem(HttpError(status, code, detail, std::move(headers)), response);
-  applySecurityHeaders(path_, response);
   parser_.reset();
   close_after_ = true;
+  respondProblem(HttpError(status, code, detail, std::move(headers)));
+}
+
+void HttpConnection::respondProblem(const HttpError& error) {
+  Response response;
+  renderProblem(error, response);
+  applySecurityHeaders(path_, response);
   respond(std::move(response));
 }
 

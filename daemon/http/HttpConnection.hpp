@@ -80,6 +80,9 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   void handle();
   void fail(int status, const char* code, const std::string& detail,
             HttpError::Headers headers = {});
+  /// Answers `error` as problem+json with the security headers; the connection stays
+  /// open unless fail() decided otherwise.
+  void respondProblem(const HttpError& error);
   void respond(Response response);
   void onWritten(const boost::system::error_code& error);
   void handOver();
