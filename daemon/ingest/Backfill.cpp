@@ -1,5 +1,6 @@
 #include "ingest/Backfill.hpp"
 
+#include "common/JsonInteger.hpp"
 #include "common/Time.hpp"
 #include "ingest/Normaliser.hpp"
 
@@ -11,16 +12,10 @@
 namespace skinpulse {
 namespace {
 
-// Reads an integral JSON number; rejects fractions, strings and overflow.
+// Reads an integral JSON number; rejects fractions, strings, booleans and overflow.
 std::optional<std::int64_t> integerField(const Poco::JSON::Object& object, const char* name) {
   if (!object.has(name) || object.isNull(name)) return std::nullopt;
-  const Poco::Dynamic::Var value = object.get(name);
-  if (!value.isInteger()) return std::nullopt;
-  try {
-    return value.convert<Poco::Int64>();
-  } catch (const Poco::Exception&) {
-    return std::nullopt;
-  }
+  return common::jsonInteger(object.get(name));
 }
 
 // A JSON string member; empty optional for absent, null or non-string values.

@@ -1,5 +1,6 @@
 #include "portfolio/InventoryPage.hpp"
 
+#include "common/JsonInteger.hpp"
 #include "portfolio/InventoryError.hpp"
 
 #include <Poco/JSON/Array.h>
@@ -77,13 +78,8 @@ std::string instanceId(const Object& object, const char* where) {
 /// 0/1 and true/false both occur (some clients and proxies rewrite them).
 std::optional<bool> flag(const Var& value) {
   if (value.isBoolean()) return value.extract<bool>();
-  // Only 0 and 1 mean anything; anything else (an unsigned value beyond int64, which
-  // convert() would throw on, included) is not a flag.
-  if (value.isInteger() &&
-      (value.type() != typeid(Poco::UInt64) || value.extract<Poco::UInt64>() <= 1)) {
-    const auto number = value.convert<Poco::Int64>();
-    if (number == 0 || number == 1) return number == 1;
-  }
+  const auto number = common::jsonInteger(value);
+  if (number == 0 || number == 1) return number == 1;
   return std::nullopt;
 }
 

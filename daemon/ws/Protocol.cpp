@@ -1,5 +1,7 @@
 #include "ws/Protocol.hpp"
 
+#include "common/JsonInteger.hpp"
+
 #include <Poco/Exception.h>
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -26,15 +28,9 @@ bool readItems(const Poco::Dynamic::Var& value, ClientMessage& message) {
   message.items.reserve(array->size());
   for (std::size_t i = 0; i < array->size(); ++i) {
     const auto element = array->get(static_cast<unsigned>(i));
-    if (!element.isInteger() || element.isBoolean()) return false;
-    std::int64_t id = 0;
-    try {
-      id = element.convert<std::int64_t>();
-    } catch (const Poco::Exception&) {
-      return false;  // an unsigned number above INT64_MAX
-    }
-    if (id <= 0) return false;
-    message.items.push_back(id);
+    const auto id = common::jsonInteger(element);
+    if (!id || *id <= 0) return false;
+    message.items.push_back(*id);
   }
   std::sort(message.items.begin(), message.items.end());
   message.items.erase(std::unique(message.items.begin(), message.items.end()), message.items.end());
