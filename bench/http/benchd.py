@@ -9,6 +9,8 @@ import resource
 import socket
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
 import urllib.request
 
@@ -156,3 +158,33 @@ class Daemon:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def run_scenario(args, run_once, prefix, extra, keys, title, fmt):
+    """Runs `run_once(build, name, args, workdir)` --runs times for the daemon (and the
+    baseline first, when --baseline-build is given), prints each row as a JSON line on
+    stderr, appends it to --out, then prints the median of every key per server.
+    `extra` is merged into each row; `fmt(key, value)` formats a median."""
+    servers = [("daemon", args.build)]
+    if args.baseline_build:
+        servers.insert(0, ("baseline", args.baseline_build))
+    rows = []
+    with tempfile.TemporaryDirectory(prefix=prefix) as workdir:
+        for run in range(1, args.runs + 1):
+            for name, build in servers:
+                row = run_once(build, name, args, workdir)
+                row.update(extra)
+                row.update({"run": run,
+                            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                            "nproc": os.cpu_count(), "build": os.path.abspath(build)})
+                line = json_line(row)
+                print(line, file=sys.stderr)
+                rows.append(row)
+                if args.out:
+                    with open(args.out, "a", encoding="utf-8") as f:
+                        f.write(line + "\n")
+    print(title)
+    print("%-28s" % "" + "".join("%14s" % name for name, _ in servers))
+    for key in keys:
+        values = [median([r[key] for r in rows if r["server"] == name]) for name, _ in servers]
+        print("%-28s" % key + "".join("%14s" % fmt(key, v) for v in values))

@@ -25,7 +25,6 @@ import os
 import selectors
 import socket
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -148,36 +147,14 @@ def main():
     limit = benchd.raise_nofile(args.connections + 1024)
     if limit < args.connections + 64:
         raise SystemExit("open-files limit is %d; run as root or raise the hard limit" % limit)
-    servers = [("daemon", args.build)]
-    if args.baseline_build:
-        servers.insert(0, ("baseline", args.baseline_build))
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="skinpulse-idle-") as workdir:
-        for run in range(1, args.runs + 1):
-            for name, build in servers:
-                row = run_once(build, name, args, workdir)
-                row.update({"run": run, "connections": args.connections,
-                            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                            "nproc": os.cpu_count(), "build": os.path.abspath(build)})
-                line = benchd.json_line(row)
-                print(line, file=sys.stderr)
-                rows.append(row)
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as f:
-                        f.write(line + "\n")
     keys = ["threads_idle", "threads_held", "threads_after", "rss_idle_kib", "rss_held_kib",
             "rss_after_kib", "answered", "closed_by_server_at_start", "still_open_after_hold",
             "healthz_p50_ms", "healthz_max_ms", "healthz_failed", "open_seconds"]
-    print("%d idle keep-alive connections, median of %d run(s), %d CPUs" %
-          (args.connections, args.runs, os.cpu_count()))
-    print("%-28s" % "" + "".join("%14s" % name for name, _ in servers))
-    for key in keys:
-        values = [benchd.median([r[key] for r in rows if r["server"] == name])
-                  for name, _ in servers]
-        print("%-28s" % key + "".join("%14s" % ("%.0f" % v if key.endswith("kib") or
-                                                  isinstance(v, int) else "%.2f" % v)
-                                        for v in values))
-
+    title = "%d idle keep-alive connections, median of %d run(s), %d CPUs" % (
+        args.connections, args.runs, os.cpu_count())
+    benchd.run_scenario(
+        args, run_once, "skinpulse-idle-", {"connections": args.connections}, keys, title,
+        lambda key, v: "%.0f" % v if key.endswith("kib") or isinstance(v, int) else "%.2f" % v)
 
 if __name__ == "__main__":
     main()

@@ -23,7 +23,6 @@ import os
 import selectors
 import socket
 import sys
-import tempfile
 import threading
 import time
 
@@ -163,35 +162,14 @@ def main():
     limit = benchd.raise_nofile(args.clients + 1024)
     if limit < args.clients + 64:
         raise SystemExit("open-files limit is %d; run as root or raise the hard limit" % limit)
-    servers = [("daemon", args.build)]
-    if args.baseline_build:
-        servers.insert(0, ("baseline", args.baseline_build))
-    rows = []
-    with tempfile.TemporaryDirectory(prefix="skinpulse-slow-") as workdir:
-        for run in range(1, args.runs + 1):
-            for name, build in servers:
-                row = run_once(build, name, args, workdir)
-                row.update({"run": run, "clients": args.clients, "addresses": args.addresses,
-                            "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                            "nproc": os.cpu_count(), "build": os.path.abspath(build)})
-                line = benchd.json_line(row)
-                print(line, file=sys.stderr)
-                rows.append(row)
-                if args.out:
-                    with open(args.out, "a", encoding="utf-8") as f:
-                        f.write(line + "\n")
     keys = ["idle_p50_ms", "idle_p99_ms", "healthz_p50_ms", "healthz_p99_ms", "healthz_ok",
             "healthz_failed", "slow_connected", "slow_closed_by_server", "threads_idle",
             "threads_loaded", "rss_idle_kib", "rss_loaded_kib"]
-    print("%d slow clients from %d addresses, %g s, median of %d run(s), %d CPUs" %
-          (args.clients, args.addresses, args.duration, args.runs, os.cpu_count()))
-    print("%-24s" % "" + "".join("%14s" % name for name, _ in servers))
-    for key in keys:
-        values = [benchd.median([r[key] for r in rows if r["server"] == name])
-                  for name, _ in servers]
-        print("%-24s" % key + "".join("%14s" % ("%.3f" % v if key.endswith("_ms") else "%.0f" % v)
-                                        for v in values))
-
+    title = "%d slow clients from %d addresses, %g s, median of %d run(s), %d CPUs" % (
+        args.clients, args.addresses, args.duration, args.runs, os.cpu_count())
+    benchd.run_scenario(
+        args, run_once, "skinpulse-slow-", {"clients": args.clients, "addresses": args.addresses},
+        keys, title, lambda key, v: "%.3f" % v if key.endswith("_ms") else "%.0f" % v)
 
 if __name__ == "__main__":
     main()
