@@ -86,6 +86,13 @@ export function render(view, [idText], query) {
         h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
   }
 
+  // What each price kind of docs/api.md §3 means, as a tooltip on its chip.
+  const KIND_TITLES = {
+    ask: 'Lowest listing: what it costs to buy now',
+    bid: 'Highest buy order: what you get selling now',
+    sale: 'A sale, or an average of recent sales',
+    reference: 'The market’s suggested price',
+  };
   let sortKey = 'price';
   let sortDir = 1;
   function renderMarkets() {
@@ -99,10 +106,12 @@ export function render(view, [idText], query) {
       h('button', { type: 'button', class: 'sort', onclick: () => { sortDir = sortKey === key ? -sortDir : 1; sortKey = key; renderMarkets(); } }, label));
     const fresh = (t) => (Date.now() - Date.parse(t)) / 1000 < 3600;
     fill(marketsEl, h('table', { class: 'table' },
-      h('thead', {}, h('tr', {}, th('source', 'Market'), th('price', 'Price', 'num'), th('volume', 'Volume', 'num'), th('age', 'Age'))),
+      h('thead', {}, h('tr', {}, th('source', 'Market'), th('price', 'Price', 'num'), th('kind', 'Kind'), th('listings', 'Listings', 'num'), th('volume', 'Volume', 'num'), th('age', 'Age'))),
       h('tbody', {}, rows.map((m) => h('tr', {},
         h('td', { 'data-label': 'Market' }, m.source, item.current_price_source === m.source ? h('span', { class: 'chip ref' }, 'reference') : null),
         h('td', { class: 'num price', 'data-label': 'Price', 'data-source': m.source }, price(m.price)),
+        h('td', { 'data-label': 'Kind' }, m.kind ? h('span', { class: 'chip', title: KIND_TITLES[m.kind] || m.kind }, m.kind) : '—'),
+        h('td', { class: 'num', 'data-label': 'Listings' }, count(m.listings)),
         h('td', { class: 'num', 'data-label': 'Volume' }, count(m.volume)),
         h('td', { 'data-label': 'Age' }, h('time', { datetime: m.time, title: exactTime(m.time) }, ago(m.time)), fresh(m.time) ? null : h('span', { class: 'chip stale' }, 'stale')))))));
   }
