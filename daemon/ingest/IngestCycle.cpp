@@ -1,5 +1,6 @@
 #include "ingest/IngestCycle.hpp"
 
+#include "catalog/CatalogImages.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 
@@ -108,16 +109,8 @@ void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
   for (const auto& batch : normalised) {
     images.insert(images.end(), batch.images.begin(), batch.images.end());
   }
-  if (images.empty()) return;
-  try {
-    const std::size_t filled = database_.catalog().fillMissingImages(images);
-    if (filled == 0) return;
-    catalog_.reset(database_.catalog().allItems());
-    log::main().info("catalogue: {} item image(s) filled from source data", filled);
-  } catch (const std::exception& error) {
-    // The prices are stored; an image can wait for the next cycle.
-    log::main().warn("catalogue: item images not filled: {}", error.what());
-  }
+  // The prices are stored; a picture that fails to store can wait for the next cycle.
+  CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
 }
 
 void IngestCycle::notify(const std::vector<PricePoint>& points) {

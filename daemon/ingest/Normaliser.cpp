@@ -1,5 +1,6 @@
 #include "ingest/Normaliser.hpp"
 
+#include "catalog/CatalogImages.hpp"
 #include "ingest/PriceParser.hpp"
 
 namespace skinpulse {
@@ -55,15 +56,6 @@ struct Fields {
   std::string_view image_url;
 };
 
-// An image the catalogue may show: https only, printable ASCII, a sane length.
-bool usableImage(std::string_view url) {
-  if (url.size() < 12 || url.size() > 2048 || url.substr(0, 8) != "https://") return false;
-  for (const char c : url) {
-    if (c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\') return false;
-  }
-  return true;
-}
-
 bool isUsd(std::string_view currency) {
   currency = trimName(currency);
   return currency.empty() || currency == "USD" || currency == "usd";
@@ -106,7 +98,7 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
   }
   batch.points.push_back(
       PricePoint{item->record.id, input.source, time, *cents, in.volume, in.kind, in.listings});
-  if (item->record.image_url.empty() && usableImage(in.image_url) &&
+  if (item->record.image_url.empty() && usableImageUrl(in.image_url) &&
       (batch.images.empty() || batch.images.back().first != item->record.id)) {
     batch.images.emplace_back(item->record.id, std::string(in.image_url));
   }

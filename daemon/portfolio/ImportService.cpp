@@ -16,7 +16,7 @@ constexpr std::size_t kUnmatchedNamesLogged = 10;
 
 ImportService::ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
                              InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
-                             ImportOptions options, Clock clock)
+                             ImportOptions options, Clock clock, CatalogImages* images)
     : users_(users),
       holdings_(holdings),
       catalog_(catalog),
@@ -24,7 +24,8 @@ ImportService::ImportService(UserStore& users, HoldingStore& holdings, const Cat
       lock_(lock),
       throttle_(throttle),
       options_(options),
-      clock_(std::move(clock)) {}
+      clock_(std::move(clock)),
+      images_(images) {}
 
 ImportOutcome ImportService::run(const std::string& user_id) {
   const auto link = users_.gameLinkOf(user_id);
@@ -79,6 +80,7 @@ ImportOutcome ImportService::write(const std::string& user_id, const Inventory& 
   ImportOutcome outcome;
   outcome.unmatched_units = inventory.unnamed_units;
   std::vector<HoldingRecord> matched;
+  std::vector<CatalogStore::ItemImage> images;
   std::vector<std::string> unmatched_names;
   std::size_t unmatched_count = 0;
   const auto snapshot = catalog_.snapshot();
@@ -86,6 +88,14 @@ ImportOutcome ImportService::write(const std::string& user_id, const Inventory& 
     if (const auto* item = snapshot->findByName(name)) {
       matched.push_back(HoldingRecord{item->record.id, units, 0});
       outcome.imported_units += units;
+      if (item->record.image_url.empty()) {
+        if (const auto icon = inventory.icon_by_name.find(name);
+            icon != inventory.icon_by_name.end()) {
+          if (std::string url = economyImageUrl(icon->second); usableImageUrl(url)) {
+            images.emplace_back(item->record.id, std::move(url));
+          }
+        }
+      }
     } else {
       outcome.unmatched_units += units;
       ++unmatched_count;
@@ -94,6 +104,7 @@ ImportOutcome ImportService::write(const std::string& user_id, const Inventory& 
   }
   holdings_.replaceHoldings(user_id, matched, clock_());
   outcome.holdings = matched.size();
+  if (images_ != nullptr) images_->fill(images, "an inventory import");
   if (outcome.unmatched_units > 0) {
     std::string names;
     for (const auto& name : unmatched_names) names += (names.empty() ? "" : ", ") + name;

@@ -9,6 +9,7 @@
 // platform also counts towards the user's pause.
 
 #include "catalog/Catalog.hpp"
+#include "catalog/CatalogImages.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventorySource.hpp"
@@ -60,10 +61,11 @@ class ImportService {
 
   ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
                 InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
-                ImportOptions options, Clock clock);
+                ImportOptions options, Clock clock, CatalogImages* images = nullptr);
 
-  /// Imports `user_id`'s inventory. Throws ImportRefused, InventoryError,
-  /// state::StoreUnavailable (the lock could not be taken or set), or the store's
+  /// Imports `user_id`'s inventory. A matched item without a picture gets the one of its
+  /// inventory description (`icon_url`), after the holdings are written. Throws ImportRefused,
+  /// InventoryError, state::StoreUnavailable (the lock could not be taken or set), or the store's
   /// exception when the transaction fails; in every case holdings and cooldown are as
   /// they were.
   ImportOutcome run(const std::string& user_id);
@@ -79,6 +81,7 @@ class ImportService {
   ImportThrottle& throttle_;
   ImportOptions options_;
   Clock clock_;
+  CatalogImages* images_;  ///< fills pictures from the inventory's descriptions; may be null
 };
 
 }  // namespace skinpulse::portfolio

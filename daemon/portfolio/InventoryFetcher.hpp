@@ -28,6 +28,8 @@ struct InventoryFetchOptions {
 /// repeats it (pages overlap when the inventory changes while it is read).
 struct Inventory {
   std::map<std::string, std::int64_t> units_by_name;
+  /// market_hash_name → the `icon_url` of its first description that has one.
+  std::map<std::string, std::string> icon_by_name;
   std::int64_t unnamed_units = 0;  ///< assets without a description or market_hash_name
   std::int64_t assets = 0;         ///< distinct asset ids
   int pages = 0;

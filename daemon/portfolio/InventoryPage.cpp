@@ -100,8 +100,23 @@ Object::Ptr elementObject(const Array& array, std::size_t i, const char* what) {
   return element.extract<Object::Ptr>();
 }
 
-/// classid_instanceid → market_hash_name (empty optional: described, but without a name).
-using NamesByClass = std::unordered_map<std::string, std::optional<std::string>>;
+/// What a description tells an import: the name (empty optional: described, but without
+/// a name) and the picture's path on the platform's image server (empty when none).
+struct Described {
+  std::optional<std::string> market_hash_name;
+  std::string icon_url;
+};
+
+/// classid_instanceid → its description.
+using NamesByClass = std::unordered_map<std::string, Described>;
+
+// The picture is cosmetic: a description whose icon_url is not a string keeps its name
+// (refusing the page over it would cost the user holdings), it just has no picture.
+std::string iconOf(const Object& description) {
+  if (!description.has("icon_url")) return {};
+  const Var value = description.get("icon_url");
+  return value.isString() ? value.extract<std::string>() : std::string();
+}
 
 NamesByClass readDescriptions(const Object& root) {
   NamesByClass names;
@@ -117,7 +132,8 @@ NamesByClass readDescriptions(const Object& root) {
       if (!value.isString()) malformed("description has a market_hash_name that is not a string");
       name = value.extract<std::string>();
     }
-    names.emplace(key, std::move(name));  // a repeated class keeps its first description
+    // a repeated class keeps its first description
+    names.emplace(key, Described{std::move(name), iconOf(*description)});
   }
   return names;
 }
@@ -149,7 +165,8 @@ InventoryPage parseInventoryPage(std::string_view body) {
       const std::string key =
           requiredId(*asset, "classid", "asset") + "_" + instanceId(*asset, "asset");
       if (const auto found = names.find(key); found != names.end()) {
-        out.market_hash_name = found->second;
+        out.market_hash_name = found->second.market_hash_name;
+        out.icon_url = found->second.icon_url;
       }
       out.amount = amountOf(*asset);
       page.assets.push_back(std::move(out));

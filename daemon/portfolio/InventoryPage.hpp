@@ -17,6 +17,9 @@ struct InventoryAsset {
   /// description has no market_hash_name: such an asset cannot be matched.
   std::optional<std::string> market_hash_name;
   std::int64_t amount = 1;  ///< units in the stack, >= 1
+  /// The description's `icon_url`: a path on the platform's image server (see
+  /// economyImageUrl), empty when the description has none.
+  std::string icon_url;
 };
 
 struct InventoryPage {

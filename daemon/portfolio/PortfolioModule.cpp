@@ -13,7 +13,7 @@
 namespace skinpulse::portfolio {
 
 PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
-                                 state::SharedStore& shared, const Catalog& catalog,
+                                 state::SharedStore& shared, Catalog& catalog,
                                  const LatestPrices& latest, sdk::HttpClient& http,
                                  net::RequestBudget& platform_budget) {
   InventoryFetchOptions fetch;
@@ -24,6 +24,7 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
   inventory_ =
       std::make_unique<PlatformInventorySource>(InventoryFetcher(http, fetch, &platform_budget));
 
+  images_ = std::make_unique<CatalogImages>(database.catalog(), catalog);
   lock_ = std::make_unique<ImportLock>(shared, [] { return randomToken(16); });
 
   ImportOptions options;
@@ -35,9 +36,9 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
   options.lock_hold = std::max(slowest, options.cooldown);
   throttle_ = std::make_unique<ImportThrottle>(shared, ImportThrottleOptions{},
                                                [] { return time::nowMillis(); });
-  imports_ = std::make_unique<ImportService>(database.users(), database.holdings(), catalog,
-                                             *inventory_, *lock_, *throttle_, options,
-                                             [] { return time::nowSeconds(); });
+  imports_ = std::make_unique<ImportService>(
+      database.users(), database.holdings(), catalog, *inventory_, *lock_, *throttle_, options,
+      [] { return time::nowSeconds(); }, images_.get());
 
   api_ = std::make_unique<PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,

@@ -8,6 +8,7 @@
 #include "skinpulse/sdk/host.hpp"
 
 #include "catalog/Catalog.hpp"
+#include "catalog/CatalogImages.hpp"
 #include "module/Module.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/PortfolioOptions.hpp"
@@ -33,8 +34,9 @@ class PortfolioModule final : public module::Module {
   /// Every reference must outlive the module. `http` is the host HTTP client (its
   /// timeouts and byte cap apply to every inventory page); every page also takes a token
   /// of `platform_budget`, the game platform's budget shared with the source plugins.
+  /// `catalog` is written only to show pictures an import filled in.
   PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
-                  const Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
+                  Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
                   net::RequestBudget& platform_budget);
   ~PortfolioModule() override;
 
@@ -43,6 +45,7 @@ class PortfolioModule final : public module::Module {
 
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
+  std::unique_ptr<CatalogImages> images_;
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportThrottle> throttle_;
   std::unique_ptr<ImportService> imports_;

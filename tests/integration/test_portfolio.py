@@ -213,6 +213,16 @@ class PortfolioTest(DaemonTestCase):
         self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "quantity",
                                                     "current_price", "total_value",
                                                     "imported_at"})
+        # The shipped catalogue has a picture for the AK and the case, none for the knife:
+        # the inventory's icon fills the knife's and leaves the others as they were.
+        pictures = {h["market_hash_name"]:
+                    self.daemon.get("/api/v1/items/%d" % h["item_id"]).json()["image_url"]
+                    for h in body["holdings"]}
+        self.assertEqual(pictures[ITEM_C], "https://community.akamai.steamstatic.com/"
+                         "economy/image/-9a81dlWLwJ2UUGcVs_nsVtzdOEdtWwKGZZLQHTxDZ7I")
+        for name in (ITEM_A, ITEM_B):
+            self.assertRegex(pictures[name], r"^https://community\.akamai\.steamstatic\.com/"
+                             r"economy/image/i0CoZ81Ui0m")
 
     def test_second_import_inside_the_cooldown(self):
         user = self.new_user()

@@ -82,6 +82,7 @@ class FailingHoldings final : public HoldingStore {
 class ImportServiceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ImportServiceTest);
   CPPUNIT_TEST(importsMatchedUnitsAndStartsTheCooldown);
+  CPPUNIT_TEST(fillsMissingPicturesFromTheInventoryIcons);
   CPPUNIT_TEST(aSecondImportInsideTheCooldownIsRefusedWithTheTimeLeft);
   CPPUNIT_TEST(theCooldownEnds);
   CPPUNIT_TEST(deletesItemsThatLeftTheInventory);
@@ -120,12 +121,14 @@ class ImportServiceTest : public CppUnit::TestFixture {
     inventory_.inventory.unnamed_units = 1;
   }
 
-  ImportService service(HoldingStore& holdings, std::int64_t cooldown = 600) {
+  ImportService service(HoldingStore& holdings, std::int64_t cooldown = 600,
+                        CatalogImages* images = nullptr) {
     ImportOptions options;
     options.cooldown = std::chrono::seconds(cooldown);
     options.lock_hold = std::chrono::seconds(1060);
-    return ImportService(db_->users(), holdings, catalog_, inventory_, *lock_, *throttle_, options,
-                         [this] { return now_; });
+    return ImportService(
+        db_->users(), holdings, catalog_, inventory_, *lock_, *throttle_, options,
+        [this] { return now_; }, images);
   }
   ImportService service() { return service(db_->holdings()); }
 
@@ -160,6 +163,29 @@ class ImportServiceTest : public CppUnit::TestFixture {
     const auto cooldown = store_->ttlLeft(ImportLock::keyOf(user_));
     CPPUNIT_ASSERT(cooldown);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{600000}, *cooldown);
+  }
+
+  void fillsMissingPicturesFromTheInventoryIcons() {
+    const std::string kept = "https://images.example/own-karambit.png";
+    db_->catalog().fillMissingImages({{idOf("★ Karambit"), kept}});
+    catalog_.reset(db_->catalog().allItems());
+    inventory_.inventory.units_by_name["★ Karambit"] = 1;
+    inventory_.inventory.icon_by_name = {{"Recoil Case", "recoil_ICON-1"},
+                                         {"AK-47 | Redline (Field-Tested)", "bad icon<script>"},
+                                         {"★ Karambit", "karambit_icon"}};
+    CatalogImages images(db_->catalog(), catalog_);
+    auto imports = service(db_->holdings(), 600, &images);
+    imports.run(user_);
+    // Shown at once: the in-memory catalogue was republished.
+    const auto snapshot = catalog_.snapshot();
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("https://community.akamai.steamstatic.com/economy/image/recoil_ICON-1"),
+        snapshot->findByName("Recoil Case")->record.image_url);
+    // A token that is not an icon path gives no picture; an item's own picture stays.
+    CPPUNIT_ASSERT(
+        snapshot->findByName("AK-47 | Redline (Field-Tested)")->record.image_url.empty());
+    CPPUNIT_ASSERT_EQUAL(kept, snapshot->findByName("★ Karambit")->record.image_url);
+    CPPUNIT_ASSERT_EQUAL(kept, db_->catalog().findByName("★ Karambit")->image_url);
   }
 
   void aSecondImportInsideTheCooldownIsRefusedWithTheTimeLeft() {

@@ -33,6 +33,7 @@ class InventoryPageTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(InventoryPageTest);
   CPPUNIT_TEST(joinsTheSyntheticFixturePages);
   CPPUNIT_TEST(readsStackedAmounts);
+  CPPUNIT_TEST(carriesEachDescriptionsIconToItsAssets);
   CPPUNIT_TEST(leavesAssetsWithoutDescriptionUnnamed);
   CPPUNIT_TEST(anEmptyInventoryIsAnEmptyPage);
   CPPUNIT_TEST(acceptsNumericIdsAndBooleanFlags);
@@ -61,6 +62,22 @@ class InventoryPageTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, second.assets.size());
     CPPUNIT_ASSERT_EQUAL(std::string("★ Karambit | Doppler (Factory New)"),
                          *second.assets[0].market_hash_name);
+  }
+
+  void carriesEachDescriptionsIconToItsAssets() {
+    const auto fixturePage =
+        parseInventoryPage(fixture("steam_inventory_730_page1_synthetic.json"));
+    CPPUNIT_ASSERT(fixturePage.assets[0].icon_url.rfind(
+                       "-9a81dlWLwJ2UUGcVs_nsVtzdOEdtWwKGZZLQHTxDZ7", 0) == 0);
+    // An icon that is not a string costs the picture, never the asset or its name.
+    const auto parsed = parseInventoryPage(
+        page(R"([{"assetid":"1","classid":"10"},{"assetid":"2","classid":"11"}])",
+             R"([{"classid":"10","market_hash_name":"Recoil Case","icon_url":"abc_DEF-1"},
+                 {"classid":"11","market_hash_name":"Fracture Case","icon_url":{"x":1}}])"));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, parsed.assets.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("abc_DEF-1"), parsed.assets[0].icon_url);
+    CPPUNIT_ASSERT_EQUAL(std::string("Fracture Case"), *parsed.assets[1].market_hash_name);
+    CPPUNIT_ASSERT(parsed.assets[1].icon_url.empty());
   }
 
   void readsStackedAmounts() {
