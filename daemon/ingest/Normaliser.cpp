@@ -3,6 +3,8 @@
 #include "catalog/CatalogImages.hpp"
 #include "ingest/PriceParser.hpp"
 
+#include <array>
+
 namespace skinpulse {
 namespace {
 
@@ -61,8 +63,24 @@ bool isUsd(std::string_view currency) {
   return currency.empty() || currency == "USD" || currency == "usd";
 }
 
+// The source name of each kind, built once per batch rather than once per point.
+class SourceNames {
+ public:
+  explicit SourceNames(const NormaliseInput& input) : input_(input) {}
+  const std::string& of(sdk::PriceKind kind) {
+    const auto index = static_cast<std::size_t>(kind);
+    if (index >= names_.size()) return input_.source;
+    if (names_[index].empty()) names_[index] = sourceForKind(input_.source, input_.kind, kind);
+    return names_[index];
+  }
+
+ private:
+  const NormaliseInput& input_;
+  std::array<std::string, 4> names_;
+};
+
 void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSnapshot& catalog,
-                  NormalisedBatch& batch) {
+                  SourceNames& sources, NormalisedBatch& batch) {
   const std::string_view name = trimName(in.name);
   if (name.empty()) {
     ++batch.rejected["empty market_hash_name"];
@@ -96,8 +114,8 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
     ++batch.rejected["time in the future or invalid"];
     return;
   }
-  batch.points.push_back(
-      PricePoint{item->record.id, input.source, time, *cents, in.volume, in.kind, in.listings});
+  batch.points.push_back(PricePoint{item->record.id, sources.of(in.kind), time, *cents, in.volume,
+                                    in.kind, in.listings});
   if (item->record.image_url.empty() && usableImageUrl(in.image_url) &&
       (batch.images.empty() || batch.images.back().first != item->record.id)) {
     batch.images.emplace_back(item->record.id, std::string(in.image_url));
@@ -106,24 +124,31 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
 
 }  // namespace
 
+std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
+                          sdk::PriceKind kind) {
+  if (kind == instance_kind) return instance;
+  return instance + "-" + std::string(sdk::priceKindName(kind));
+}
+
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,
                           const std::vector<sdk::MarketQuote>& quotes,
                           const CatalogSnapshot& catalog) {
   NormalisedBatch batch;
+  SourceNames sources(input);
   batch.points.reserve(observations.size() + quotes.size());
   for (const auto& o : observations) {
     normaliseOne(
         input,
         Fields{
             o.market_hash_name, o.price, o.volume, std::nullopt, {}, o.observed_at, input.kind, {}},
-        catalog, batch);
+        catalog, sources, batch);
   }
   for (const auto& q : quotes) {
     normaliseOne(input,
                  Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency,
                         q.observed_at, q.kind.value_or(input.kind), q.image_url},
-                 catalog, batch);
+                 catalog, sources, batch);
   }
   return batch;
 }

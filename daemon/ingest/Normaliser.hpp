@@ -5,6 +5,10 @@
 // listings non-negative, only USD (no currency rates yet: other currencies are rejected as
 // `no_rate`), the source's own time or the poll time, the quote's kind or the instance's.
 // Everything it drops is counted by reason, never silently.
+//
+// One series, one kind: a quote whose kind differs from its instance's (a feed with bids
+// and asks, e.g. dmarket) is stored under the source `NAME-<kind>` (`dmarket-bid`), so
+// metrics, latest prices and the (item, source, time) key never mix a bid with an ask.
 
 #include "skinpulse/sdk/types.hpp"
 
@@ -35,13 +39,18 @@ struct NormalisedBatch {
 
 /// Whose observations these are.
 struct NormaliseInput {
-  const std::string& source;  ///< instance name, the points' source
+  const std::string& source;  ///< instance name, the source of points of its own kind
   /// Used for observations without their own time; observations more than five minutes
   /// in the future of it are refused (a clock or unit error).
   std::int64_t poll_time = 0;
   /// The instance's kind: that of every Observation and of quotes without their own.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
 };
+
+/// The source under which points of `kind` from instance `instance` (of kind
+/// `instance_kind`) are stored: the instance's name for its own kind, else NAME-<kind>.
+std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
+                          sdk::PriceKind kind);
 
 /// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is. A view
 /// into `name`: a cycle normalises 100,000 names and copies none of them.

@@ -103,6 +103,11 @@ class NormaliserTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(1000), batch.points[1].time);
     CPPUNIT_ASSERT(batch.points[2].kind == sdk::PriceKind::kSale);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("negative listings"));
+    // One series, one kind: the bid of a sale instance has a source of its own, so it
+    // shares no (item, source, time) key and no metric series with the sales.
+    CPPUNIT_ASSERT_EQUAL(source, batch.points[0].source);
+    CPPUNIT_ASSERT_EQUAL(std::string("s-bid"), batch.points[1].source);
+    CPPUNIT_ASSERT_EQUAL(source, batch.points[2].source);
   }
 
   void httpsImagesOfItemsWithoutOne() {
