@@ -118,6 +118,7 @@ SteamMarketSource::SteamMarketSource(sdk::Host& host) : host_(host) {
     throw std::invalid_argument("mode: priceoverview or search, not '" + mode + "'");
   }
   page_size_ = positiveKey(config, "page_size", 10, 100);
+  throttle_seconds_ = positiveKey(config, "throttle_seconds", 60, 3600);
   requests_per_fetch_ =
       static_cast<std::size_t>(positiveKey(config, "requests_per_minute", 20, 600));
   max_bytes_ = static_cast<std::size_t>(
@@ -201,9 +202,9 @@ sdk::QuoteBatch SteamMarketSource::fetchQuotes() {
 }
 
 sdk::QuoteBatch SteamMarketSource::fetchSearch() {
-  // ByMykel's crawler's back-off for an empty page (docs/upstreams.md §a.2): 60 s, doubling,
-  // here capped at an hour (the longest wait docs/api.md §4 honours).
-  constexpr std::int64_t kThrottleBaseSeconds = 60;
+  // ByMykel's crawler's back-off for an empty page (docs/upstreams.md §a.2): 60 s (the
+  // default throttle_seconds), doubling, here capped at an hour (the longest wait
+  // docs/api.md §4 honours).
   constexpr std::int64_t kThrottleMaxSeconds = 3600;
   sdk::QuoteBatch result;
   const std::int64_t started_ms = host_.clock().nowUnixMillis();
@@ -218,7 +219,7 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
   std::size_t pages = 0;
   const auto throttled = [&](std::optional<std::int64_t> seconds, const std::string& why) {
     ++throttled_in_a_row_;
-    const std::int64_t backoff = kThrottleBaseSeconds
+    const std::int64_t backoff = throttle_seconds_
                                  << std::min(throttled_in_a_row_ - 1, 6);  // 60 s … 64 min
     const std::int64_t wait =
         std::clamp<std::int64_t>(seconds.value_or(backoff), 1, kThrottleMaxSeconds);

@@ -39,6 +39,10 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
      "page_size per request)",
      0},
     {"page_size", "search mode: items per page, 1-100 (default 10, as Steam's own pages)", 0},
+    {"throttle_seconds",
+     "search mode: first hold-off after an empty page or a 429 without Retry-After, doubling "
+     "while it repeats (default 60)",
+     0},
     {"max_bytes", "largest accepted response in bytes (default 65536; search: 1048576)", 0},
     {"request_timeout_seconds", "timeout of each HTTP request in seconds (default 30)", 0},
 };
@@ -88,6 +92,7 @@ class SteamMarketSource final : public sdk::QuoteSource {
   // instance holds off.
   bool search_mode_ = false;
   std::int64_t page_size_ = 10;
+  std::int64_t throttle_seconds_ = 60;
   std::int64_t search_start_ = 0;
   std::int64_t search_total_ = 0;
   int throttled_in_a_row_ = 0;
