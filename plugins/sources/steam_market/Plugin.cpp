@@ -4,7 +4,7 @@
 
 #include "SteamMarketSource.hpp"
 
-SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::steam_market::SteamMarketSource,
-                         "steam_market", "1.1.0",
-                         "Steam Community Market priceoverview (USD), rotating over items",
-                         skinpulse::plugins::steam_market::kConfigKeys)
+SKINPULSE_DECLARE_PLUGIN(
+    MarketSource, skinpulse::plugins::steam_market::SteamMarketSource, "steam_market", "1.2.0",
+    "Steam Community Market (USD): priceoverview rotating over items, or bulk search pages",
+    skinpulse::plugins::steam_market::kConfigKeys)

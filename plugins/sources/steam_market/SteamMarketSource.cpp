@@ -4,6 +4,7 @@
 
 #include "JsonNumbers.hpp"
 #include "SourceSupport.hpp"
+#include "SteamSearchPage.hpp"
 
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
@@ -107,9 +108,21 @@ SteamMarketSource::SteamMarketSource(sdk::Host& host) : host_(host) {
           "over the catalogue)");
     }
   }
+  const std::string mode = config.getString("mode", "priceoverview");
+  if (mode == "search") {
+    search_mode_ = true;
+    if (!items_.empty()) {
+      throw std::invalid_argument("items: not used with mode = search (it walks every item)");
+    }
+  } else if (mode != "priceoverview") {
+    throw std::invalid_argument("mode: priceoverview or search, not '" + mode + "'");
+  }
+  page_size_ = positiveKey(config, "page_size", 10, 100);
+  throttle_seconds_ = positiveKey(config, "throttle_seconds", 60, 3600);
   requests_per_fetch_ =
       static_cast<std::size_t>(positiveKey(config, "requests_per_minute", 20, 600));
-  max_bytes_ = static_cast<std::size_t>(positiveKey(config, "max_bytes", 64 * 1024, 1 << 24));
+  max_bytes_ = static_cast<std::size_t>(
+      positiveKey(config, "max_bytes", search_mode_ ? 1 << 20 : 64 * 1024, 1 << 24));
   timeout_ = std::chrono::seconds(positiveKey(config, "request_timeout_seconds", 30, 600));
 }
 
@@ -178,7 +191,111 @@ void SteamMarketSource::advancePast(const Target& target) {
   }
 }
 
+std::string SteamMarketSource::searchUrl(std::int64_t start) const {
+  return base_url_ +
+         "/market/search/render/?appid=730&norender=1&currency=1&start=" + std::to_string(start) +
+         "&count=" + std::to_string(page_size_) + "&sort_column=name&sort_dir=asc";
+}
+
 sdk::QuoteBatch SteamMarketSource::fetchQuotes() {
+  return search_mode_ ? fetchSearch() : fetchPriceOverview();
+}
+
+sdk::QuoteBatch SteamMarketSource::fetchSearch() {
+  // ByMykel's crawler's back-off for an empty page (docs/upstreams.md §a.2): 60 s (the
+  // default throttle_seconds), doubling, here capped at an hour (the longest wait
+  // docs/api.md §4 honours).
+  constexpr std::int64_t kThrottleMaxSeconds = 3600;
+  sdk::QuoteBatch result;
+  const std::int64_t started_ms = host_.clock().nowUnixMillis();
+  if (started_ms < not_before_ms_) {
+    host_.logger().debug("steam_market: throttled, holding off " +
+                         std::to_string((not_before_ms_ - started_ms + 999) / 1000) + " s more");
+    return result;
+  }
+  std::optional<Status> failure;
+  std::optional<std::int64_t> retry_after;
+  std::size_t skipped = 0;
+  std::size_t pages = 0;
+  const auto throttled = [&](std::optional<std::int64_t> seconds, const std::string& why) {
+    ++throttled_in_a_row_;
+    const std::int64_t backoff = throttle_seconds_
+                                 << std::min(throttled_in_a_row_ - 1, 6);  // 60 s … 64 min
+    const std::int64_t wait =
+        std::clamp<std::int64_t>(seconds.value_or(backoff), 1, kThrottleMaxSeconds);
+    not_before_ms_ = host_.clock().nowUnixMillis() + wait * 1000;
+    failure =
+        Status(Status::Code::kRateLimited, why + " at start=" + std::to_string(search_start_));
+    retry_after = wait;
+    host_.logger().warn("steam_market: " + why + "; holding off " + std::to_string(wait) + " s");
+  };
+  for (std::size_t sent = 0; sent < requests_per_fetch_; ++sent) {
+    sdk::HttpRequest request;
+    request.url = searchUrl(search_start_);
+    request.headers = {{"Accept", "application/json"}};
+    request.timeout = timeout_;
+    request.max_body_bytes = max_bytes_;
+    const HttpResponse response = host_.http().send(request);
+    if (response.error == HttpResponse::Error::kNone && response.status == 429) {
+      std::optional<std::int64_t> seconds;
+      if (const auto after = response.header("Retry-After")) {
+        seconds = support::retryAfterSeconds(*after, host_.clock().nowUnixSeconds());
+      }
+      throttled(seconds, "HTTP 429");
+      break;
+    }
+    if (auto refused = support::failureOf(response, host_.clock().nowUnixSeconds())) {
+      // A page over the cap cannot block the walk; the network or a 5xx leaves the
+      // offset where it is (the budget refusing a request shows up here as a timeout).
+      if (response.error == HttpResponse::Error::kTooLarge) search_start_ += page_size_;
+      failure = refused->status;
+      break;
+    }
+    ++pages;
+    const SearchPage page = parseSearchPage(response.body);
+    if (!page.ok) {
+      search_start_ += page_size_;
+      failure = Status(Status::Code::kMalformed,
+                       page.error + " at start=" + std::to_string(search_start_ - page_size_));
+      break;
+    }
+    if (page.results == 0) {
+      // Empty: the end of the list when total_count says so, else throttling.
+      if (page.total_count > 0 && search_start_ >= page.total_count) {
+        search_start_ = 0;
+        break;
+      }
+      throttled(std::nullopt, "empty page before the end (total_count " +
+                                  std::to_string(std::max<std::int64_t>(page.total_count, 0)) +
+                                  ")");
+      break;
+    }
+    throttled_in_a_row_ = 0;
+    if (page.total_count > 0) search_total_ = page.total_count;
+    skipped += page.skipped;
+    for (auto quote : page.quotes) result.quotes.push_back(std::move(quote));
+    search_start_ += static_cast<std::int64_t>(page.results);
+    if (search_total_ > 0 && search_start_ >= search_total_) {
+      search_start_ = 0;  // a pass is complete; the next poll starts again
+      break;
+    }
+  }
+  if (failure) {
+    if (result.quotes.empty()) {
+      result.status = *failure;
+      result.retry_after_seconds = retry_after;
+      return result;
+    }
+    host_.logger().warn("steam_market: " + failure->message() + "; keeping " +
+                        std::to_string(result.quotes.size()) + " prices of this poll");
+  }
+  host_.logger().debug("steam_market: " + std::to_string(result.quotes.size()) + " prices from " +
+                       std::to_string(pages) + " search pages, " + std::to_string(skipped) +
+                       " rows skipped; next start=" + std::to_string(search_start_));
+  return result;
+}
+
+sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
   sdk::QuoteBatch result;
   const std::vector<Target> batch = nextBatch();
   if (batch.empty()) {
