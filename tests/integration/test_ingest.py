@@ -66,11 +66,15 @@ class IngestTest(DaemonTestCase):
                 self.assertEqual(states["skinport"]["last_error"], "")
                 rejected = states["skinport"]["points_rejected"]
                 self.assertGreaterEqual(rejected.get("not in catalogue", 0), 1)
-                # min_price null: Skinport's suggested_price (0.08) is used instead.
+                # min_price null: Skinport's suggested_price (0.08) is used instead, as a
+                # reference price, a series of its own beside the instance's asks.
                 sticker = self.find_id(daemon, "Sticker | syrsoN (Glitter) | Rio 2022")
                 sticker_prices = daemon.get(
-                    "/api/v1/items/%d/history?source=skinport" % sticker).json()
-                self.assertEqual({p["price"] for p in sticker_prices}, {8})
+                    "/api/v1/items/%d/history?source=skinport-reference" % sticker).json()
+                self.assertEqual({(p["price"], p["kind"]) for p in sticker_prices},
+                                 {(8, "reference")})
+                self.assertEqual(daemon.get(
+                    "/api/v1/items/%d/history?source=skinport" % sticker).json(), [])
 
                 # The generic JSON feed: cents as given; a negative price counted, not stored.
                 case = self.find_id(daemon, "Dreams & Nightmares Case")

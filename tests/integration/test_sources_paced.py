@@ -90,7 +90,13 @@ class PacedSourcesTest(DaemonTestCase):
                     daemon.stderr()[-3000:]))
 
                 # DMarket: the AK's bid and ask, two kinds, each with its count as listings.
-                points = self.history(daemon, ids[AK], "dmarket")
+                # The asks are the instance's; the bids, another kind, are under dmarket-bid.
+                asks = self.history(daemon, ids[AK], "dmarket")
+                bids = self.history(daemon, ids[AK], "dmarket-bid")
+                points = asks + bids
+                self.assertEqual({p["kind"] for p in asks}, {"ask"}, asks)
+                self.assertEqual({p["kind"] for p in bids}, {"bid"}, bids)
+                self.assertEqual(asks[-1]["time"], bids[-1]["time"])  # one poll, one time
                 by_kind = {p["kind"]: p for p in points}
                 self.assertEqual(by_kind["bid"]["price"], 2905, points)
                 self.assertEqual(by_kind["bid"]["listings"], 41)

@@ -243,10 +243,10 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
     last_catalog_id_ = titles.size() < batch_size_ ? 0 : titles.back().id;
     skipped += parsed.skipped;
     priced_titles += titles.size();
-    // The daemon identifies a point by (item, source, time): a bid and an ask of one
-    // poll would collide, so the bid is stamped one second before the ask (README.md).
+    // Bid and ask share the poll's time: the daemon stores the kind that differs from the
+    // instance's under a source of its own (`dmarket-bid`), so they never collide.
     for (auto& quote : parsed.quotes) {
-      quote.observed_at = quote.kind == sdk::PriceKind::kBid ? now - 1 : now;
+      quote.observed_at = now;
       result.quotes.push_back(std::move(quote));
     }
     if (windowExhausted(response, host_.clock().nowUnixMillis())) stop = true;

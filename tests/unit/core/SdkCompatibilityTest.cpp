@@ -119,11 +119,14 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(points[1].kind == sdk::PriceKind::kBid);
     CPPUNIT_ASSERT(!points[1].listings);
     CPPUNIT_ASSERT_EQUAL(std::int64_t(4), points[1].volume);
+    // The ask instance's bid is a series of its own (one source, one kind).
+    CPPUNIT_ASSERT_EQUAL(std::string("quotes"), points[0].source);
+    CPPUNIT_ASSERT_EQUAL(std::string("quotes-bid"), points[1].source);
     // The latest-price cache and its reload from the store carry them too.
     const auto latest = db_->prices().latestPerItemSource();
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), latest.size());
-    CPPUNIT_ASSERT(latest[0].newest.kind == sdk::PriceKind::kBid);
-    CPPUNIT_ASSERT(latest[0].newest == points[1]);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), latest.size());
+    CPPUNIT_ASSERT(latest[1].newest.kind == sdk::PriceKind::kBid);
+    CPPUNIT_ASSERT(latest[1].newest == points[1]);
     // The quote's https image filled the item, which had none (the http one was ignored).
     CPPUNIT_ASSERT_EQUAL(
         std::string("https://community.akamai.steamstatic.com/economy/image/redline"),
