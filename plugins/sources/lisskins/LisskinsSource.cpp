@@ -25,17 +25,23 @@ class ExportSink final : public sdk::BodySink {
  public:
   explicit ExportSink(ExportReader& reader) : reader_(reader) {}
 
-  bool onHead(int status, const sdk::Fields&) override { return status >= 200 && status < 300; }
+  bool onHead(int status, const sdk::Fields&) override {
+    head_at_ = std::chrono::steady_clock::now();
+    return status >= 200 && status < 300;
+  }
   bool onBody(const char* data, std::size_t size) override {
     if (!reader_.feed(std::string_view(data, size))) malformed_ = true;
     return !malformed_;
   }
 
   bool malformed() const { return malformed_; }
+  /// When the answer's head arrived: the body's download and parse run from there.
+  std::chrono::steady_clock::time_point headAt() const { return head_at_; }
 
  private:
   ExportReader& reader_;
   bool malformed_ = false;
+  std::chrono::steady_clock::time_point head_at_;
 };
 
 std::int64_t statisticOf(const ItemSummary& item, PriceStatistic statistic) {
@@ -111,7 +117,6 @@ sdk::QuoteBatch LisskinsSource::fetchQuotes() {
   request.headers = {{"Accept-Encoding", "gzip, br"}, {"Accept", "application/json"}};
   request.timeout = timeout_;
   request.max_body_bytes = max_bytes_;
-  const auto started = std::chrono::steady_clock::now();
   ExportReader reader;
   ExportSink sink(reader);
   const sdk::HttpResponse response = host_.http().stream(request, sink);
@@ -131,7 +136,7 @@ sdk::QuoteBatch LisskinsSource::fetchQuotes() {
   }
   sdk::QuoteBatch batch = reader.finish(statistic_);
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::steady_clock::now() - started);
+      std::chrono::steady_clock::now() - sink.headAt());
   if (!batch.status.isOk()) {
     host_.logger().warn("lisskins: " + batch.status.message());
     return batch;
@@ -139,7 +144,7 @@ sdk::QuoteBatch LisskinsSource::fetchQuotes() {
   host_.logger().info("lisskins: " + std::to_string(batch.quotes.size()) + " items from " +
                       std::to_string(reader.counts().listings) + " listings (" +
                       std::to_string(reader.counts().skipped) + " skipped), " +
-                      std::to_string(reader.bytesRead()) + " bytes in " +
+                      std::to_string(reader.bytesRead()) + " bytes read and parsed in " +
                       std::to_string(elapsed.count()) + " ms");
   return batch;
 }
