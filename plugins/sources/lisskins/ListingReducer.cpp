@@ -106,7 +106,13 @@ void ListingReducer::endListing() {
     return;
   }
   auto found = prices_.find(name_);
-  if (found == prices_.end()) found = prices_.emplace(name_, std::vector<std::int32_t>()).first;
+  if (found == prices_.end()) {
+    if (prices_.size() >= max_items_) {
+      ++counts_.skipped;
+      return;
+    }
+    found = prices_.emplace(name_, std::vector<std::int32_t>()).first;
+  }
   found->second.push_back(*price_cents_);
   ++counts_.listings;
 }

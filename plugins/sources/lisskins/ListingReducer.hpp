@@ -11,7 +11,9 @@
 //
 // A listing without a string name, with an overlong name, without a number price, with a
 // price that is not finite, <= 0 after rounding to cents or above kMaxPriceCents, or that
-// is not an object, is skipped and counted.
+// is not an object, is skipped and counted; so is a listing of a new name once
+// `max_items` names are held (the catalogue has ~35 k items: a hostile export of millions
+// of distinct names must not make us hold them all).
 
 #include "StreamJsonParser.hpp"
 
@@ -43,6 +45,10 @@ class ListingReducer final : public JsonHandler {
  public:
   /// $10,000,000: above any CS2 item, well inside int32 cents.
   static constexpr std::int64_t kMaxPriceCents = 1'000'000'000;
+  /// Distinct names held at most, by default: six times the catalogue.
+  static constexpr std::size_t kDefaultMaxItems = 200'000;
+
+  explicit ListingReducer(std::size_t max_items = kDefaultMaxItems) : max_items_(max_items) {}
 
   void onStartObject() override;
   void onEndObject() override;
@@ -78,6 +84,7 @@ class ListingReducer final : public JsonHandler {
   bool name_ok_ = false;
   std::optional<std::int32_t> price_cents_;
   std::optional<std::int64_t> last_update_;
+  std::size_t max_items_;
   ReduceCounts counts_;
   std::unordered_map<std::string, std::vector<std::int32_t>> prices_;
 };

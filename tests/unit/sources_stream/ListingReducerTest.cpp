@@ -58,6 +58,7 @@ class ListingReducerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testCutDocumentFailsWhole);
   CPPUNIT_TEST(testNotAnExportIsMalformed);
   CPPUNIT_TEST(testMissingLastUpdateLeavesTimeToTheHost);
+  CPPUNIT_TEST(testDistinctNamesAreBounded);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -185,6 +186,18 @@ class ListingReducerTest : public CppUnit::TestFixture {
     const QuoteBatch empty = read(R"({"last_update":1,"items":[]})", 3);
     CPPUNIT_ASSERT(empty.status.isOk());
     CPPUNIT_ASSERT(empty.quotes.empty());
+  }
+
+  void testDistinctNamesAreBounded() {
+    ListingReducer reducer(2);
+    skinpulse::plugins::lisskins::StreamJsonParser parser(reducer, {32, 1024});
+    CPPUNIT_ASSERT(parser.feed(exportOf(R"({"name":"A","price":1},{"name":"B","price":2},)"
+                                        R"({"name":"C","price":3},{"name":"A","price":4})")));
+    CPPUNIT_ASSERT(parser.finish());
+    const auto items = reducer.summarize();
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, items.size());  // A and B; C is one name too many
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, items[0].count);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, reducer.counts().skipped);
   }
 
   void testMissingLastUpdateLeavesTimeToTheHost() {
