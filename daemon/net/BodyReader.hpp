@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace skinpulse::net {
 
@@ -24,6 +25,7 @@ enum class BodyStatus {
   kTimeout,   ///< the deadline passed between two reads
   kTooLarge,  ///< a cap was passed
   kCorrupt,   ///< the content encoding did not decode
+  kStopped,   ///< the consumer of a streamed body said stop
 };
 
 /// Reads the body piece by piece through `next` (at most n bytes into the buffer, 0 at the
@@ -32,6 +34,14 @@ enum class BodyStatus {
 using ReadBodyBytes = std::function<std::size_t(char* buffer, std::size_t n)>;
 BodyStatus readBody(const ReadBodyBytes& next, ContentDecoder& decoder, const BodyLimits& limits,
                     std::string& out);
+
+/// readBody() for a streamed body: each decoded piece (at most 16 KiB) goes to `take`
+/// instead of a string, so nothing but one piece is held; `take` answering false stops
+/// with kStopped. `limits.max_decoded` caps the total handed to `take`: the piece that
+/// would pass it is not handed over (kTooLarge).
+using TakeDecoded = std::function<bool(std::string_view decoded)>;
+BodyStatus streamBody(const ReadBodyBytes& next, ContentDecoder& decoder, const BodyLimits& limits,
+                      const TakeDecoded& take);
 
 /// The wire cap for a body whose decoded size is capped at `max_decoded`. Compressed data
 /// can be slightly larger than its plain form (gzip adds a few bytes per 64 KB stored

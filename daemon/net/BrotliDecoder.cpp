@@ -17,8 +17,7 @@ BrotliDecoder::~BrotliDecoder() {
   if (state_ != nullptr) BrotliDecoderDestroyInstance(state_);
 }
 
-ContentDecoder::Result BrotliDecoder::decode(std::string_view input, std::string& out,
-                                             std::size_t limit) {
+ContentDecoder::Result BrotliDecoder::decodeTo(std::string_view input, const Emit& emit) {
   if (input.empty() || ended_) return Result::kOk;
   saw_input_ = true;
   if (state_ == nullptr) return Result::kCorrupt;
@@ -33,7 +32,7 @@ ContentDecoder::Result BrotliDecoder::decode(std::string_view input, std::string
     if (rc == BROTLI_DECODER_RESULT_ERROR) return Result::kCorrupt;
     const std::string_view decoded(reinterpret_cast<const char*>(buffer.data()),
                                    buffer.size() - available_out);
-    if (appendWithin(decoded, out, limit) != Result::kOk) return Result::kTooLarge;
+    if (!decoded.empty() && !emit(decoded)) return Result::kTooLarge;
     if (rc == BROTLI_DECODER_RESULT_SUCCESS) {
       ended_ = true;
       return Result::kOk;

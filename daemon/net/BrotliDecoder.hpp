@@ -16,7 +16,7 @@ class BrotliDecoder final : public ContentDecoder {
   BrotliDecoder(const BrotliDecoder&) = delete;
   BrotliDecoder& operator=(const BrotliDecoder&) = delete;
 
-  Result decode(std::string_view input, std::string& out, std::size_t limit) override;
+  Result decodeTo(std::string_view input, const Emit& emit) override;
   Result finish() override;
 
  private:

@@ -23,6 +23,20 @@ std::string BudgetedHttpClient::originOf(const std::string& url) {
 
 sdk::HttpResponse BudgetedHttpClient::send(const sdk::HttpRequest& request) {
   if (origin_.empty() || originOf(request.url) != origin_) return inner_.send(request);
+  sdk::HttpRequest sent;
+  if (auto refused = admit(request, sent)) return std::move(*refused);
+  return inner_.send(sent);
+}
+
+sdk::HttpResponse BudgetedHttpClient::stream(const sdk::HttpRequest& request, sdk::BodySink& sink) {
+  if (origin_.empty() || originOf(request.url) != origin_) return inner_.stream(request, sink);
+  sdk::HttpRequest sent;
+  if (auto refused = admit(request, sent)) return std::move(*refused);
+  return inner_.stream(sent, sink);
+}
+
+std::optional<sdk::HttpResponse> BudgetedHttpClient::admit(const sdk::HttpRequest& request,
+                                                           sdk::HttpRequest& sent) {
   // The timeout bounds the whole exchange, waiting for a token included: wait at most
   // half of it, and give the request what is left.
   const auto started = std::chrono::steady_clock::now();
@@ -35,10 +49,10 @@ sdk::HttpResponse BudgetedHttpClient::send(const sdk::HttpRequest& request) {
                             "requests_per_minute)";
     return refused;
   }
-  sdk::HttpRequest sent = request;
+  sent = request;
   sent.timeout -= std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - started);
-  return inner_.send(sent);
+  return std::nullopt;
 }
 
 }  // namespace skinpulse::net

@@ -10,6 +10,7 @@
 
 #include "net/RequestBudget.hpp"
 
+#include <optional>
 #include <string>
 
 namespace skinpulse::net {
@@ -21,12 +22,18 @@ class BudgetedHttpClient final : public sdk::HttpClient {
                      const std::string& upstream_url);
 
   sdk::HttpResponse send(const sdk::HttpRequest& request) override;
+  /// The same budget as send(), then the inner client's stream().
+  sdk::HttpResponse stream(const sdk::HttpRequest& request, sdk::BodySink& sink) override;
 
   /// "https://steamcommunity.com:443" for "https://steamcommunity.com/inventory"; empty
   /// when `url` is not an http(s) URL.
   static std::string originOf(const std::string& url);
 
  private:
+  /// Takes a token for a budgeted request and fills `sent` with what is left of its
+  /// timeout; the refusal when none came in time.
+  std::optional<sdk::HttpResponse> admit(const sdk::HttpRequest& request, sdk::HttpRequest& sent);
+
   sdk::HttpClient& inner_;
   RequestBudget& budget_;
   std::string origin_;

@@ -9,8 +9,13 @@ namespace {
 
 class IdentityDecoder final : public ContentDecoder {
  public:
-  Result decode(std::string_view input, std::string& out, std::size_t limit) override {
-    return appendWithin(input, out, limit);
+  Result decodeTo(std::string_view input, const Emit& emit) override {
+    // Pieces of at most 16 KiB, as the other decoders give: a consumer may rely on it.
+    constexpr std::size_t kPiece = 16 * 1024;
+    for (std::size_t at = 0; at < input.size(); at += kPiece) {
+      if (!emit(input.substr(at, kPiece))) return Result::kTooLarge;
+    }
+    return Result::kOk;
   }
   Result finish() override { return Result::kOk; }
 };
@@ -27,6 +32,13 @@ std::string normalise(std::string_view value) {
 }
 
 }  // namespace
+
+ContentDecoder::Result ContentDecoder::decode(std::string_view input, std::string& out,
+                                              std::size_t limit) {
+  return decodeTo(input, [&out, limit](std::string_view decoded) {
+    return appendWithin(decoded, out, limit) == Result::kOk;
+  });
+}
 
 ContentDecoder::Result appendWithin(std::string_view data, std::string& out, std::size_t limit) {
   if (data.size() > limit || out.size() > limit - data.size()) {

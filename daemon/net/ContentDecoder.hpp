@@ -5,6 +5,7 @@
 // decompression bomb (100 MB of zeros in 100 KB of gzip) costs a refusal, not 100 MB.
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -19,12 +20,21 @@ class ContentDecoder {
     kCorrupt,   ///< not a valid stream of this encoding (or cut short, from finish())
   };
 
+  /// Takes the next decoded piece (at most 16 KiB, so the decoder never holds more than
+  /// that whatever the compression ratio); false stops decoding with kTooLarge.
+  using Emit = std::function<bool(std::string_view decoded)>;
+
   virtual ~ContentDecoder() = default;
 
-  /// Decodes the next piece of the encoded body and appends the result to `out`, which
-  /// never grows beyond `limit` bytes: past it the answer is kTooLarge. Input after the end
-  /// of the compressed stream is ignored, as curl does, since some servers pad.
-  virtual Result decode(std::string_view input, std::string& out, std::size_t limit) = 0;
+  /// Decodes the next piece of the encoded body and hands the result to `emit` piece by
+  /// piece; as soon as `emit` answers false the answer is kTooLarge and nothing more is
+  /// decoded. Input after the end of the compressed stream is ignored, as curl does, since
+  /// some servers pad.
+  virtual Result decodeTo(std::string_view input, const Emit& emit) = 0;
+
+  /// decodeTo() appending to `out`, which never grows beyond `limit` bytes: past it the
+  /// answer is kTooLarge.
+  Result decode(std::string_view input, std::string& out, std::size_t limit);
 
   /// Called once the whole body has been fed: kCorrupt when the stream is incomplete.
   virtual Result finish() = 0;

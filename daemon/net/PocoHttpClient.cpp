@@ -93,6 +93,14 @@ PocoHttpClient::~PocoHttpClient() {
 std::string PocoHttpClient::defaultUserAgent() { return "skinpulse/" SKINPULSE_NET_VERSION; }
 
 sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
+  return perform(request, nullptr);
+}
+
+sdk::HttpResponse PocoHttpClient::stream(const sdk::HttpRequest& request, sdk::BodySink& sink) {
+  return perform(request, &sink);
+}
+
+sdk::HttpResponse PocoHttpClient::perform(const sdk::HttpRequest& request, sdk::BodySink* sink) {
   const auto started = Clock::now();
   const auto deadline = started + request.timeout;
   const auto url = net::parseHttpUrl(request.url);
@@ -125,6 +133,7 @@ sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
 
   net::DeadlineWatchdog::Watch watch;  // declared after session: released before it closes
   sdk::HttpResponse response;
+  std::size_t streamed = 0;  // bytes handed to the sink, for the log line
   try {
     std::ostream& body_out = session->sendRequest(head);
     watch = watchdog_->watch(session->socket().impl()->sockfd(), deadline);
@@ -136,8 +145,19 @@ sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
     session->receiveResponse(head_in);
     response.status = static_cast<int>(head_in.getStatus());
     for (const auto& [name, value] : head_in) response.headers.emplace_back(name, value);
+    if (sink != nullptr && !sink->onHead(response.status, response.headers)) {
+      closeNow(*session);  // the reader wants the head only (a 429, a 500)
+      return response;
+    }
     if (expectsBody(request.method, response.status)) {
-      if (auto failed = net::receiveBody(*session, head_in, request, deadline, response.body)) {
+      const auto failed =
+          sink == nullptr ? net::receiveBody(*session, head_in, request, deadline, response.body)
+                          : net::receiveBody(*session, head_in, request, deadline,
+                                             [sink, &streamed](std::string_view piece) {
+                                               streamed += piece.size();
+                                               return sink->onBody(piece.data(), piece.size());
+                                             });
+      if (failed) {
         closeNow(*session);
         if (watch.expired()) return failure(request, Error::kTimeout, timeoutReason(request));
         return failure(request, failed->error, failed->reason);
@@ -152,12 +172,16 @@ sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
     closeNow(*session);
     if (watch.expired()) return failure(request, Error::kTimeout, timeoutReason(request));
     return failure(request, Error::kProtocol, e.what());
+  } catch (...) {
+    // Only a plugin's sink can throw something else; the SDK says it must not.
+    closeNow(*session);
+    return failure(request, Error::kProtocol, "the reader threw");
   }
   const auto elapsed =
       std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started);
   log::main().debug("http: {} {} -> {}, {} bytes in {} ms", request.method,
-                    net::redactUrl(request.url), response.status, response.body.size(),
-                    elapsed.count());
+                    net::redactUrl(request.url), response.status,
+                    sink == nullptr ? response.body.size() : streamed, elapsed.count());
   return response;
 }
 

@@ -43,10 +43,18 @@ class PocoHttpClient final : public sdk::HttpClient {
   /// sent as given; a body is sent with its Content-Length (always for POST, PUT, PATCH).
   sdk::HttpResponse send(const sdk::HttpRequest& request) override;
 
+  /// send() with the decoded body handed to `sink` as it arrives (SDK ABI 1.2,
+  /// docs/adr/0013-streaming-bodies.md): the same deadline, caps, decoding and errors;
+  /// only a piece of at most 16 KiB of the body is held at a time.
+  sdk::HttpResponse stream(const sdk::HttpRequest& request, sdk::BodySink& sink) override;
+
   /// "skinpulse/<version>".
   static std::string defaultUserAgent();
 
  private:
+  /// The exchange behind both: the body collected into the answer when `sink` is null.
+  sdk::HttpResponse perform(const sdk::HttpRequest& request, sdk::BodySink* sink);
+
   std::string user_agent_;
   Poco::Net::Context::Ptr tls_;
   std::unique_ptr<net::DeadlineWatchdog> watchdog_;

@@ -46,6 +46,25 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
                                        const sdk::HttpRequest& request,
                                        std::chrono::steady_clock::time_point deadline,
                                        std::string& body) {
+  // A body of announced length arrives in one allocation rather than by doubling.
+  if (head.hasContentLength() && !head.has("Transfer-Encoding") &&
+      isIdentityEncoding(head.get("Content-Encoding", ""))) {
+    const Poco::Int64 announced = head.getContentLength64();
+    if (announced > 0 && static_cast<std::uint64_t>(announced) <= request.max_body_bytes) {
+      body.reserve(static_cast<std::size_t>(announced));
+    }
+  }
+  return receiveBody(session, head, request, deadline, [&body](std::string_view decoded) {
+    body.append(decoded);
+    return true;
+  });
+}
+
+std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
+                                       const Poco::Net::HTTPResponse& head,
+                                       const sdk::HttpRequest& request,
+                                       std::chrono::steady_clock::time_point deadline,
+                                       const TakeDecoded& take) {
   const std::string encoding = head.get("Content-Encoding", "");
   const auto decoder = makeContentDecoder(encoding);
   if (!decoder) return BodyFailure{Error::kProtocol, "unsupported Content-Encoding " + encoding};
@@ -70,7 +89,6 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
       return tooLarge("Content-Length " + std::to_string(length), request.max_body_bytes,
                       "not read");
     }
-    if (identity) body.reserve(static_cast<std::size_t>(length));
     framing = TransferDecoder::Framing::kLength;
   }
 
@@ -80,7 +98,7 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
                               std::string(pending.begin(), pending.size()));
   TransferDecoder transfer(connection, framing, length);
   const auto next = [&transfer](char* buffer, std::size_t n) { return transfer.read(buffer, n); };
-  switch (readBody(next, *decoder, limits, body)) {
+  switch (streamBody(next, *decoder, limits, take)) {
     case BodyStatus::kOk:
       return std::nullopt;
     case BodyStatus::kTimeout:
@@ -89,6 +107,8 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
       return tooLarge("body", request.max_body_bytes, "stopped reading");
     case BodyStatus::kCorrupt:
       return BodyFailure{Error::kProtocol, "body does not decode as " + encoding};
+    case BodyStatus::kStopped:
+      return BodyFailure{Error::kProtocol, "stopped by the reader"};
   }
   return std::nullopt;
 }

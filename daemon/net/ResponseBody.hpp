@@ -6,6 +6,8 @@
 
 #include "skinpulse/sdk/host.hpp"
 
+#include "net/BodyReader.hpp"
+
 #include <Poco/Net/HTTPClientSession.h>
 #include <Poco/Net/HTTPResponse.h>
 
@@ -29,5 +31,13 @@ std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
                                        const sdk::HttpRequest& request,
                                        std::chrono::steady_clock::time_point deadline,
                                        std::string& body);
+
+/// receiveBody() handing each decoded piece to `take` (BodyReader.hpp streamBody) instead
+/// of collecting it; `take` answering false fails as kProtocol "stopped by the reader".
+std::optional<BodyFailure> receiveBody(Poco::Net::HTTPClientSession& session,
+                                       const Poco::Net::HTTPResponse& head,
+                                       const sdk::HttpRequest& request,
+                                       std::chrono::steady_clock::time_point deadline,
+                                       const TakeDecoded& take);
 
 }  // namespace skinpulse::net

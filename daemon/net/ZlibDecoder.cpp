@@ -33,8 +33,7 @@ bool ZlibDecoder::start(int window_bits) {
   return started_;
 }
 
-ContentDecoder::Result ZlibDecoder::decode(std::string_view input, std::string& out,
-                                           std::size_t limit) {
+ContentDecoder::Result ZlibDecoder::decodeTo(std::string_view input, const Emit& emit) {
   if (input.empty() || ended_) return Result::kOk;
   saw_input_ = true;
   if (format_ == Format::kDeflate && !started_) {
@@ -48,15 +47,14 @@ ContentDecoder::Result ZlibDecoder::decode(std::string_view input, std::string& 
     if (!start(zlib ? kMaxWindowBits : -kMaxWindowBits)) return Result::kCorrupt;
     std::string header;
     header.swap(header_);
-    const Result result = inflateSome(header, out, limit);
+    const Result result = inflateSome(header, emit);
     if (result != Result::kOk) return result;
   }
   if (!started_) return Result::kCorrupt;
-  return inflateSome(input, out, limit);
+  return inflateSome(input, emit);
 }
 
-ContentDecoder::Result ZlibDecoder::inflateSome(std::string_view input, std::string& out,
-                                                std::size_t limit) {
+ContentDecoder::Result ZlibDecoder::inflateSome(std::string_view input, const Emit& emit) {
   std::array<unsigned char, kOutputChunk> buffer;
   while (!input.empty() && !ended_) {
     const auto piece = std::min<std::size_t>(input.size(), std::numeric_limits<uInt>::max());
@@ -70,7 +68,7 @@ ContentDecoder::Result ZlibDecoder::inflateSome(std::string_view input, std::str
       if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR) return Result::kCorrupt;
       const std::size_t produced = buffer.size() - stream_.avail_out;
       const std::string_view decoded(reinterpret_cast<const char*>(buffer.data()), produced);
-      if (appendWithin(decoded, out, limit) != Result::kOk) return Result::kTooLarge;
+      if (!decoded.empty() && !emit(decoded)) return Result::kTooLarge;
       if (rc == Z_STREAM_END) ended_ = true;
       if (rc == Z_BUF_ERROR) break;  // no progress possible: everything given was consumed
     } while (!ended_ && (stream_.avail_in > 0 || stream_.avail_out == 0));

@@ -20,12 +20,12 @@ class ZlibDecoder final : public ContentDecoder {
   ZlibDecoder(const ZlibDecoder&) = delete;
   ZlibDecoder& operator=(const ZlibDecoder&) = delete;
 
-  Result decode(std::string_view input, std::string& out, std::size_t limit) override;
+  Result decodeTo(std::string_view input, const Emit& emit) override;
   Result finish() override;
 
  private:
   bool start(int window_bits);
-  Result inflateSome(std::string_view input, std::string& out, std::size_t limit);
+  Result inflateSome(std::string_view input, const Emit& emit);
 
   Format format_;
   z_stream stream_{};

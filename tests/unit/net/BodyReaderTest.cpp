@@ -11,6 +11,7 @@ using skinpulse::net::BodyStatus;
 using skinpulse::net::encodedLimitFor;
 using skinpulse::net::makeContentDecoder;
 using skinpulse::net::readBody;
+using skinpulse::net::streamBody;
 
 namespace {
 
@@ -40,6 +41,8 @@ class BodyReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testPassedDeadlineIsTimeout);
   CPPUNIT_TEST(testCorruptEncoding);
   CPPUNIT_TEST(testEncodedLimit);
+  CPPUNIT_TEST(testStreamHandsOverSmallPiecesUpToTheCap);
+  CPPUNIT_TEST(testStreamStopsWhenTheConsumerSaysSo);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -60,6 +63,40 @@ class BodyReaderTest : public CppUnit::TestFixture {
                    BodyStatus::kTooLarge);
     // It stops at the first piece past the cap, never reading on to the end.
     CPPUNIT_ASSERT_EQUAL(std::size_t{51000}, source.given);
+  }
+
+  void testStreamHandsOverSmallPiecesUpToTheCap() {
+    Source source{std::string(200000, 'x'), 100000};
+    auto decoder = makeContentDecoder("");
+    std::size_t total = 0;
+    std::size_t largest = 0;
+    const auto take = [&](std::string_view piece) {
+      total += piece.size();
+      largest = std::max(largest, piece.size());
+      return true;
+    };
+    CPPUNIT_ASSERT(streamBody(std::ref(source), *decoder, limits(200000, 200000), take) ==
+                   BodyStatus::kOk);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{200000}, total);
+    CPPUNIT_ASSERT(largest <= 16u * 1024);
+    // One byte under the body: the piece that would pass the cap is not handed over.
+    Source again{std::string(200000, 'x'), 100000};
+    auto fresh = makeContentDecoder("");
+    total = 0;
+    CPPUNIT_ASSERT(streamBody(std::ref(again), *fresh, limits(300000, 199999), take) ==
+                   BodyStatus::kTooLarge);
+    CPPUNIT_ASSERT(total <= 199999);
+  }
+
+  void testStreamStopsWhenTheConsumerSaysSo() {
+    Source source{std::string(100000, 'x')};
+    auto decoder = makeContentDecoder("");
+    int pieces = 0;
+    const auto take = [&pieces](std::string_view) { return ++pieces < 3; };
+    CPPUNIT_ASSERT(streamBody(std::ref(source), *decoder, limits(100000, 100000), take) ==
+                   BodyStatus::kStopped);
+    CPPUNIT_ASSERT_EQUAL(3, pieces);
+    CPPUNIT_ASSERT(source.given < source.data.size());
   }
 
   void testPassedDeadlineIsTimeout() {

@@ -15,12 +15,23 @@ namespace {
 class CountingHttp final : public sdk::HttpClient {
  public:
   std::vector<sdk::HttpRequest> sent;
+  int streamed = 0;
   sdk::HttpResponse send(const sdk::HttpRequest& request) override {
     sent.push_back(request);
     sdk::HttpResponse response;
     response.status = 200;
     return response;
   }
+  sdk::HttpResponse stream(const sdk::HttpRequest& request, sdk::BodySink&) override {
+    ++streamed;
+    return send(request);
+  }
+};
+
+class NoSink final : public sdk::BodySink {
+ public:
+  bool onHead(int, const sdk::Fields&) override { return true; }
+  bool onBody(const char*, std::size_t) override { return true; }
 };
 
 sdk::HttpRequest get(const std::string& url, std::chrono::milliseconds timeout = 1000ms) {
@@ -39,6 +50,7 @@ class RequestBudgetTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testAcquireWaitsForTheNextTokenUntilTheDeadline);
   CPPUNIT_TEST(testOnlyTheBudgetedOriginIsCounted);
   CPPUNIT_TEST(testAClientOutOfTokensSendsNothing);
+  CPPUNIT_TEST(testStreamedRequestsTakeTheSameBudget);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -94,6 +106,21 @@ class RequestBudgetTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(200, client.send(get("https://steamcommunity.com:443/market/a")).status);
     CPPUNIT_ASSERT_EQUAL(std::size_t{11}, inner.sent.size());
     CPPUNIT_ASSERT(budget.tryAcquire(Priority::kUser).granted);  // the users' reserve is intact
+  }
+
+  void testStreamedRequestsTakeTheSameBudget() {
+    RequestBudget budget(4);
+    CountingHttp inner;
+    NoSink sink;
+    net::BudgetedHttpClient client(inner, budget, "https://steamcommunity.com/inventory");
+    CPPUNIT_ASSERT_EQUAL(200, client.stream(get("https://lis-skins.com/x.json"), sink).status);
+    for (int i = 0; i < 3; ++i) {
+      CPPUNIT_ASSERT_EQUAL(200,
+                           client.stream(get("https://steamcommunity.com/market/a"), sink).status);
+    }
+    const auto refused = client.stream(get("https://steamcommunity.com/market/b", 200ms), sink);
+    CPPUNIT_ASSERT(refused.error == sdk::HttpResponse::Error::kTimeout);
+    CPPUNIT_ASSERT_EQUAL(4, inner.streamed);  // through the inner client's stream(), not send()
   }
 
   void testAClientOutOfTokensSendsNothing() {

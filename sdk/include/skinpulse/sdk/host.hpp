@@ -76,11 +76,60 @@ struct HttpResponse {
   static char asciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c; }
 };
 
+/// Since ABI 1.2 (docs/adr/0013-streaming-bodies.md): the receiving end of
+/// HttpClient::stream(), implemented by the plugin. The host calls it on the thread that
+/// called stream(), never after stream() returned. Its functions must not throw (an
+/// exception is caught and the exchange fails as kProtocol).
+class BodySink {
+ public:
+  /// Once, when the response's head has arrived and before any body byte. Answer false to
+  /// leave the body unread (a 429 or a 500 whose body is of no use): the host closes the
+  /// connection and stream() returns the status and headers without error.
+  virtual bool onHead(int status, const Fields& headers) = 0;
+  /// The next decoded bytes of the body, in order, in pieces of at most 16 KiB whose
+  /// boundaries mean nothing (a token of the document may straddle two). Answer false to
+  /// stop: the host closes the connection and stream() fails as kProtocol ("stopped by the
+  /// reader"), which the plugin, having said stop, knows the reason of.
+  virtual bool onBody(const char* data, std::size_t size) = 0;
+
+ protected:
+  ~BodySink() = default;
+};
+
 /// HTTP(S) client shared by every plugin. Plugins must use it for all upstream calls:
 /// it enforces timeouts and byte caps, decodes gzip and br, and verifies TLS.
 class HttpClient {
  public:
   virtual HttpResponse send(const HttpRequest& request) = 0;
+
+  /// Since ABI 1.2 (docs/adr/0013-streaming-bodies.md): `request` as send() would perform
+  /// it, with the decoded body handed to `sink` as it arrives instead of collected, so a
+  /// plugin reading a feed of hundreds of MB holds only what it keeps of it. The same
+  /// rules hold: `timeout` bounds the whole exchange (the sink's own time included),
+  /// `max_body_bytes` caps the decoded bytes handed to the sink (past it: kTooLarge, and the
+  /// sink has seen only a prefix), gzip/deflate/br are decoded. The answer carries the
+  /// status, headers and error as send() does; its `body` stays empty. After any error the
+  /// sink's bytes are a prefix of the body, never the whole of it: a plugin keeps nothing
+  /// of them. Only a host of ABI >= 1.2 has this entry, and only such a host loads a plugin
+  /// built against these headers, so a plugin may call it unconditionally. The default
+  /// (test doubles that only answer send()) hands the body over after send() returned it whole.
+  virtual HttpResponse stream(const HttpRequest& request, BodySink& sink) {
+    HttpResponse response = send(request);
+    if (response.error != HttpResponse::Error::kNone) return response;
+    std::string body;
+    body.swap(response.body);
+    if (!sink.onHead(response.status, response.headers)) return response;
+    constexpr std::size_t kPiece = 16 * 1024;
+    for (std::size_t at = 0; at < body.size(); at += kPiece) {
+      const std::size_t size = body.size() - at < kPiece ? body.size() - at : kPiece;
+      if (!sink.onBody(body.data() + at, size)) {
+        response.error = HttpResponse::Error::kProtocol;
+        response.error_message = "stopped by the reader";
+        break;
+      }
+    }
+    return response;
+  }
 
  protected:
   ~HttpClient() = default;

@@ -1,0 +1,76 @@
+#pragma once
+
+// lisskins: one GET of lis-skins' full CS2 export per poll
+// (https://lis-skins.com/market_export_json/api_csgo_full.json, ~173 MB, 2.3 M listings,
+// USD). The body is never held: it streams through the host (HttpClient::stream, SDK ABI
+// 1.2) into StreamJsonParser and ListingReducer, which keep 4 bytes per listing, and each
+// item becomes one MarketQuote: the price is the configured statistic of its listings
+// (`price_statistic`, default p05), `listings` their count, `observed_at` the export's
+// `last_update`, kind left to the instance (default ask). A document that is malformed or
+// cut short fails the whole poll as kMalformed: no partial prices.
+
+#include "skinpulse/sdk/host.hpp"
+#include "skinpulse/sdk/plugin.hpp"
+#include "skinpulse/sdk/source.hpp"
+
+#include "ListingReducer.hpp"
+#include "StreamJsonParser.hpp"
+
+#include <chrono>
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace skinpulse::plugins::lisskins {
+
+inline constexpr skinpulse_config_key kConfigKeys[] = {
+    {"url",
+     "address of the export (default "
+     "https://lis-skins.com/market_export_json/api_csgo_full.json)",
+     0},
+    {"price_statistic", "the price of an item: min, p05 or median of its listings (default p05)",
+     0},
+    {"max_bytes", "largest accepted decoded export in bytes (default 536870912 = 512 MiB)", 0},
+    {"request_timeout_seconds", "timeout of the whole download in seconds (default 240)", 0},
+};
+
+enum class PriceStatistic { kMin, kP05, kMedian };
+
+/// "min", "p05" or "median"; nullopt otherwise.
+std::optional<PriceStatistic> parsePriceStatistic(std::string_view text);
+
+/// The parse of one export document, fed in pieces: what fetchQuotes() does with the body,
+/// exposed for tests, the bench and the fuzzer.
+class ExportReader {
+ public:
+  ExportReader();
+
+  /// False once the document is known to be malformed (stop feeding).
+  bool feed(std::string_view piece) { return parser_.feed(piece); }
+  /// The batch for the whole document: kMalformed when it is not a complete export.
+  sdk::QuoteBatch finish(PriceStatistic statistic);
+
+  const ReduceCounts& counts() const { return reducer_.counts(); }
+  std::uint64_t bytesRead() const { return parser_.bytesRead(); }
+
+ private:
+  ListingReducer reducer_;
+  StreamJsonParser parser_;
+};
+
+class LisskinsSource final : public sdk::QuoteSource {
+ public:
+  /// Reads and validates the configuration; throws std::invalid_argument naming the key.
+  explicit LisskinsSource(sdk::Host& host);
+
+  sdk::QuoteBatch fetchQuotes() override;
+
+ private:
+  sdk::Host& host_;
+  std::string url_;
+  PriceStatistic statistic_ = PriceStatistic::kP05;
+  std::size_t max_bytes_ = 0;
+  std::chrono::milliseconds timeout_{240000};
+};
+
+}  // namespace skinpulse::plugins::lisskins
