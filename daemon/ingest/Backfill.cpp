@@ -96,7 +96,8 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
     bySource[source].push_back(std::move(quote));
   }
   for (const auto& [source, quotes] : bySource) {
-    auto batch = normalise(NormaliseInput{source, now, sdk::PriceKind::kAsk}, {}, quotes, catalog);
+    auto batch =
+        normalise(NormaliseInput{source, now, sdk::PriceKind::kAsk, false}, {}, quotes, catalog);
     for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
     result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
   }

@@ -69,7 +69,7 @@ class SourceNames {
   explicit SourceNames(const NormaliseInput& input) : input_(input) {}
   const std::string& of(sdk::PriceKind kind) {
     const auto index = static_cast<std::size_t>(kind);
-    if (index >= names_.size()) return input_.source;
+    if (!input_.series_per_kind || index >= names_.size()) return input_.source;
     if (names_[index].empty()) names_[index] = sourceForKind(input_.source, input_.kind, kind);
     return names_[index];
   }

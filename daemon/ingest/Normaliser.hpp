@@ -45,6 +45,9 @@ struct NormaliseInput {
   std::int64_t poll_time = 0;
   /// The instance's kind: that of every Observation and of quotes without their own.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
+  /// A polled instance files other kinds under NAME-<kind>; a backfill line names its own
+  /// source, which is kept whatever its kind.
+  bool series_per_kind = true;
 };
 
 /// The source under which points of `kind` from instance `instance` (of kind
