@@ -5,9 +5,9 @@
 // THOUSANDTHS of a dollar; `price_min` is the lowest listing, `quantity` the number of
 // listings. No time: the poll time is used.
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/plugin.hpp"
+
+#include "ListSource.hpp"
 
 namespace skinpulse::plugins::bitskins {
 

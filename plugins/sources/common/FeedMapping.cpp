@@ -6,7 +6,17 @@
 namespace skinpulse::plugins::support {
 namespace {
 
-enum class RowProblem { kNone, kRow, kName, kNoPrice, kCurrency, kPrice, kVolume, kListings, kTime };
+enum class RowProblem {
+  kNone,
+  kRow,
+  kName,
+  kNoPrice,
+  kCurrency,
+  kPrice,
+  kVolume,
+  kListings,
+  kTime
+};
 
 bool blank(std::string_view s) { return s.find_first_not_of(" \t") == std::string_view::npos; }
 
@@ -28,8 +38,8 @@ bool positive(const sdk::QuotedPrice& price) {
 }
 
 // An optional count (volume, listings) into `out`; false when present and unreadable.
-bool readCount(const std::optional<FieldPath>& path, FeedValue item, FeedValue root,
-               bool lenient, std::optional<std::int64_t>& out) {
+bool readCount(const std::optional<FieldPath>& path, FeedValue item, FeedValue root, bool lenient,
+               std::optional<std::int64_t>& out) {
   if (!path) return true;
   const FeedValue value = field(*path, item, root);
   if (value.absent()) return true;
@@ -58,7 +68,8 @@ RowProblem readItem(const Mapping& mapping, FeedValue root, const std::string_vi
 
   if (mapping.row_currency) {
     const FeedValue currency = field(*mapping.row_currency, item, root);
-    if (!currency.absent() && currency.text() != std::optional<std::string_view>(mapping.currency)) {
+    if (!currency.absent() &&
+        currency.text() != std::optional<std::string_view>(mapping.currency)) {
       return RowProblem::kCurrency;
     }
   }
@@ -197,8 +208,7 @@ std::string RowCounts::summary(std::size_t quotes) const {
          " malformed items skipped (not object " + std::to_string(bad_row) + ", name " +
          std::to_string(bad_name) + ", price " + std::to_string(bad_price) + ", volume " +
          std::to_string(bad_volume) + ", listings " + std::to_string(bad_listings) + ", time " +
-         std::to_string(bad_time) + "), " + std::to_string(other_currency) +
-         " in another currency";
+         std::to_string(bad_time) + "), " + std::to_string(other_currency) + " in another currency";
 }
 
 sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& counts) {
@@ -218,9 +228,9 @@ sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& count
     const char* what = mapping.shape == ItemsShape::kArray    ? "a JSON array"
                        : mapping.shape == ItemsShape::kObject ? "a JSON object"
                                                               : "a JSON array or object";
-    return malformed(std::string(mapping.items_path.empty() ? "response top level"
-                                                            : "the items' path") +
-                     " is not " + what);
+    return malformed(
+        std::string(mapping.items_path.empty() ? "response top level" : "the items' path") +
+        " is not " + what);
   }
   sdk::QuoteBatch result;
   result.quotes.reserve(1024);

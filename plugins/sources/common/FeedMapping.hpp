@@ -5,10 +5,10 @@
 // plugins (csfloat, market_csgo, waxpeer, bitskins, csdeals, skinport) declare theirs in
 // code. A hostile row is skipped and counted; nothing here throws once parsing started.
 
-#include "ListFeed.hpp"
-
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/types.hpp"
+
+#include "ListFeed.hpp"
 
 #include <cstddef>
 #include <optional>

@@ -80,6 +80,55 @@ int daysInMonth(int y, int m) {
   return m == 2 && leap ? 29 : kDays[m - 1];
 }
 
+bool representable(std::string_view number) {
+  const auto* end = number.data() + number.size();
+  if (number.find_first_of(".eE") == std::string_view::npos) {
+    std::int64_t signed_value = 0;
+    std::uint64_t unsigned_value = 0;
+    if (std::from_chars(number.data(), end, signed_value).ec == std::errc()) return true;
+    return std::from_chars(number.data(), end, unsigned_value).ec == std::errc();
+  }
+  double value = 0;
+  return std::from_chars(number.data(), end, value).ec == std::errc();
+}
+
+// simdjson's DOM refuses a whole document over one number it cannot hold (an integer beyond
+// 64 bits, 1e400): valid JSON that Poco read as a double. So that one hostile value costs its
+// row and not the feed, such numbers become `null` (padded with spaces) and the copy is
+// parsed again. Only on NUMBER_ERROR: the fast path never scans.
+bool nullUnrepresentableNumbers(std::string& body) {
+  bool changed = false;
+  bool in_string = false;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    const char c = body[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') {
+      in_string = true;
+      continue;
+    }
+    if (c != '-' && (c < '0' || c > '9')) continue;
+    std::size_t end = i;
+    while (end < body.size() &&
+           std::string_view("0123456789+-.eE").find(body[end]) != std::string_view::npos) {
+      ++end;
+    }
+    if (end - i >= 4 && !representable(std::string_view(body).substr(i, end - i))) {
+      body.replace(i, end - i, end - i, ' ');
+      body.replace(i, 4, "null");
+      changed = true;
+    }
+    i = end - 1;
+  }
+  return changed;
+}
+
 }  // namespace
 
 FeedValue FeedValue::member(std::string_view key) const {
@@ -204,7 +253,13 @@ std::optional<std::string> ListFeed::parse(std::string_view body, std::size_t ma
   }
   simdjson::dom::element element;
   // parse() copies the body into a padded buffer of its own: the response stays const.
-  const auto error = parser_.parse(body.data(), body.size()).get(element);
+  auto error = parser_.parse(body.data(), body.size()).get(element);
+  if (error == simdjson::NUMBER_ERROR) {
+    repaired_.assign(body);
+    if (nullUnrepresentableNumbers(repaired_)) {
+      error = parser_.parse(repaired_).get(element);
+    }
+  }
   if (error == simdjson::DEPTH_ERROR) {
     return "invalid JSON: nested deeper than " + std::to_string(max_depth_);
   }

@@ -4,16 +4,16 @@
 // view of one value in it with the never-throwing reads every market feed needs: a price in
 // a declared unit (number or decimal string), a count, a time, a name. Bulk feeds are "a list
 // of {name, price, count, …}" of 20,000-30,000 rows; Poco::JSON builds a tree of Var objects
-// for them (~70 ms for 30,000 rows), simdjson a flat tape (a few ms): docs/adr/0012-fast-feed-parsing.md.
-// No value is copied out until the caller asks for it; strings are views into the tape.
+// for them (~70 ms for 30,000 rows), simdjson a flat tape (a few ms):
+// docs/adr/0012-fast-feed-parsing.md. No value is copied out until the caller asks for it; strings
+// are views into the tape.
 
 #include "skinpulse/sdk/types.hpp"
-
-#include <simdjson.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <simdjson.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,7 +64,8 @@ class FeedValue {
   std::optional<std::int64_t> time() const;
 
   /// Calls `visit(key, value)` for every entry: an array's elements (key nullptr) or an
-  /// object's members (a pointer to the member name). Anything else has no entries. Returns the number visited.
+  /// object's members (a pointer to the member name). Anything else has no entries. Returns the
+  /// number visited.
   template <typename Visit>
   std::size_t forEachEntry(Visit&& visit) const {
     std::size_t visited = 0;
@@ -99,7 +100,8 @@ class ListFeed {
   explicit ListFeed(std::size_t max_depth = 16) : max_depth_(max_depth) {}
 
   /// Parses `body`. nullopt on success, else why not (never quoting the body). Bodies over
-  /// `max_bytes` are refused before parsing.
+  /// `max_bytes` are refused before parsing. A number no double or 64-bit integer holds
+  /// (1e400, 2^64) reads as null, so only its row suffers.
   std::optional<std::string> parse(std::string_view body, std::size_t max_bytes);
 
   /// The document; absent until a parse succeeded.
@@ -108,6 +110,7 @@ class ListFeed {
  private:
   std::size_t max_depth_;
   simdjson::dom::parser parser_;
+  std::string repaired_;  ///< the body with unholdable numbers nulled, when it came to that
   FeedValue root_;
 };
 

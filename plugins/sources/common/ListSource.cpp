@@ -62,8 +62,9 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
 ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec) {
   ListRequest request;
   request.url = baseUrl(config, spec.example_url) + std::string(spec.path);
-  request.max_bytes = static_cast<std::size_t>(positiveKey(
-      config, "max_bytes", static_cast<std::int64_t>(spec.default_max_bytes), std::int64_t{1} << 34));
+  request.max_bytes = static_cast<std::size_t>(
+      positiveKey(config, "max_bytes", static_cast<std::int64_t>(spec.default_max_bytes),
+                  std::int64_t{1} << 34));
   request.timeout = std::chrono::seconds(positiveKey(config, "request_timeout_seconds", 30, 600));
   request.max_depth = spec.max_depth;
   const std::string_view path = spec.path.substr(0, spec.path.find('?'));

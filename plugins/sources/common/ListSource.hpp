@@ -5,10 +5,10 @@
 // pollList() is the whole poll: request with timeout and body cap, HTTP failure → status
 // (429 with Retry-After, 4xx rejected, 5xx unavailable), parse with a depth limit, map, log.
 
-#include "FeedMapping.hpp"
-
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/source.hpp"
+
+#include "FeedMapping.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -46,11 +46,12 @@ ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec);
 sdk::QuoteBatch pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping);
 
 /// The config keys every list plugin reads, for its kConfigKeys.
-#define SKINPULSE_LIST_SOURCE_KEYS(EXAMPLE_URL, DEFAULT_MAX_BYTES)                            \
-  {"url", "base address of the API, e.g. " EXAMPLE_URL, 1},                                  \
-      {"max_bytes", "largest accepted response body in bytes (default " DEFAULT_MAX_BYTES ")", \
-       0},                                                                                    \
-      {"request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0}
+#define SKINPULSE_LIST_SOURCE_KEYS(EXAMPLE_URL, DEFAULT_MAX_BYTES)                                 \
+  {"url", "base address of the API, e.g. " EXAMPLE_URL, 1},                                        \
+      {"max_bytes", "largest accepted response body in bytes (default " DEFAULT_MAX_BYTES ")", 0}, \
+  {                                                                                                \
+    "request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0            \
+  }
 
 /// A source that is one list feed and one mapping.
 class ListSource : public sdk::QuoteSource {

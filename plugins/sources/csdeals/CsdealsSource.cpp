@@ -13,7 +13,8 @@ support::Mapping mapping() {
 }
 
 CsdealsSource::CsdealsSource(sdk::Host& host)
-    : ListSource(host, {"csdeals", "https://cs.deals", "/API/IPricing/GetLowestPrices/v1?appid=730"},
+    : ListSource(host,
+                 {"csdeals", "https://cs.deals", "/API/IPricing/GetLowestPrices/v1?appid=730"},
                  mapping()) {}
 
 }  // namespace skinpulse::plugins::csdeals

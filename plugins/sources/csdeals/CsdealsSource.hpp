@@ -5,9 +5,9 @@
 // "lowest_price":"1.23"}]}}. `lowest_price` is the lowest listing in dollars, as a string;
 // `time_updated` (Unix seconds) times every row. No listing count.
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/plugin.hpp"
+
+#include "ListSource.hpp"
 
 namespace skinpulse::plugins::csdeals {
 

@@ -88,8 +88,10 @@ std::optional<std::int64_t> parseRfc3339(std::string_view text) {
 
 support::Mapping priceListMapping() {
   // Integer cents: min_price 1234 = $12.34.
-  return support::listMapping(
-      {.items = "", .price = "min_price", .unit = support::PriceUnit::kCents, .listings = "quantity"});
+  return support::listMapping({.items = "",
+                               .price = "min_price",
+                               .unit = support::PriceUnit::kCents,
+                               .listings = "quantity"});
 }
 
 CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
@@ -101,8 +103,7 @@ CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
   price_list_ = mode == "price_list";
   base_url_ = support::baseUrl(config, "https://csfloat.com");
   api_key_ = config.getString("api_key", "");
-  if (api_key_.find_first_of("\r\n") != std::string::npos ||
-      (!price_list_ && api_key_.empty())) {
+  if (api_key_.find_first_of("\r\n") != std::string::npos || (!price_list_ && api_key_.empty())) {
     throw std::invalid_argument(
         "api_key: a single-line CSFloat API key (required by mode = listings)");
   }
@@ -110,7 +111,8 @@ CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
   max_bytes_ = static_cast<std::size_t>(positiveKey(config, "max_bytes", 4 * 1024 * 1024, 1 << 28));
   timeout_ = std::chrono::seconds(positiveKey(config, "request_timeout_seconds", 30, 600));
   price_list_request_ = support::readListRequest(
-      config, {"csfloat", "https://csfloat.com", "/api/v1/listings/price-list", 32u * 1024u * 1024u});
+      config,
+      {"csfloat", "https://csfloat.com", "/api/v1/listings/price-list", 32u * 1024u * 1024u});
   // Keyless by design; a configured key is sent (it may lift the anonymous rate limit).
   if (!api_key_.empty()) price_list_request_.headers = {{"Authorization", api_key_}};
   price_list_request_.auth_hint = "check api_key";
@@ -207,8 +209,8 @@ sdk::QuoteBatch CsfloatSource::fetchListings() {
     result.quotes.push_back(std::move(quote));
   }
   host_.logger().debug("csfloat: " + std::to_string(listings_seen) + " listings on " +
-                       std::to_string(pages) + " pages, " +
-                       std::to_string(result.quotes.size()) + " items");
+                       std::to_string(pages) + " pages, " + std::to_string(result.quotes.size()) +
+                       " items");
   return result;
 }
 

@@ -10,11 +10,11 @@
 //    buy-now listing per item.market_hash_name in one poll becomes one quote, timed by that
 //    listing's `created_at`.
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
+
+#include "ListSource.hpp"
 
 #include <chrono>
 #include <cstddef>

@@ -2,7 +2,6 @@
 
 #include "SourceSupport.hpp"
 
-
 #include <algorithm>
 #include <charconv>
 #include <exception>

@@ -56,9 +56,8 @@ std::vector<sdk::MarketQuote> bestBids(std::vector<sdk::MarketQuote> bids) {
 
 MarketCsgoSource::MarketCsgoSource(sdk::Host& host)
     : host_(host),
-      asks_(support::readListRequest(
-          host.config(), {"market_csgo", "https://market.csgo.com", "/api/v2/prices/USD.json",
-                          kMaxBytes})),
+      asks_(support::readListRequest(host.config(), {"market_csgo", "https://market.csgo.com",
+                                                     "/api/v2/prices/USD.json", kMaxBytes})),
       bids_(support::readListRequest(host.config(),
                                      {"market_csgo", "https://market.csgo.com",
                                       "/api/v2/prices/class_instance/USD.json", kMaxBytes})) {

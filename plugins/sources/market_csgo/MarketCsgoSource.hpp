@@ -10,11 +10,11 @@
 // The top-level `time` (Unix seconds) times every row of its list. A failing request fails
 // the poll (no half batch that would look like a market without bids).
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
+
+#include "ListSource.hpp"
 
 #include <vector>
 
@@ -22,8 +22,7 @@ namespace skinpulse::plugins::market_csgo {
 
 inline constexpr skinpulse_config_key kConfigKeys[] = {
     SKINPULSE_LIST_SOURCE_KEYS("https://market.csgo.com", "67108864"),
-    {"bids", "also poll the class_instance list for the best buy order per item (default true)",
-     0},
+    {"bids", "also poll the class_instance list for the best buy order per item (default true)", 0},
 };
 
 /// The asks list (prices/USD.json) and the bids list (prices/class_instance/USD.json).

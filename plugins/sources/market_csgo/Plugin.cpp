@@ -4,5 +4,7 @@
 
 #include "MarketCsgoSource.hpp"
 
-SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::market_csgo::MarketCsgoSource, "market_csgo", "1.0.0",
-                         "market.csgo.com prices/USD.json: lowest listing and best buy order per item (USD)", skinpulse::plugins::market_csgo::kConfigKeys)
+SKINPULSE_DECLARE_PLUGIN(
+    MarketSource, skinpulse::plugins::market_csgo::MarketCsgoSource, "market_csgo", "1.0.0",
+    "market.csgo.com prices/USD.json: lowest listing and best buy order per item (USD)",
+    skinpulse::plugins::market_csgo::kConfigKeys)

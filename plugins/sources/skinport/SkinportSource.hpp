@@ -8,10 +8,10 @@
 // this endpoint: volume stays 0); `updated_at` is the observation time. Parsed by the shared
 // list reader (plugins/sources/common/ListSource.hpp, simdjson).
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
+
+#include "ListSource.hpp"
 
 namespace skinpulse::plugins::skinport {
 

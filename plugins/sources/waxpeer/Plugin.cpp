@@ -4,5 +4,6 @@
 
 #include "WaxpeerSource.hpp"
 
-SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::waxpeer::WaxpeerSource, "waxpeer", "1.0.0",
-                         "Waxpeer /v1/prices: lowest listing per item (USD)", skinpulse::plugins::waxpeer::kConfigKeys)
+SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::waxpeer::WaxpeerSource, "waxpeer",
+                         "1.0.0", "Waxpeer /v1/prices: lowest listing per item (USD)",
+                         skinpulse::plugins::waxpeer::kConfigKeys)

@@ -5,9 +5,9 @@
 // `min` is the lowest listing in THOUSANDTHS of a dollar (937999 = $937.999), `count` the
 // number of listings, `img` a picture (kept when https). No time: the poll time is used.
 
-#include "ListSource.hpp"
-
 #include "skinpulse/sdk/plugin.hpp"
+
+#include "ListSource.hpp"
 
 namespace skinpulse::plugins::waxpeer {
 
