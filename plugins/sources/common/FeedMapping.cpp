@@ -233,7 +233,7 @@ sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& count
         " is not " + what);
   }
   sdk::QuoteBatch result;
-  result.quotes.reserve(1024);
+  result.quotes.reserve(items.size());
   counts.rows = items.forEachEntry([&](const std::string_view* key, FeedValue item) {
     sdk::MarketQuote quote;
     const RowProblem problem = readItem(mapping, root, key, item, shared_time, quote);
@@ -246,7 +246,7 @@ sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& count
   return result;
 }
 
-sdk::QuoteBatch parseList(std::string_view body, const Mapping& mapping, std::size_t max_depth,
+sdk::QuoteBatch parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
                           RowCounts& counts) {
   ListFeed feed(max_depth);
   if (auto error = feed.parse(body, body.size())) return malformed(std::move(*error));

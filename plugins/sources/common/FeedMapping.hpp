@@ -111,7 +111,7 @@ sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& count
 
 /// Parses `body` (nesting at most `max_depth`) and maps it: the whole parse path of a list
 /// plugin, also what bench/sources and the fuzz targets drive.
-sdk::QuoteBatch parseList(std::string_view body, const Mapping& mapping, std::size_t max_depth,
+sdk::QuoteBatch parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
                           RowCounts& counts);
 
 }  // namespace skinpulse::plugins::support

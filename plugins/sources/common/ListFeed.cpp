@@ -141,7 +141,18 @@ FeedValue FeedValue::member(std::string_view key) const {
   return FeedValue(value);
 }
 
+std::size_t FeedValue::size() const {
+  simdjson::dom::array array;
+  simdjson::dom::object object;
+  if (!present_) return 0;
+  if (element_.get_array().get(array) == simdjson::SUCCESS) return array.size();
+  if (element_.get_object().get(object) == simdjson::SUCCESS) return object.size();
+  return 0;
+}
+
 FeedValue FeedValue::at(const std::vector<std::string>& tokens) const {
+  // The common case, a member of the row: no array test, no copy.
+  if (tokens.size() == 1 && present_ && element_.is_object()) return member(tokens.front());
   FeedValue current = *this;
   for (const auto& token : tokens) {
     if (!current.present_) return {};
@@ -244,16 +255,17 @@ std::optional<std::int64_t> FeedValue::time() const {
   return seconds;
 }
 
-std::optional<std::string> ListFeed::parse(std::string_view body, std::size_t max_bytes) {
+std::optional<std::string> ListFeed::parse(const std::string& body, std::size_t max_bytes) {
   root_ = FeedValue();
   if (body.size() > max_bytes) return "response over max_bytes";
-  // The tape is sized for this body (allocate() keeps a larger earlier one).
+  // allocate() sets the depth limit (and sizes the tape for this body).
   if (parser_.allocate(body.size(), max_depth_) != simdjson::SUCCESS) {
     return "cannot allocate the parser for " + std::to_string(body.size()) + " bytes";
   }
   simdjson::dom::element element;
-  // parse() copies the body into a padded buffer of its own: the response stays const.
-  auto error = parser_.parse(body.data(), body.size()).get(element);
+  // parse(std::string) reads in place when the capacity has room for simdjson's padding
+  // (a string grown by appending usually has), else copies: the response stays const.
+  auto error = parser_.parse(body).get(element);
   if (error == simdjson::NUMBER_ERROR) {
     repaired_.assign(body);
     if (nullUnrepresentableNumbers(repaired_)) {

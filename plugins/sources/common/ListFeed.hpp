@@ -37,6 +37,8 @@ class FeedValue {
   bool isArray() const { return present_ && element_.is_array(); }
   bool isString() const { return present_ && element_.is_string(); }
 
+  /// The number of entries of an array or object (from the tape, O(1)); 0 otherwise.
+  std::size_t size() const;
   /// The member `key` of an object; absent for anything else.
   FeedValue member(std::string_view key) const;
   /// The value at JSON pointer `tokens` (objects by member, arrays by decimal index);
@@ -102,7 +104,9 @@ class ListFeed {
   /// Parses `body`. nullopt on success, else why not (never quoting the body). Bodies over
   /// `max_bytes` are refused before parsing. A number no double or 64-bit integer holds
   /// (1e400, 2^64) reads as null, so only its row suffers.
-  std::optional<std::string> parse(std::string_view body, std::size_t max_bytes);
+  /// The body is read in place when its string has SIMDJSON_PADDING (64) spare bytes of
+  /// capacity, else copied once into a padded buffer.
+  std::optional<std::string> parse(const std::string& body, std::size_t max_bytes);
 
   /// The document; absent until a parse succeeded.
   FeedValue root() const { return root_; }

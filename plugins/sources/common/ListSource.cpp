@@ -37,6 +37,9 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
     host.logger().warn(request.what + ": " + failed->status.message());
     return failedBatch(std::move(failed->status), failed->retry_after_seconds);
   }
+  // The parse time goes into the poll's log line: the one figure that says whether a feed
+  // outgrew the reader (issue 17: 30,000 items in ≤ 20 ms).
+  const auto started = std::chrono::steady_clock::now();
   ListFeed feed(request.max_depth);
   if (auto error = feed.parse(response.body, request.max_bytes)) {
     host.logger().warn(request.what + ": " + *error);
@@ -46,7 +49,12 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
   }
   RowCounts counts;
   sdk::QuoteBatch batch = mapFeed(feed.root(), mapping, counts);
-  const std::string line = request.what + ": " + counts.summary(batch.quotes.size());
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::steady_clock::now() - started)
+                          .count();
+  const std::string line = request.what + ": " + counts.summary(batch.quotes.size()) +
+                           "; parsed in " + std::to_string(micros / 1000) + "." +
+                           std::to_string(micros % 1000 / 100) + " ms";
   if (!batch.status.isOk()) {
     host.logger().warn(request.what + ": " + batch.status.message() + " (" + line + ")");
   } else if (counts.malformed() > 0) {

@@ -18,7 +18,7 @@ namespace {
 
 namespace p = skinpulse::plugins;
 
-int bestBids(std::string_view body) {
+int bestBids(const std::string& body) {
   p::support::RowCounts counts;
   auto batch = p::support::parseList(body, p::market_csgo::bidMapping(), 16, counts);
   if (!batch.status.isOk()) return 0;
@@ -52,6 +52,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     case 4:
       return fetchWithBody<p::csdeals::CsdealsSource>(body, length, url);
     default:
-      return bestBids(std::string_view(reinterpret_cast<const char*>(body), length));
+      return bestBids(std::string(reinterpret_cast<const char*>(body), length));
   }
 }
