@@ -15,7 +15,7 @@ from fakes.list_markets import (BID_SPREAD, LISTINGS_BASE, MARKETS, PRICE_BASE,
 from harness import SOURCE_DIR, Daemon, DaemonTestCase, wait_until
 
 REDLINE = "AK-47 | Redline (Field-Tested)"
-ITEMS = 400  # per market and cycle; market_csgo prices each twice (ask and bid)
+ITEMS = 2000  # per market and cycle; market_csgo prices each twice (ask and bid)
 RETRY_AFTER = 6
 
 
@@ -108,7 +108,7 @@ class SourcesListsTest(DaemonTestCase):
                                                       "%Y-%m-%dT%H:%M:%S")) - time.timezone
                 self.assertGreaterEqual(next_poll, first_429 + RETRY_AFTER - 1.5, states["csfloat"])
                 for market, word in (("waxpeer", "unavailable"), ("bitskins", "malformed"),
-                                     ("csdeals", "large")):
+                                     ("csdeals", "max_bytes")):
                     self.assertGreaterEqual(states[market]["consecutive_failures"], 1,
                                             states[market])
                     self.assertIn(word, states[market]["last_error"].lower(), states[market])

@@ -27,7 +27,7 @@ import urllib.parse
 from fakes.background_server import BackgroundServer
 
 MARKETS = ("csfloat", "market_csgo", "waxpeer", "bitskins", "csdeals")
-PRICE_BASE = 1000  # $10.00
+PRICE_BASE = 2000  # $20.00
 LISTINGS_BASE = 7
 BID_SPREAD = 150  # cents below the ask
 OVERSIZE_BYTES = 5 * 1024 * 1024
@@ -46,6 +46,10 @@ class FakeListMarkets(BackgroundServer):
         self.steps = {m: 0 for m in MARKETS}
         self.modes = {m: "ok" for m in MARKETS}
         self.retry_after = 5
+        # The feeds' own times: a clock that ticks 2 s per request, from half an hour ago, so
+        # every list has a time of its own (the daemon keys a point by item, source and time:
+        # market.csgo.com's ask and bid of one item must not share one).
+        self.epoch = int(time.time()) - 1800
         self.listen(self._handler())
 
     def url(self, market):
@@ -71,7 +75,7 @@ class FakeListMarkets(BackgroundServer):
 
     # ---- the five shapes -------------------------------------------------------------
     def body(self, market, path, step):
-        now = int(time.time())
+        now = self.epoch + 2 * step
         rows = list(enumerate(self.names))
         ask = self.ask_cents
         if market == "csfloat":
@@ -89,9 +93,9 @@ class FakeListMarkets(BackgroundServer):
                 items["%d_188530139" % (310776560 + i)] = {  # a worse duplicate
                     "price": dollars(ask(i, step) + 50), "buy_order": dollars(bid - 40),
                     "market_hash_name": n}
-            return {"success": True, "time": now - 3, "currency": "USD", "items": items}
+            return {"success": True, "time": now, "currency": "USD", "items": items}
         if market == "market_csgo":
-            return {"success": True, "time": now - 3, "currency": "USD",
+            return {"success": True, "time": now, "currency": "USD",
                     "items": [{"market_hash_name": n, "volume": str(LISTINGS_BASE + i),
                                "price": dollars(ask(i, step))} for i, n in rows]}
         if market == "waxpeer":
@@ -105,7 +109,7 @@ class FakeListMarkets(BackgroundServer):
                  "price_max": ask(i, step) * 30, "price_avg": ask(i, step) * 15,
                  "quantity": LISTINGS_BASE + i} for i, n in rows]}
         if market == "csdeals":
-            return {"success": True, "response": {"time_updated": now - 3, "appid": 730, "items": [
+            return {"success": True, "response": {"time_updated": now, "appid": 730, "items": [
                 {"marketname": n, "lowest_price": dollars(ask(i, step))} for i, n in rows]}}
         return None
 
@@ -123,7 +127,10 @@ class FakeListMarkets(BackgroundServer):
                 for name, value in headers:
                     self.send_header(name, value)
                 self.end_headers()
-                self.wfile.write(body)
+                try:
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client stopped reading at its byte cap: what "oversize" tests
 
             def do_GET(self):
                 parts = urllib.parse.urlsplit(self.path)
