@@ -11,7 +11,4 @@ support::Mapping mapping() {
                                .listings = "quantity"});
 }
 
-BitskinsSource::BitskinsSource(sdk::Host& host)
-    : ListSource(host, {"bitskins", "https://api.bitskins.com", "/market/insell/730"}, mapping()) {}
-
 }  // namespace skinpulse::plugins::bitskins

@@ -6,4 +6,4 @@
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::bitskins::BitskinsSource, "bitskins",
                          "1.0.0", "BitSkins /market/insell/730: lowest listing per item (USD)",
-                         skinpulse::plugins::bitskins::kConfigKeys)
+                         skinpulse::plugins::support::kListConfigKeys)

@@ -6,6 +6,7 @@
 // (429 with Retry-After, 4xx rejected, 5xx unavailable), parse with a depth limit, map, log.
 
 #include "skinpulse/sdk/host.hpp"
+#include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
 
 #include "FeedMapping.hpp"
@@ -53,6 +54,11 @@ sdk::QuoteBatch pollList(sdk::Host& host, const ListRequest& request, const Mapp
     "request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0            \
   }
 
+/// The keys of a list plugin without keys of its own (waxpeer, bitskins, csdeals).
+inline constexpr skinpulse_config_key kListConfigKeys[] = {
+    SKINPULSE_LIST_SOURCE_KEYS("see the plugin's README.md", "33554432"),
+};
+
 /// A source that is one list feed and one mapping.
 class ListSource : public sdk::QuoteSource {
  public:
@@ -67,6 +73,14 @@ class ListSource : public sdk::QuoteSource {
   sdk::Host& host_;
   ListRequest request_;
   Mapping mapping_;
+};
+
+/// A list source fixed at compile time: a bundled plugin is
+/// `using XSource = FixedListSource<kSpec, mapping>;`.
+template <const ListSpec& Spec, Mapping (*MakeMapping)()>
+class FixedListSource final : public ListSource {
+ public:
+  explicit FixedListSource(sdk::Host& host) : ListSource(host, Spec, MakeMapping()) {}
 };
 
 }  // namespace skinpulse::plugins::support

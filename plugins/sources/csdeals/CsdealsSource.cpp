@@ -12,9 +12,4 @@ support::Mapping mapping() {
                                .success = true});
 }
 
-CsdealsSource::CsdealsSource(sdk::Host& host)
-    : ListSource(host,
-                 {"csdeals", "https://cs.deals", "/API/IPricing/GetLowestPrices/v1?appid=730"},
-                 mapping()) {}
-
 }  // namespace skinpulse::plugins::csdeals

@@ -6,4 +6,4 @@
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::csdeals::CsdealsSource, "csdeals",
                          "1.0.0", "CS.Deals GetLowestPrices: lowest listing per item (USD)",
-                         skinpulse::plugins::csdeals::kConfigKeys)
+                         skinpulse::plugins::support::kListConfigKeys)

@@ -6,4 +6,4 @@
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::waxpeer::WaxpeerSource, "waxpeer",
                          "1.0.0", "Waxpeer /v1/prices: lowest listing per item (USD)",
-                         skinpulse::plugins::waxpeer::kConfigKeys)
+                         skinpulse::plugins::support::kListConfigKeys)

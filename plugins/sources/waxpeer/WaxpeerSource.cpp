@@ -14,8 +14,4 @@ support::Mapping mapping() {
                                .success = true});
 }
 
-WaxpeerSource::WaxpeerSource(sdk::Host& host)
-    : ListSource(host, {"waxpeer", "https://api.waxpeer.com", "/v1/prices?game=csgo&minified=0"},
-                 mapping()) {}
-
 }  // namespace skinpulse::plugins::waxpeer

@@ -2,7 +2,6 @@
 #include "ListSourceChecks.hpp"
 
 using skinpulse::plugins::bitskins::BitskinsSource;
-using skinpulse::test::fixture;
 using namespace sources_lists_test;
 
 class BitskinsSourceTest : public CppUnit::TestFixture {

@@ -2,7 +2,6 @@
 #include "ListSourceChecks.hpp"
 
 using skinpulse::plugins::csdeals::CsdealsSource;
-using skinpulse::test::fixture;
 using namespace sources_lists_test;
 
 class CsdealsSourceTest : public CppUnit::TestFixture {

@@ -7,14 +7,8 @@
 
 #include <string>
 
-using skinpulse::plugins::support::FeedValue;
-using skinpulse::plugins::support::ListFeed;
-using skinpulse::plugins::support::listMapping;
-using skinpulse::plugins::support::parseList;
-using skinpulse::plugins::support::PriceUnit;
-using skinpulse::plugins::support::RowCounts;
-using skinpulse::sdk::QuotedPrice;
-using skinpulse::sdk::Status;
+using namespace skinpulse::plugins::support;
+using QuotedPrice = skinpulse::sdk::QuotedPrice;
 
 class ListFeedTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ListFeedTest);

@@ -20,8 +20,10 @@
 namespace sources_lists_test {
 
 using skinpulse::sdk::HttpResponse;
+using skinpulse::sdk::PriceKind;
 using skinpulse::sdk::QuoteBatch;
 using skinpulse::sdk::Status;
+using skinpulse::test::fixture;
 using skinpulse::test::MockHost;
 using skinpulse::test::MockHttp;
 

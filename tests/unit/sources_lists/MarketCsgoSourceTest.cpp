@@ -2,8 +2,6 @@
 #include "MarketCsgoSource.hpp"
 
 using skinpulse::plugins::market_csgo::MarketCsgoSource;
-using skinpulse::sdk::PriceKind;
-using skinpulse::test::fixture;
 using namespace sources_lists_test;
 
 namespace {

@@ -3,7 +3,6 @@
 
 using skinpulse::plugins::waxpeer::WaxpeerSource;
 using skinpulse::sdk::QuotedPrice;
-using skinpulse::test::fixture;
 using namespace sources_lists_test;
 
 class WaxpeerSourceTest : public CppUnit::TestFixture {
