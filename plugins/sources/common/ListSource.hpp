@@ -47,12 +47,12 @@ ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec);
 sdk::QuoteBatch pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping);
 
 /// The config keys every list plugin reads, for its kConfigKeys.
-#define SKINPULSE_LIST_SOURCE_KEYS(EXAMPLE_URL, DEFAULT_MAX_BYTES)                                 \
-  {"url", "base address of the API, e.g. " EXAMPLE_URL, 1},                                        \
-      {"max_bytes", "largest accepted response body in bytes (default " DEFAULT_MAX_BYTES ")", 0}, \
-  {                                                                                                \
-    "request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0            \
-  }
+// clang-format off
+#define SKINPULSE_LIST_SOURCE_KEYS(REAL_URL, DEFAULT_MAX_BYTES)                                 \
+  {"url", "base address of the API; real: " REAL_URL, 1},                                        \
+  {"max_bytes", "largest accepted response body in bytes (default " DEFAULT_MAX_BYTES ")", 0},   \
+  {"request_timeout_seconds", "timeout of the HTTP request in seconds (default 30)", 0}
+// clang-format on
 
 /// The keys of a list plugin without keys of its own (waxpeer, bitskins, csdeals).
 inline constexpr skinpulse_config_key kListConfigKeys[] = {
