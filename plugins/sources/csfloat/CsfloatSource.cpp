@@ -3,6 +3,7 @@
 #include "skinpulse/sdk/url_encoding.hpp"
 
 #include "JsonNumbers.hpp"
+#include "ListSource.hpp"
 #include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
@@ -24,7 +25,6 @@ namespace {
 // hostile body of a million brackets must fail fast instead of exhausting the stack.
 constexpr std::size_t kMaxJsonDepth = 16;
 
-using sdk::FetchResult;
 using sdk::HttpResponse;
 using sdk::percentEncode;
 using sdk::Status;
@@ -86,19 +86,44 @@ std::optional<std::int64_t> parseRfc3339(std::string_view text) {
   return days * 86400 + hour * 3600 + minute * 60 + std::min(second, 59) - offset;
 }
 
+support::Mapping priceListMapping() {
+  // Integer cents: min_price 1234 = $12.34.
+  return support::listMapping({.items = "",
+                               .price = "min_price",
+                               .unit = support::PriceUnit::kCents,
+                               .listings = "quantity"});
+}
+
 CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
   const auto& config = host.config();
+  const std::string mode = config.getString("mode", "price_list");
+  if (mode != "price_list" && mode != "listings") {
+    throw std::invalid_argument("mode: expected price_list or listings, got \"" + mode + "\"");
+  }
+  price_list_ = mode == "price_list";
   base_url_ = support::baseUrl(config, "https://csfloat.com");
   api_key_ = config.getString("api_key", "");
-  if (api_key_.empty() || api_key_.find_first_of("\r\n") != std::string::npos) {
-    throw std::invalid_argument("api_key: required, a single-line CSFloat API key");
+  if (api_key_.find_first_of("\r\n") != std::string::npos || (!price_list_ && api_key_.empty())) {
+    throw std::invalid_argument(
+        "api_key: a single-line CSFloat API key (required by mode = listings)");
   }
   max_pages_ = static_cast<std::size_t>(positiveKey(config, "max_pages", 5, 100));
   max_bytes_ = static_cast<std::size_t>(positiveKey(config, "max_bytes", 4 * 1024 * 1024, 1 << 28));
   timeout_ = std::chrono::seconds(positiveKey(config, "request_timeout_seconds", 30, 600));
+  price_list_request_ = support::readListRequest(
+      config,
+      {"csfloat", "https://csfloat.com", "/api/v1/listings/price-list", 32u * 1024u * 1024u});
+  // Keyless by design; a configured key is sent (it may lift the anonymous rate limit).
+  if (!api_key_.empty()) price_list_request_.headers = {{"Authorization", api_key_}};
+  price_list_request_.auth_hint = "check api_key";
 }
 
-sdk::FetchResult CsfloatSource::fetch() {
+sdk::QuoteBatch CsfloatSource::fetchQuotes() {
+  if (price_list_) return support::pollList(host_, price_list_request_, priceListMapping());
+  return fetchListings();
+}
+
+sdk::QuoteBatch CsfloatSource::fetchListings() {
   std::map<std::string, Candidate> cheapest;
   std::string cursor;
   std::size_t listings_seen = 0;
@@ -115,10 +140,13 @@ sdk::FetchResult CsfloatSource::fetch() {
     if (auto failed = failureOf(response, host_.clock().nowUnixSeconds(), "check api_key")) {
       host_.logger().warn("csfloat /api/v1/listings page " + std::to_string(pages) + ": " +
                           failed->status.message());
-      return std::move(*failed);
+      sdk::QuoteBatch refused;
+      refused.status = std::move(failed->status);
+      refused.retry_after_seconds = failed->retry_after_seconds;
+      return refused;
     }
 
-    FetchResult malformed;
+    sdk::QuoteBatch malformed;
     Poco::JSON::Array::Ptr listings;
     std::string next_cursor;
     try {
@@ -169,19 +197,20 @@ sdk::FetchResult CsfloatSource::fetch() {
     cursor = std::move(next_cursor);
   }
 
-  FetchResult result;
-  result.observations.reserve(cheapest.size());
+  sdk::QuoteBatch result;
+  result.quotes.reserve(cheapest.size());
   for (auto& [name, candidate] : cheapest) {
-    sdk::Observation observation;
-    observation.market_hash_name = name;
-    observation.price.form = sdk::QuotedPrice::Form::kCents;
-    observation.price.cents = candidate.cents;
-    observation.observed_at = candidate.observed_at;
-    result.observations.push_back(std::move(observation));
+    sdk::MarketQuote quote;
+    quote.market_hash_name = name;
+    quote.price.form = sdk::QuotedPrice::Form::kCents;
+    quote.price.cents = candidate.cents;
+    quote.observed_at = candidate.observed_at;
+    quote.currency = "USD";
+    result.quotes.push_back(std::move(quote));
   }
   host_.logger().debug("csfloat: " + std::to_string(listings_seen) + " listings on " +
-                       std::to_string(pages) + " pages, " +
-                       std::to_string(result.observations.size()) + " items");
+                       std::to_string(pages) + " pages, " + std::to_string(result.quotes.size()) +
+                       " items");
   return result;
 }
 

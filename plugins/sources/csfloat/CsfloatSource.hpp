@@ -1,13 +1,20 @@
 #pragma once
 
-// csfloat: GET {url}/api/v1/listings?limit=50&sort_by=most_recent, following the
-// response's `cursor` for at most `max_pages` pages per poll. Prices are integer USD
-// cents (`price`); the cheapest buy-now listing per item.market_hash_name in one poll
-// becomes one Observation, timed by that listing's `created_at`.
+// csfloat, two modes (`mode`):
+//  - price_list (default, keyless): one GET {url}/api/v1/listings/price-list per poll,
+//    [{"market_hash_name","min_price","quantity"}] for ~27,000 items: `min_price` is the
+//    lowest listing in integer USD cents, `quantity` the number of listings. `Authorization`
+//    is sent only when an api_key is set.
+//  - listings (needs api_key): GET {url}/api/v1/listings?limit=50&sort_by=most_recent,
+//    following the response's `cursor` for at most `max_pages` pages per poll; the cheapest
+//    buy-now listing per item.market_hash_name in one poll becomes one quote, timed by that
+//    listing's `created_at`.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
+
+#include "ListSource.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -20,24 +27,38 @@ namespace skinpulse::plugins::csfloat {
 
 inline constexpr skinpulse_config_key kConfigKeys[] = {
     {"url", "base address of CSFloat, e.g. https://csfloat.com", 1},
-    {"api_key", "CSFloat developer API key, sent as the Authorization header (secret)", 1},
+    {"mode", "price_list (default: the keyless price list) or listings (needs api_key)", 0},
+    {"api_key",
+     "CSFloat developer API key, sent as the Authorization header (secret); required by "
+     "mode = listings",
+     0},
     {"max_pages", "most listing pages (50 listings each) one poll requests (default 5)", 0},
-    {"max_bytes", "largest accepted response page in bytes (default 4194304)", 0},
+    {"max_bytes",
+     "largest accepted response in bytes (default 33554432 for the price list, 4194304 per "
+     "listings page)",
+     0},
     {"request_timeout_seconds", "timeout of each HTTP request in seconds (default 30)", 0},
 };
+
+/// The price list's rows (also what bench/sources and the fuzz target use).
+support::Mapping priceListMapping();
 
 /// RFC 3339 date-time ("2021-06-13T20:45:21.311794Z", offsets allowed) to Unix seconds.
 std::optional<std::int64_t> parseRfc3339(std::string_view text);
 
-class CsfloatSource final : public sdk::MarketSource {
+class CsfloatSource final : public sdk::QuoteSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit CsfloatSource(sdk::Host& host);
 
-  sdk::FetchResult fetch() override;
+  sdk::QuoteBatch fetchQuotes() override;
 
  private:
+  sdk::QuoteBatch fetchListings();
+
   sdk::Host& host_;
+  bool price_list_ = true;
+  support::ListRequest price_list_request_;
   std::string base_url_;
   std::string api_key_;  ///< never logged
   std::size_t max_pages_ = 5;

@@ -5,5 +5,6 @@
 #include "CsfloatSource.hpp"
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::csfloat::CsfloatSource, "csfloat",
-                         "1.0.0", "CSFloat /api/v1/listings: cheapest recent listing per item",
+                         "1.1.0",
+                         "CSFloat price list (keyless) or keyed listings: lowest listing per item",
                          skinpulse::plugins::csfloat::kConfigKeys)

@@ -2,23 +2,15 @@
 
 #include "SourceSupport.hpp"
 
-#include <Poco/Exception.h>
-#include <Poco/JSON/Array.h>
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
 #include <algorithm>
 #include <charconv>
 #include <exception>
 #include <stdexcept>
 #include <system_error>
-#include <typeinfo>
 #include <utility>
 
 namespace skinpulse::plugins::json_http {
 namespace {
-
-using Poco::Dynamic::Var;
 
 constexpr std::size_t kMaxDepth = 64;
 constexpr std::uint64_t kMaxMaxBytes = 1024ull * 1024ull * 1024ull;
@@ -47,115 +39,6 @@ bool parseInteger(std::string_view text, T& out) {
   const auto* end = text.data() + text.size();
   const auto [ptr, ec] = std::from_chars(text.data(), end, out);
   return !text.empty() && ec == std::errc() && ptr == end;
-}
-
-enum class RowProblem { kNone, kRow, kName, kNoPrice, kPrice, kVolume, kListings, kTime };
-
-// The value of `path` for one item (`item`) of the document (`root`).
-Var field(const FieldPath& path, const Var& item, const Var& root) {
-  return resolve(path.from_root ? root : item, path.tokens);
-}
-
-// One item: `key` is its member name when the items are an object keyed by name.
-RowProblem readItem(const Mapping& mapping, const Var& root, const std::string* key,
-                    const Var& item, const std::optional<std::int64_t>& shared_time,
-                    sdk::MarketQuote& out) {
-  // A scalar item (YouPin's {name: price}) has no members to look up.
-  const bool scalar = item.type() != typeid(Poco::JSON::Object::Ptr) &&
-                      item.type() != typeid(Poco::JSON::Array::Ptr);
-  const bool priceInside = !mapping.price.from_root && !mapping.price.tokens.empty();
-  const bool nameInside = key == nullptr && !mapping.name.tokens.empty();
-  if (scalar && (priceInside || nameInside)) return RowProblem::kRow;
-  if (key != nullptr) {
-    out.market_hash_name = *key;
-  } else {
-    const Var name = field(mapping.name, item, root);
-    if (!name.isString()) return RowProblem::kName;
-    out.market_hash_name = name.extract<std::string>();
-  }
-  if (trim(out.market_hash_name).empty()) return RowProblem::kName;
-
-  const Var price = field(mapping.price, item, root);
-  if (isAbsent(price)) return RowProblem::kNoPrice;
-  const auto quoted = readPrice(price, mapping.unit);
-  if (!quoted) return RowProblem::kPrice;
-  out.price = *quoted;
-
-  if (mapping.volume) {
-    const Var volume = field(*mapping.volume, item, root);
-    if (!isAbsent(volume)) {
-      const auto count = readCount(volume);
-      if (!count) return RowProblem::kVolume;
-      out.volume = *count;
-    }
-  }
-  if (mapping.listings) {
-    const Var listings = field(*mapping.listings, item, root);
-    if (!isAbsent(listings)) {
-      out.listings = readCount(listings);
-      if (!out.listings) return RowProblem::kListings;
-    }
-  }
-  if (!mapping.time || mapping.time->from_root) {
-    out.observed_at = shared_time;
-  } else {
-    const Var time = field(*mapping.time, item, root);
-    if (!isAbsent(time)) {
-      out.observed_at = readTime(time);
-      if (!out.observed_at) return RowProblem::kTime;
-    }
-  }
-  if (mapping.image) {
-    // Optional decoration: anything but a string is ignored, never a malformed item. The
-    // daemon keeps https URLs only.
-    const Var image = field(*mapping.image, item, root);
-    if (image.isString()) out.image_url = image.extract<std::string>();
-  }
-  out.currency = mapping.currency;
-  return RowProblem::kNone;
-}
-
-void count(RowProblem problem, RowCounts& counts) {
-  switch (problem) {
-    case RowProblem::kNone:
-      break;
-    case RowProblem::kRow:
-      ++counts.bad_row;
-      break;
-    case RowProblem::kName:
-      ++counts.bad_name;
-      break;
-    case RowProblem::kNoPrice:
-      ++counts.no_price;
-      break;
-    case RowProblem::kPrice:
-      ++counts.bad_price;
-      break;
-    case RowProblem::kVolume:
-      ++counts.bad_volume;
-      break;
-    case RowProblem::kListings:
-      ++counts.bad_listings;
-      break;
-    case RowProblem::kTime:
-      ++counts.bad_time;
-      break;
-  }
-}
-
-sdk::QuoteBatch malformed(std::string message) {
-  sdk::QuoteBatch batch;
-  batch.status = sdk::Status(sdk::Status::Code::kMalformed, std::move(message));
-  return batch;
-}
-
-std::string summary(const RowCounts& c, std::size_t quotes) {
-  return std::to_string(c.rows) + " items, " + std::to_string(quotes) + " quotes, " +
-         std::to_string(c.no_price) + " without a price, " + std::to_string(c.malformed()) +
-         " malformed items skipped (not object " + std::to_string(c.bad_row) + ", name " +
-         std::to_string(c.bad_name) + ", price " + std::to_string(c.bad_price) + ", volume " +
-         std::to_string(c.bad_volume) + ", listings " + std::to_string(c.bad_listings) + ", time " +
-         std::to_string(c.bad_time) + ")";
 }
 
 FieldPath pathKey(const sdk::Config& config, std::string_view key, FieldPath fallback) {
@@ -221,6 +104,9 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
     throw std::runtime_error("url must be an http:// or https:// address");
   }
   Mapping& mapping = settings.mapping;
+  // json_http's defaults (README "Mapping"): a `volume` and a `time` member when present.
+  mapping.volume = FieldPath::member("volume");
+  mapping.time = FieldPath::member("time");
   const std::string unit = lower(trim(config.getString("price_unit", "cents")));
   if (unit == "major") {
     mapping.unit = PriceUnit::kMajor;
@@ -264,57 +150,7 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
 }
 
 sdk::QuoteBatch parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts) {
-  Var root;
-  try {
-    Poco::JSON::Parser parser;
-    parser.setDepth(kMaxDepth);
-    root = parser.parse(body);
-  } catch (const std::exception&) {
-    // Poco's messages may quote the body; keep them out of the status.
-    return malformed("response is not valid JSON");
-  }
-  std::optional<std::int64_t> shared_time;
-  if (mapping.time && mapping.time->from_root) {
-    const Var time = resolve(root, mapping.time->tokens);
-    if (!isAbsent(time)) {
-      shared_time = readTime(time);
-      if (!shared_time) return malformed("the time at time_field is not a time");
-    }
-  }
-  const Var items = resolve(root, mapping.items_path);
-  sdk::QuoteBatch result;
-  if (items.type() == typeid(Poco::JSON::Array::Ptr)) {
-    const auto array = items.extract<Poco::JSON::Array::Ptr>();
-    if (array.isNull()) return malformed("items_path is not an array or object");
-    counts.rows = array->size();
-    result.quotes.reserve(counts.rows);
-    for (std::size_t i = 0; i < counts.rows; ++i) {
-      sdk::MarketQuote quote;
-      const RowProblem problem = readItem(mapping, root, nullptr,
-                                          array->get(static_cast<unsigned>(i)), shared_time, quote);
-      if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
-      count(problem, counts);
-    }
-  } else if (items.type() == typeid(Poco::JSON::Object::Ptr)) {
-    const auto object = items.extract<Poco::JSON::Object::Ptr>();
-    if (object.isNull()) return malformed("items_path is not an array or object");
-    counts.rows = object->size();
-    result.quotes.reserve(counts.rows);
-    for (const auto& [name, item] : *object) {
-      sdk::MarketQuote quote;
-      const RowProblem problem = readItem(mapping, root, &name, item, shared_time, quote);
-      if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
-      count(problem, counts);
-    }
-  } else {
-    return malformed(mapping.items_path.empty()
-                         ? "response top level is not a JSON array or object"
-                         : "items_path does not lead to a JSON array or object");
-  }
-  if (counts.rows > 0 && result.quotes.empty()) {
-    return malformed("none of the " + std::to_string(counts.rows) + " items is usable");
-  }
-  return result;
+  return support::parseList(body, mapping, kMaxDepth, counts);
 }
 
 JsonHttpSource::JsonHttpSource(sdk::Host& host)
@@ -385,7 +221,7 @@ sdk::QuoteBatch JsonHttpSource::fetchOnce() {
   RowCounts counts;
   result = parseBody(response.body, settings_.mapping, counts);
   if (result.status.isOk() || counts.rows > 0) {
-    const std::string line = summary(counts, result.quotes.size());
+    const std::string line = counts.summary(result.quotes.size());
     if (counts.malformed() > 0) {
       host_.logger().warn(line);
     } else {

@@ -36,44 +36,15 @@ inline std::optional<std::int64_t> parseRetryAfter(std::string_view value, std::
 /// The default body cap: bulk feeds (the csgo-trader mirror files) run to tens of MiB.
 inline constexpr std::size_t kDefaultMaxBytes = 64u * 1024u * 1024u;
 
-/// Where the items and their fields are (JsonMapping.hpp, README "Mapping").
-struct Mapping {
-  std::vector<std::string> items_path;  ///< JSON pointer tokens; empty: the document
-  FieldPath name{false, {"market_hash_name"}};
-  FieldPath price{false, {"price"}};
-  /// Optional fields: an empty key (`volume_field =`) means "not in this feed".
-  std::optional<FieldPath> volume = FieldPath{false, {"volume"}};
-  std::optional<FieldPath> listings;  ///< not read unless configured
-  std::optional<FieldPath> time = FieldPath{false, {"time"}};
-  std::optional<FieldPath> image;  ///< an https picture of the item; not read unless configured
-  PriceUnit unit = PriceUnit::kCents;
-  std::string currency = "USD";  ///< ISO 4217, upper case
-};
-
 struct JsonHttpSettings {
   std::string url;
   std::size_t max_bytes = kDefaultMaxBytes;
   sdk::Fields headers;
-  Mapping mapping;
+  Mapping mapping;  ///< README "Mapping"; the defaults are readSettings()'s
 };
 
 /// Reads and validates the instance's keys; throws std::runtime_error naming the key.
 JsonHttpSettings readSettings(const sdk::Config& config);
-
-/// Counts of one parse, logged once per fetch.
-struct RowCounts {
-  std::size_t rows = 0;
-  std::size_t no_price = 0;  ///< price absent or null: normal in sparse feeds (no buy order)
-  std::size_t bad_row = 0;   ///< not an object where fields are members
-  std::size_t bad_name = 0;
-  std::size_t bad_price = 0;
-  std::size_t bad_volume = 0;
-  std::size_t bad_listings = 0;
-  std::size_t bad_time = 0;
-  std::size_t malformed() const {
-    return bad_row + bad_name + bad_price + bad_volume + bad_listings + bad_time;
-  }
-};
 
 /// Parses a response body with `mapping`. Status kMalformed for invalid JSON, nesting
 /// deeper than 64, an items_path that is not an array or object, an unreadable top-level

@@ -10,6 +10,7 @@ using skinpulse::plugins::csfloat::CsfloatSource;
 using skinpulse::plugins::csfloat::parseRfc3339;
 using skinpulse::sdk::FetchResult;
 using skinpulse::sdk::HttpResponse;
+using skinpulse::sdk::QuoteBatch;
 using skinpulse::sdk::QuotedPrice;
 using skinpulse::sdk::Status;
 using skinpulse::test::MockHost;
@@ -19,6 +20,7 @@ namespace {
 const std::string kBase = "http://csfloat.test";
 const std::string kListings = kBase + "/api/v1/listings?limit=50&sort_by=most_recent";
 const std::string kSecret = "s3cr3t-api-key";
+const std::string kPriceList = kBase + "/api/v1/listings/price-list";
 
 std::string listing(const std::string& name, long long cents, const std::string& created,
                     const std::string& type = "buy_now") {
@@ -50,6 +52,9 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(badKeyIsRejectedAndNeverLogged);
   CPPUNIT_TEST(parsesRfc3339);
   CPPUNIT_TEST(refusesBadKeys);
+  CPPUNIT_TEST(priceListIsKeylessCentsAndListings);
+  CPPUNIT_TEST(priceListSendsAKeyOnlyWhenSet);
+  CPPUNIT_TEST(priceListFailuresAndHostileRows);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -57,6 +62,7 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
     host_ = std::make_unique<MockHost>();
     host_->settings["url"] = kBase;
     host_->settings["api_key"] = kSecret;
+    host_->settings["mode"] = "listings";  // the price list has tests of its own below
   }
 
   void parsesEnvelopeFixtureAndSendsAuthorization() {
@@ -261,6 +267,72 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
     } catch (const std::invalid_argument& e) {
       CPPUNIT_ASSERT(std::string(e.what()).find("api_key") != std::string::npos);
     }
+  }
+
+  // mode = price_list (the default): GET /api/v1/listings/price-list, no key needed.
+  QuoteBatch pollPriceList(skinpulse::sdk::HttpResponse response) {
+    host_->settings.erase("mode");
+    host_->http_client.on(kPriceList, std::move(response));
+    CsfloatSource source(*host_);
+    return source.fetchQuotes();
+  }
+
+  void priceListIsKeylessCentsAndListings() {
+    host_->settings.erase("api_key");
+    const QuoteBatch batch =
+        pollPriceList(MockHttp::ok(sources_test::fixture("csfloat_price_list_shape.json")));
+    CPPUNIT_ASSERT_MESSAGE(batch.status.message(), batch.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, batch.quotes.size());
+    const auto& ak = batch.quotes[0];
+    CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), ak.market_hash_name);
+    CPPUNIT_ASSERT(ak.price.form == QuotedPrice::Form::kCents);
+    // min_price is integer cents: 3890 = $38.90, inside the $10-$60 a Field-Tested Redline costs.
+    CPPUNIT_ASSERT(ak.price.cents >= 1000 && ak.price.cents <= 6000);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3890}, ak.price.cents);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{311}, ak.listings.value_or(-1));  // `quantity` = listings
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, ak.volume);
+    CPPUNIT_ASSERT(!ak.kind.has_value() && !ak.observed_at.has_value());
+    const auto requests = host_->http_client.requests();
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, requests.size());
+    CPPUNIT_ASSERT_EQUAL(kPriceList, requests[0].url);
+    for (const auto& [name, value] : requests[0].headers) {
+      CPPUNIT_ASSERT(name != "Authorization");
+    }
+  }
+
+  void priceListSendsAKeyOnlyWhenSet() {
+    pollPriceList(MockHttp::ok("[]"));
+    bool sent = false;
+    const auto requests = host_->http_client.requests();
+    for (const auto& [name, value] : requests.at(0).headers) {
+      sent = sent || (name == "Authorization" && value == kSecret);
+    }
+    CPPUNIT_ASSERT(sent);
+    for (const auto& line : host_->lines) {
+      CPPUNIT_ASSERT(line.second.find(kSecret) == std::string::npos);
+    }
+    host_->settings["mode"] = "cheapest";
+    CPPUNIT_ASSERT_THROW(CsfloatSource bad(*host_), std::invalid_argument);
+  }
+
+  void priceListFailuresAndHostileRows() {
+    const QuoteBatch limited =
+        pollPriceList(sources_test::status(429, "", {{"Retry-After", "60"}}));
+    CPPUNIT_ASSERT(limited.status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{60}, limited.retry_after_seconds.value_or(-1));
+    CPPUNIT_ASSERT(pollPriceList(MockHttp::ok(R"({"data":[]})")).status.code() ==
+                   Status::Code::kMalformed);
+    CPPUNIT_ASSERT(pollPriceList(MockHttp::ok("[" + std::string(100, '['))).status.code() ==
+                   Status::Code::kMalformed);
+    const QuoteBatch rows = pollPriceList(MockHttp::ok(
+        R"([{"market_hash_name":"Recoil Case","min_price":49.5},{"market_hash_name":7,"min_price":1},)"
+        R"({"market_hash_name":"Fracture Case","min_price":"41","quantity":-2},)"
+        R"({"market_hash_name":"Dreams & Nightmares Case","min_price":0,"quantity":0}])"));
+    CPPUNIT_ASSERT_MESSAGE(rows.status.message(), rows.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, rows.quotes.size());  // fractional cents, bad name, 0
+    CPPUNIT_ASSERT_EQUAL(std::string("Fracture Case"), rows.quotes[0].market_hash_name);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{41}, rows.quotes[0].price.cents);
+    CPPUNIT_ASSERT(!rows.quotes[0].listings.has_value());
   }
 
  private:
