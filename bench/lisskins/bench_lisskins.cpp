@@ -1,19 +1,28 @@
 // bench_lisskins: the lisskins plugin's streaming reader on an export of the real size.
 //
 //   bench_lisskins generate FILE LISTINGS [ITEMS]   write an export of the real shape
-//   bench_lisskins parse FILE [PIECE_BYTES]         one parse; one JSON line of figures
+//   bench_lisskins long FILE string|number MIB      a hostile export: one MIB-long value
+//   bench_lisskins parse FILE [PIECE_BYTES] [ours|yajl]  one parse; one JSON line of figures
+//   bench_lisskins parsers                          the parsers this build can run
 //
 // `parse` reads the file in pieces (64 KiB by default, as the host's client hands them
 // over in at most 16 KiB: both are far above any per-token cost) and reports bytes,
 // seconds, MB/s, items, listings and the process's peak RSS (VmHWM) before and after.
 // One parse per process, so each run's VmHWM is its own; run.sh takes the median.
+// `ours` is the plugin's ExportReader; `yajl` (built when libyajl-dev is present) does the
+// same with yajl 2 (YajlJsonParser) in place of StreamJsonParser: the same ListingReducer,
+// limits and quotes (docs/adr/0013-streaming-bodies.md, "Why our own parser").
 
 #include "LisskinsSource.hpp"
+#ifdef SKINPULSE_BENCH_YAJL
+#include "YajlJsonParser.hpp"
+#endif
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -23,7 +32,44 @@
 namespace {
 
 using skinpulse::plugins::lisskins::ExportReader;
+using skinpulse::plugins::lisskins::ListingReducer;
 using skinpulse::plugins::lisskins::PriceStatistic;
+
+#ifdef SKINPULSE_BENCH_YAJL
+/// ExportReader with yajl: its finish() builds the batch as ExportReader::finish() does.
+class YajlExportReader {
+ public:
+  bool feed(std::string_view piece) { return parser_.feed(piece); }
+  skinpulse::sdk::QuoteBatch finish(PriceStatistic) {
+    using skinpulse::sdk::Status;
+    skinpulse::sdk::QuoteBatch batch;
+    if (!parser_.finish()) {
+      batch.status = Status(Status::Code::kMalformed, "invalid export: " + parser_.error());
+      return batch;
+    }
+    if (!reducer_.sawItems()) {
+      batch.status = Status(Status::Code::kMalformed, "invalid export: no top-level items array");
+      return batch;
+    }
+    for (const auto& item : reducer_.summarize()) {
+      skinpulse::sdk::MarketQuote quote;
+      quote.market_hash_name = item.name;
+      quote.price.form = skinpulse::sdk::QuotedPrice::Form::kCents;
+      quote.price.cents = item.p05_cents;
+      quote.listings = item.count;
+      quote.currency = "USD";
+      quote.observed_at = reducer_.lastUpdate();
+      batch.quotes.push_back(std::move(quote));
+    }
+    return batch;
+  }
+  const skinpulse::plugins::lisskins::ReduceCounts& counts() const { return reducer_.counts(); }
+
+ private:
+  ListingReducer reducer_;
+  skinpulse::plugins::lisskins::YajlJsonParser parser_{reducer_, {32, 1024}};  // the plugin's
+};
+#endif
 
 long vmHwmKb() {
   std::ifstream status("/proc/self/status");
@@ -69,7 +115,30 @@ int generate(const char* path, long listings, long items) {
   return std::fclose(out) == 0 ? 0 : 1;
 }
 
-int parse(const char* path, std::size_t piece) {
+/// One listing whose name (or price) is `mib` MiB long, then one good listing: both parsers
+/// must skip the first and keep the second; what it costs them is the point.
+int generateLong(const char* path, const std::string& kind, long mib) {
+  std::FILE* out = std::fopen(path, "wb");
+  if (out == nullptr || (kind != "string" && kind != "number")) {
+    if (out != nullptr) std::fclose(out);
+    std::fprintf(stderr, "bench_lisskins long: cannot write %s of %s\n", path, kind.c_str());
+    return 1;
+  }
+  const std::string filler(static_cast<std::size_t>(mib) * 1024 * 1024,
+                           kind == "string" ? 'x' : '0');
+  if (kind == "string") {
+    std::fprintf(out, "{\"last_update\":1,\"items\":[{\"name\":\"%s\",\"price\":1},",
+                 filler.c_str());
+  } else {
+    std::fprintf(out, "{\"last_update\":1,\"items\":[{\"name\":\"A\",\"price\":1%s},",
+                 filler.c_str());
+  }
+  std::fputs("{\"name\":\"B\",\"price\":2}]}\n", out);
+  return std::fclose(out) == 0 ? 0 : 1;
+}
+
+template <class Reader>
+int parse(const char* path, std::size_t piece, const char* name) {
   std::FILE* in = std::fopen(path, "rb");
   if (in == nullptr) {
     std::perror(path);
@@ -78,7 +147,8 @@ int parse(const char* path, std::size_t piece) {
   std::vector<char> buffer(piece);
   const long hwm_before = vmHwmKb();
   const auto started = std::chrono::steady_clock::now();
-  ExportReader reader;
+  const std::clock_t cpu_started = std::clock();
+  Reader reader;
   std::size_t total = 0;
   for (;;) {
     const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in);
@@ -90,13 +160,18 @@ int parse(const char* path, std::size_t piece) {
   const auto batch = reader.finish(PriceStatistic::kP05);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  // The process's CPU time: on a loaded shared box it moves far less than the wall time.
+  const double cpu_seconds = static_cast<double>(std::clock() - cpu_started) / CLOCKS_PER_SEC;
   std::printf(
-      "{\"bytes\":%zu,\"seconds\":%.3f,\"mb_per_s\":%.1f,\"items\":%zu,\"listings\":%lld,"
+      "{\"parser\":\"%s\",\"bytes\":%zu,\"seconds\":%.3f,\"cpu_seconds\":%.3f,"
+      "\"mb_per_s\":%.1f,\"cpu_mb_per_s\":%.1f,\"items\":%zu,\"listings\":%lld,"
       "\"skipped\":%lld,\"ok\":%s,\"vmhwm_before_kb\":%ld,\"vmhwm_after_kb\":%ld}\n",
-      total, seconds, static_cast<double>(total) / 1e6 / seconds, batch.quotes.size(),
+      name, total, seconds, cpu_seconds, static_cast<double>(total) / 1e6 / seconds,
+      static_cast<double>(total) / 1e6 / cpu_seconds, batch.quotes.size(),
       static_cast<long long>(reader.counts().listings),
       static_cast<long long>(reader.counts().skipped), batch.status.isOk() ? "true" : "false",
       hwm_before, vmHwmKb());
+  if (!batch.status.isOk()) std::fprintf(stderr, "%s\n", batch.status.message().c_str());
   return batch.status.isOk() ? 0 : 1;
 }
 
@@ -107,9 +182,26 @@ int main(int argc, char** argv) {
   if (mode == "generate" && argc >= 4) {
     return generate(argv[2], std::atol(argv[3]), argc > 4 ? std::atol(argv[4]) : 25000);
   }
-  if (mode == "parse" && argc >= 3) {
-    return parse(argv[2], argc > 3 ? static_cast<std::size_t>(std::atol(argv[3])) : 65536);
+  if (mode == "long" && argc >= 5) return generateLong(argv[2], argv[3], std::atol(argv[4]));
+  if (mode == "parsers") {
+#ifdef SKINPULSE_BENCH_YAJL
+    std::puts("ours yajl");
+#else
+    std::puts("ours");
+#endif
+    return 0;
   }
-  std::cerr << "usage: bench_lisskins generate FILE LISTINGS [ITEMS] | parse FILE [PIECE_BYTES]\n";
+  if (mode == "parse" && argc >= 3) {
+    const auto piece = argc > 3 ? static_cast<std::size_t>(std::atol(argv[3])) : 65536;
+    const std::string parser = argc > 4 ? argv[4] : "ours";
+    if (parser == "ours") return parse<ExportReader>(argv[2], piece, "ours");
+#ifdef SKINPULSE_BENCH_YAJL
+    if (parser == "yajl") return parse<YajlExportReader>(argv[2], piece, "yajl");
+#endif
+    std::cerr << "bench_lisskins: unknown parser " << parser << "\n";
+    return 2;
+  }
+  std::cerr << "usage: bench_lisskins generate FILE LISTINGS [ITEMS] | long FILE string|number "
+               "MIB | parse FILE [PIECE_BYTES] [ours|yajl] | parsers\n";
   return 2;
 }
