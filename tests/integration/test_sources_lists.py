@@ -71,14 +71,15 @@ class SourcesListsTest(DaemonTestCase):
                                              None if market == "csdeals" else LISTINGS_BASE + i,
                                              (market, p))
                         if market == "market_csgo":
-                            bids = [p for p in points if p["kind"] == "bid"]
+                            # Bids are another kind than the instance's: their own series.
+                            bids = self.history(daemon, item_id, "market_csgo-bid")
+                            self.assertEqual({p["kind"] for p in bids}, {"bid"}, bids)
                             self.assertGreaterEqual(len(bids), 2, points)
                             for p in bids:  # the better of the two class_instance entries
                                 self.assertIn(p["price"] + BID_SPREAD - PRICE_BASE - 100 * i,
                                               range(1, steps[market] + 2), p)
                                 self.assertIsNone(p["listings"], p)
-                        else:
-                            self.assertEqual(len(asks), len(points), (market, points))
+                        self.assertEqual(len(asks), len(points), (market, points))
                 # The Redline is $10-$60 everywhere: no unit slipped by x10 or x100.
                 detail = daemon.get("/api/v1/items/%d" % redline).json()
                 for p in detail["latest_prices"]:
