@@ -1,10 +1,28 @@
 #include "JsonNumbers.hpp"
 
 #include <Poco/Exception.h>
+#include <Poco/JSON/Parser.h>
 
 #include <cmath>
 
 namespace skinpulse::plugins::support {
+
+Poco::JSON::Object::Ptr parseJsonObject(const std::string& body, std::string& error,
+                                        std::size_t max_depth) {
+  try {
+    Poco::JSON::Parser parser;
+    parser.setDepth(max_depth);
+    const Poco::Dynamic::Var parsed = parser.parse(body);
+    if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
+      error = "expected a JSON object";
+      return nullptr;
+    }
+    return parsed.extract<Poco::JSON::Object::Ptr>();
+  } catch (const Poco::Exception& e) {
+    error = "invalid JSON: " + e.displayText();
+    return nullptr;
+  }
+}
 
 std::optional<std::int64_t> jsonInteger(const Poco::Dynamic::Var& value) {
   if (value.isEmpty() || value.isBoolean() || !value.isInteger()) return std::nullopt;

@@ -13,30 +13,13 @@
 namespace skinpulse::plugins::dmarket {
 namespace {
 
-// The real shapes need three levels; a hostile body of a million brackets fails fast.
-constexpr std::size_t kMaxJsonDepth = 16;
+// A title longer than any real one is garbage.
 constexpr std::size_t kMaxTitleBytes = 512;
 // A batch decides its unit only with a few prices: one odd row proves nothing.
 constexpr std::size_t kUnitSampleMin = 5;
 // The median price of a batch above this many dollars means the "dollars" are cents:
 // CS2 batches have medians of cents to tens of dollars.
 constexpr std::int64_t kImplausibleMedianCents = 1000 * 100;
-
-Poco::JSON::Object::Ptr parseObject(const std::string& body, std::string& error) {
-  try {
-    Poco::JSON::Parser parser;
-    parser.setDepth(kMaxJsonDepth);
-    const Poco::Dynamic::Var parsed = parser.parse(body);
-    if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-      error = "expected a JSON object";
-      return nullptr;
-    }
-    return parsed.extract<Poco::JSON::Object::Ptr>();
-  } catch (const Poco::Exception& e) {
-    error = "invalid JSON: " + e.displayText();
-    return nullptr;
-  }
-}
 
 std::optional<std::string> stringMember(const Poco::JSON::Object& object, const std::string& key) {
   if (!object.has(key) || object.isNull(key)) return std::nullopt;
@@ -141,7 +124,7 @@ std::optional<std::int64_t> priceCents(std::string_view text, PriceUnit unit, bo
 
 ParsedAnswer parseAggregated(const std::string& body, PriceUnit unit) {
   ParsedAnswer answer;
-  const Poco::JSON::Object::Ptr root = parseObject(body, answer.error);
+  const Poco::JSON::Object::Ptr root = support::parseJsonObject(body, answer.error);
   if (root.isNull()) return answer;
   const Poco::JSON::Array::Ptr rows =
       root->has("aggregatedPrices") ? root->getArray("aggregatedPrices") : nullptr;
@@ -204,7 +187,7 @@ ParsedAnswer parseAggregated(const std::string& body, PriceUnit unit) {
 
 ParsedAnswer parseSales(const std::string& body, const std::string& title, PriceUnit unit) {
   ParsedAnswer answer;
-  const Poco::JSON::Object::Ptr root = parseObject(body, answer.error);
+  const Poco::JSON::Object::Ptr root = support::parseJsonObject(body, answer.error);
   if (root.isNull()) return answer;
   const Poco::JSON::Array::Ptr sales = root->has("sales") ? root->getArray("sales") : nullptr;
   if (sales.isNull()) {

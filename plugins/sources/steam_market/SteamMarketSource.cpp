@@ -19,10 +19,6 @@
 namespace skinpulse::plugins::steam_market {
 namespace {
 
-// The deepest nesting a response may have: the real shape needs a few levels, and a
-// hostile body of a million brackets must fail fast instead of exhausting the stack.
-constexpr std::size_t kMaxJsonDepth = 16;
-
 using sdk::HttpResponse;
 using sdk::Status;
 using support::positiveKey;
@@ -32,23 +28,6 @@ std::string trim(std::string_view text) {
   if (first == std::string_view::npos) return {};
   const auto last = text.find_last_not_of(" \t\r\n");
   return std::string(text.substr(first, last - first + 1));
-}
-
-// The parsed body when it is a JSON object, nullptr otherwise; `error` says why.
-Poco::JSON::Object::Ptr parseObject(const std::string& body, std::string& error) {
-  try {
-    Poco::JSON::Parser parser;
-    parser.setDepth(kMaxJsonDepth);
-    const Poco::Dynamic::Var parsed = parser.parse(body);
-    if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-      error = "expected a JSON object";
-      return nullptr;
-    }
-    return parsed.extract<Poco::JSON::Object::Ptr>();
-  } catch (const Poco::Exception& e) {
-    error = "invalid JSON: " + e.displayText();
-    return nullptr;
-  }
 }
 
 bool isSuccess(const Poco::JSON::Object& object) {
@@ -337,7 +316,7 @@ sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
       return result;
     }
     std::string error;
-    const Poco::JSON::Object::Ptr body = parseObject(response.body, error);
+    const Poco::JSON::Object::Ptr body = support::parseJsonObject(response.body, error);
     if (response.status < 200 || response.status >= 300) {
       advancePast(target);
       // Steam answers some unknown names with an error status and {"success":false}:

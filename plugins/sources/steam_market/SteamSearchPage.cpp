@@ -11,8 +11,7 @@
 namespace skinpulse::plugins::steam_market {
 namespace {
 
-// The real page nests four levels (results → asset_description → descriptions → …).
-constexpr std::size_t kMaxJsonDepth = 16;
+// Longer names and icon paths than any real one are garbage.
 constexpr std::size_t kMaxNameBytes = 512;
 constexpr std::size_t kMaxIconBytes = 1024;
 constexpr std::int64_t kMaxListings = 100'000'000;
@@ -43,20 +42,8 @@ std::string imageUrlOf(const std::string& icon_url) {
 
 SearchPage parseSearchPage(const std::string& body) {
   SearchPage page;
-  Poco::JSON::Object::Ptr root;
-  try {
-    Poco::JSON::Parser parser;
-    parser.setDepth(kMaxJsonDepth);
-    const Poco::Dynamic::Var parsed = parser.parse(body);
-    if (parsed.type() != typeid(Poco::JSON::Object::Ptr)) {
-      page.error = "expected a JSON object";
-      return page;
-    }
-    root = parsed.extract<Poco::JSON::Object::Ptr>();
-  } catch (const Poco::Exception& e) {
-    page.error = "invalid JSON: " + e.displayText();
-    return page;
-  }
+  const Poco::JSON::Object::Ptr root = support::parseJsonObject(body, page.error);
+  if (root.isNull()) return page;
   if (root->has("success") && !root->isNull("success")) {
     const Poco::Dynamic::Var success = root->get("success");
     const bool yes = success.type() == typeid(bool) ? success.extract<bool>()
