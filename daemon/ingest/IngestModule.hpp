@@ -37,6 +37,8 @@ class IngestModule final : public module::Module {
   /// runs in must not be unloaded, so the process exits instead.
   bool stop() override;
   bool describeReadiness(JsonWriter& json) const override;
+  /// The last successful fetch of every source that had one (empty before start()).
+  std::map<std::string, std::int64_t> lastSuccesses() const;
 
  private:
   IngestOptions options_;
