@@ -154,6 +154,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
   ingest_ = &ingest;
+  ingest.setOutlierRules(quality::Freshness(sourceProfiles(settings_, *plugins_)),
+                         settings_.quality.outlier_factor);
 
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot

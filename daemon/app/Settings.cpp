@@ -254,6 +254,8 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.metrics_options.enabled_sources = s.enabledSourceNames();
   s.portfolio.reference_sources = s.metrics_options.reference_sources;
   s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
+  s.metrics_options.exclude_outliers = s.quality.exclude_outliers;
+  s.portfolio.exclude_outliers = s.quality.exclude_outliers;
   return s;
 }
 

@@ -2,6 +2,7 @@
 
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "quality/Outliers.hpp"
 
 #include <algorithm>
 #include <set>
@@ -157,7 +158,21 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     logNoRate(batches[i], normalised[i].rejected);
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
+  std::vector<PricePoint> confirmed;
+  if (outlier_rules_) {
+    quality::OutlierJudge judge(outlier_rules_->freshness, outlier_rules_->factor,
+                                latest_.snapshot());
+    confirmed = judge.judge(points);
+    for (const auto& point : points) {
+      if (point.outlier) ++outcome.sources[point.source].outliers;
+    }
+    // Before the insert: a standby reloading after it sees both changes.
+    database_.prices().clearOutliers(confirmed);
+  }
   outcome.stored = database_.prices().insert(points);
+  // Confirmed points count from now on: the caches and observers take them like new ones,
+  // first, as they are older than the points that confirmed them.
+  points.insert(points.begin(), confirmed.begin(), confirmed.end());
   invalidateHistory(points);
   fillImages(normalised);
   latest_.apply(points);

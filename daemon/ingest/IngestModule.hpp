@@ -30,6 +30,11 @@ class IngestModule final : public module::Module {
   /// Every cycle and reload drops the bodies of this cache that it made stale
   /// (IngestCycle). Set before start(); must outlive the module.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
+  /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
+  void setOutlierRules(quality::Freshness freshness, double factor) {
+    outlier_freshness_ = std::move(freshness);
+    outlier_factor_ = factor;
+  }
 
   std::string_view name() const override { return "ingest"; }
   void start() override;
@@ -48,6 +53,8 @@ class IngestModule final : public module::Module {
   std::vector<Scheduler::Source> sources_;
   std::vector<CycleObserver*> observers_;
   prices::HistoryCache* history_cache_ = nullptr;
+  std::optional<quality::Freshness> outlier_freshness_;
+  double outlier_factor_ = 3.0;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;

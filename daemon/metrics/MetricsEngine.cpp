@@ -140,6 +140,7 @@ std::uint32_t MetricsEngine::sourceId(const std::string& name) {
 
 void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
+  if (point.outlier && config_.exclude_outliers) return;
   const std::uint32_t source = sourceId(point.source);
   auto& series = items_[point.item_id];
   auto it = std::find_if(series.begin(), series.end(),

@@ -19,7 +19,16 @@ namespace skinpulse {
 struct SourceLatest {
   PricePoint newest;
   std::optional<std::int64_t> previous_time;
+  /// The price of the newest point not flagged as an outlier (docs/api.md §12): what the
+  /// next point of the source is compared with, and what valuation uses instead of a
+  /// flagged newest point. Empty when every point seen is flagged.
+  std::optional<std::int64_t> trusted_price = std::nullopt;
 };
+
+/// Folds one point into the per-source entries of an item (sorted by source): a newer
+/// point replaces the newest, an older one may move previous_time, an unflagged copy of a
+/// flagged newest point clears its flag. Returns true when the source is new to the item.
+bool foldLatest(std::vector<SourceLatest>& sources, const PricePoint& point);
 
 class LatestPrices {
  public:
@@ -76,5 +85,10 @@ struct CurrentPrice {
 /// points in (now - 24h, now]; otherwise the newest price of any source.
 CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
                           const std::vector<std::string>& order, std::int64_t now);
+
+/// `latest` with each flagged newest point replaced by its source's trusted price (the
+/// entry dropped when there is none): what portfolio valuation prices holdings from when
+/// [quality] exclude_outliers is on.
+std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest);
 
 }  // namespace skinpulse
