@@ -109,9 +109,9 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
                      });
     LatestPrices stored;
     stored.reset(prices.latestPerItemSource());
-    quality::OutlierJudge judge(outliers->freshness, outliers->factor, stored.snapshot());
     // Before the insert, whose revision makes a running daemon reload both.
-    prices.clearOutliers(judge.judge(result.points));
+    prices.clearOutliers(quality::judgeBatch(outliers->freshness, outliers->factor,
+                                             *stored.snapshot(), result.points));
   }
   result.stored = prices.insertBackfill(result.points);  // one transaction: all or nothing
   result.duplicates = result.points.size() - result.stored;

@@ -69,25 +69,41 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   publish(std::move(next));
 }
 
-void LatestPrices::apply(const std::vector<PricePoint>& points) {
-  if (points.empty()) return;
-  std::lock_guard lock(writer_);
-  const auto previous = snapshot();
-  auto next = std::make_shared<Snapshot>(*previous);
+std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::foldInto(
+    const Snapshot& base, const std::vector<PricePoint>& points, const FoldHook& hook) {
+  auto next = std::make_shared<Snapshot>(base);
   // Each touched item gets one fresh copy of its entries, folded in place.
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched;
-  for (const auto& point : points) {
-    auto [it, inserted] = touched.try_emplace(point.item_id);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::int64_t item = points[i].item_id;
+    auto [it, inserted] = touched.try_emplace(item);
     if (inserted) {
-      const auto old = next->by_item.find(point.item_id);
+      const auto old = next->by_item.find(item);
       if (old != next->by_item.end()) it->second = *old->second;
     }
-    if (foldLatest(it->second, point)) addName(next->source_names, point.source);
+    if (hook) hook(it->second, i);
+    if (foldLatest(it->second, points[i])) addName(next->source_names, points[i].source);
   }
   for (auto& [item, sources] : touched) {
     next->by_item[item] = std::make_shared<const std::vector<SourceLatest>>(std::move(sources));
   }
+  return next;
+}
+
+std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::prepare(
+    const std::vector<PricePoint>& points, const FoldHook& hook) const {
+  return foldInto(*snapshot(), points, hook);
+}
+
+void LatestPrices::commit(std::shared_ptr<const Snapshot> next) {
+  std::lock_guard lock(writer_);
   publish(std::move(next));
+}
+
+void LatestPrices::apply(const std::vector<PricePoint>& points) {
+  if (points.empty()) return;
+  std::lock_guard lock(writer_);
+  publish(foldInto(*snapshot(), points, nullptr));
 }
 
 std::vector<SourceLatest> LatestPrices::of(std::int64_t item_id) const {

@@ -7,6 +7,7 @@
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -47,6 +48,22 @@ class LatestPrices {
   /// Folds newly stored points in; older or duplicate points change only previous_time.
   /// Readers keep the previous snapshot until the new one is complete.
   void apply(const std::vector<PricePoint>& points);
+
+  /// Called before each point is folded into its item's entries (sorted by source), with
+  /// the entries as they stand and the point's index: may change the entries and, through
+  /// the caller's own reference, the point (docs/api.md §12: outlier flags).
+  using FoldHook = std::function<void(std::vector<SourceLatest>& entries, std::size_t index)>;
+  /// The current snapshot with `points` folded in, `hook` asked first for each, not yet
+  /// visible to readers: the ingest cycle prepares before it stores and commits after,
+  /// its one writer in between. The per-item copies apply() makes anyway are where the
+  /// hook works, so it adds no pass over the prices.
+  std::shared_ptr<const Snapshot> prepare(const std::vector<PricePoint>& points,
+                                          const FoldHook& hook) const;
+  void commit(std::shared_ptr<const Snapshot> next);
+  /// prepare() on any snapshot (backfills and tests judge on a copy).
+  static std::shared_ptr<const Snapshot> foldInto(const Snapshot& base,
+                                                  const std::vector<PricePoint>& points,
+                                                  const FoldHook& hook);
 
   std::shared_ptr<const Snapshot> snapshot() const {
     std::lock_guard lock(current_mutex_);

@@ -6,13 +6,16 @@ Freshness::Freshness(const std::vector<SourceProfile>& sources) {
   for (const auto& source : sources) {
     // A disabled instance is not polled: its points are as old as a backfill's.
     if (!source.enabled) continue;
-    max_age_[source.name] = kIntervalsFresh * static_cast<std::int64_t>(source.interval_seconds);
+    max_age_.emplace_back(source.name,
+                          kIntervalsFresh * static_cast<std::int64_t>(source.interval_seconds));
   }
 }
 
 std::int64_t Freshness::maxAge(std::string_view source) const {
-  const auto it = max_age_.find(std::string(source));
-  return it == max_age_.end() ? kUnpolledMaxAge : it->second;
+  for (const auto& [name, age] : max_age_) {
+    if (name == source) return age;
+  }
+  return kUnpolledMaxAge;
 }
 
 }  // namespace skinpulse::quality

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace skinpulse::quality {
@@ -47,7 +47,9 @@ class Freshness {
   }
 
  private:
-  std::unordered_map<std::string, std::int64_t> max_age_;  ///< enabled sources only
+  /// Enabled sources only. A daemon has a handful of sources and this is asked for every
+  /// price of every cycle and request: a linear scan of short names beats hashing them.
+  std::vector<std::pair<std::string, std::int64_t>> max_age_;
 };
 
 }  // namespace skinpulse::quality

@@ -18,9 +18,13 @@
 #include "prices/LatestPrices.hpp"
 #include "quality/Freshness.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace skinpulse::quality {
@@ -28,27 +32,42 @@ namespace skinpulse::quality {
 /// True when `price` lies outside [reference / factor, reference × factor].
 bool outsideBand(std::int64_t price, double reference, double factor);
 
+/// Judges the points of one batch as LatestPrices folds them in (its FoldHook): each
+/// point against its item's entries just before it, so the batch's earlier points count.
 class OutlierJudge {
  public:
-  /// `before`: the latest prices the points arrive on top of (empty: a first backfill).
-  OutlierJudge(const Freshness& freshness, double factor,
-               std::shared_ptr<const LatestPrices::Snapshot> before);
+  /// `points` is the batch the hook's indices refer to; it must outlive the judge.
+  OutlierJudge(const Freshness& freshness, double factor, std::vector<PricePoint>& points);
 
-  /// Sets `outlier` on every point, judging them in the order given, each against the
-  /// state before it and the points judged earlier. A confirmed point of `points` itself
-  /// is unflagged in place; the confirmed points stored before are returned, flag
-  /// cleared, for the caller to clear in the store and fold into its caches.
-  std::vector<PricePoint> judge(std::vector<PricePoint>& points);
+  /// Sets points[index].outlier. A flagged newest entry it confirms is unflagged in
+  /// `entries`, and in `points` when it is one of them; else it is kept for confirmed().
+  void operator()(std::vector<SourceLatest>& entries, std::size_t index);
+  /// The hook to hand to LatestPrices::prepare / foldInto.
+  LatestPrices::FoldHook hook() {
+    return
+        [this](std::vector<SourceLatest>& entries, std::size_t index) { (*this)(entries, index); };
+  }
+  /// Points stored before the batch that a point confirmed, flag cleared: to be cleared
+  /// in the store, and handed to the cycle observers like new points.
+  const std::vector<PricePoint>& confirmed() const { return confirmed_; }
 
  private:
-  std::vector<SourceLatest>& entriesOf(std::int64_t item_id);
+  std::int64_t maxAge(const std::string& source);
 
   const Freshness& freshness_;
   double factor_;
-  std::shared_ptr<const LatestPrices::Snapshot> before_;
-  /// Items touched so far: their entries with the judged points folded in.
-  std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched_;
-  std::vector<double> others_;  ///< scratch
+  std::vector<PricePoint>& points_;
+  std::vector<PricePoint> confirmed_;
+  /// Flagged points of the batch by item (rare), to unflag one a later point confirms.
+  std::unordered_multimap<std::int64_t, std::size_t> flagged_;
+  std::vector<double> others_;                                  ///< scratch
+  std::vector<std::pair<std::string, std::int64_t>> max_ages_;  ///< per source name seen
 };
+
+/// Flags a batch on top of `before` (a backfill, tests) in the order given; returns the
+/// confirmed points stored before it (OutlierJudge::confirmed()).
+std::vector<PricePoint> judgeBatch(const Freshness& freshness, double factor,
+                                   const LatestPrices::Snapshot& before,
+                                   std::vector<PricePoint>& points);
 
 }  // namespace skinpulse::quality

@@ -44,8 +44,7 @@ class OutliersTest : public CppUnit::TestFixture {
 
   std::vector<PricePoint> judge(std::vector<PricePoint> points,
                                 std::vector<PricePoint>* confirmed = nullptr) {
-    OutlierJudge judge(freshness_, 3.0, nullptr);
-    auto cleared = judge.judge(points);
+    auto cleared = judgeBatch(freshness_, 3.0, LatestPrices::Snapshot{}, points);
     if (confirmed != nullptr) *confirmed = cleared;
     return points;
   }
@@ -75,9 +74,8 @@ class OutliersTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(first[1].outlier);
     latest.apply(first);
     // The next point (3400) agrees with 3500: a new level, not a spike.
-    OutlierJudge next(freshness_, 3.0, latest.snapshot());
     std::vector<PricePoint> points{at("a", kT + 120, 3400)};
-    const auto confirmed = next.judge(points);
+    const auto confirmed = judgeBatch(freshness_, 3.0, *latest.snapshot(), points);
     CPPUNIT_ASSERT(!points[0].outlier);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, confirmed.size());
     CPPUNIT_ASSERT_EQUAL(kT + 60, confirmed[0].time);
@@ -133,9 +131,8 @@ class OutliersTest : public CppUnit::TestFixture {
   void judgesOnTopOfTheLatestPrices() {
     LatestPrices latest;
     latest.apply({at("a", kT, 1000), at("b", kT, 1200), at("a", kT, 1000, 2)});
-    OutlierJudge judge(freshness_, 3.0, latest.snapshot());
     std::vector<PricePoint> points{at("c", kT + 30, 4000), at("a", kT + 30, 2900, 2)};
-    CPPUNIT_ASSERT(judge.judge(points).empty());
+    CPPUNIT_ASSERT(judgeBatch(freshness_, 3.0, *latest.snapshot(), points).empty());
     CPPUNIT_ASSERT(points[0].outlier);   // median of 1000 and 1200 is 1100: over 3300
     CPPUNIT_ASSERT(!points[1].outlier);  // item 2: within 3 × its previous 1000
   }
