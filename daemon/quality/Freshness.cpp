@@ -1,5 +1,7 @@
 #include "quality/Freshness.hpp"
 
+#include <algorithm>
+
 namespace skinpulse::quality {
 
 Freshness::Freshness(const std::vector<SourceProfile>& sources) {
@@ -8,6 +10,7 @@ Freshness::Freshness(const std::vector<SourceProfile>& sources) {
     if (!source.enabled) continue;
     max_age_.emplace_back(source.name,
                           kIntervalsFresh * static_cast<std::int64_t>(source.interval_seconds));
+    shortest_ = std::min(shortest_, max_age_.back().second);
   }
 }
 

@@ -38,9 +38,12 @@ class Freshness {
 
   /// The age (seconds) from which a point of `source` is stale.
   std::int64_t maxAge(std::string_view source) const;
+  /// The smallest maxAge of any source: a younger point is fresh whatever its source.
+  std::int64_t shortestMaxAge() const { return shortest_; }
   /// Younger than maxAge at `now`. A point from the future counts as fresh.
   bool fresh(std::string_view source, std::int64_t time, std::int64_t now) const {
-    return now - time < maxAge(source);
+    // Most points asked about are younger than every limit: no name lookup for them.
+    return now - time < shortest_ || now - time < maxAge(source);
   }
   bool fresh(const PricePoint& point, std::int64_t now) const {
     return fresh(point.source, point.time, now);
@@ -50,6 +53,7 @@ class Freshness {
   /// Enabled sources only. A daemon has a handful of sources and this is asked for every
   /// price of every cycle and request: a linear scan of short names beats hashing them.
   std::vector<std::pair<std::string, std::int64_t>> max_age_;
+  std::int64_t shortest_ = kUnpolledMaxAge;
 };
 
 }  // namespace skinpulse::quality

@@ -52,7 +52,10 @@ bool outsideBand(std::int64_t price, double reference, double factor) {
 
 OutlierJudge::OutlierJudge(const Freshness& freshness, double factor,
                            std::vector<PricePoint>& points)
-    : freshness_(freshness), factor_(factor), points_(points) {}
+    : freshness_(freshness),
+      factor_(factor),
+      always_fresh_(freshness.shortestMaxAge()),
+      points_(points) {}
 
 std::int64_t OutlierJudge::maxAge(const std::string& source) {
   for (const auto& [name, age] : max_ages_) {
@@ -70,7 +73,10 @@ void OutlierJudge::operator()(std::vector<SourceLatest>& entries, std::size_t in
     const PricePoint& newest = entry.newest;
     if (sameName(newest.source, point.source)) {
       own = &entry;
-    } else if (!newest.outlier && point.time - newest.time < maxAge(newest.source)) {
+    } else if (!newest.outlier) {
+      // Most peers' points are a cycle old: fresh for any source, no name lookup.
+      const std::int64_t age = point.time - newest.time;
+      if (age >= always_fresh_ && age >= maxAge(newest.source)) continue;
       others_.push_back(static_cast<double>(newest.price));
     }
   }

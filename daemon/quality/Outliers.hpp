@@ -56,6 +56,7 @@ class OutlierJudge {
 
   const Freshness& freshness_;
   double factor_;
+  std::int64_t always_fresh_;  ///< Freshness::shortestMaxAge(): younger needs no lookup
   std::vector<PricePoint>& points_;
   std::vector<PricePoint> confirmed_;
   /// Flagged points of the batch by item (rare), to unflag one a later point confirms.
