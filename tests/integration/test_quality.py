@@ -172,6 +172,7 @@ class OutlierTest(DaemonTestCase):
                 point(REDLINE, "arch2", 600, 1100, now=now),
                 # One source: a jump to 3500, confirmed later by a second backfill.
                 point(ASIIMOV, "arch1", 3000, 1000, now=now),
+                point(ASIIMOV, "arch1", 2700, 1010, now=now),
                 point(ASIIMOV, "arch1", 2400, 3500, now=now),
                 # Three fresh sources, one of them with a $50 print on a $10 item.
                 point(VULCAN, "arch1", 700, 1000, now=now),
@@ -182,7 +183,8 @@ class OutlierTest(DaemonTestCase):
             self.assertEqual(self.flags(daemon, redline, "arch1"),
                              [(1000, False), (1010, False), (18, True), (1005, False),
                               (1000, False)])
-            self.assertEqual(self.flags(daemon, asiimov, "arch1"), [(1000, False), (3500, True)])
+            self.assertEqual(self.flags(daemon, asiimov, "arch1"),
+                             [(1000, False), (1010, False), (3500, True)])
             self.assertEqual(self.flags(daemon, vulcan, "arch3"), [(5000, True)])
 
             # Left out of the metrics: 4 samples, and a spread that 18 cents would blow up.
@@ -195,8 +197,11 @@ class OutlierTest(DaemonTestCase):
             self.assertEqual(sum(c["samples"] for c in candles), 4)
             self.assertGreaterEqual(min(c["low"] for c in candles), 1000)
             ranked = daemon.get("/api/v1/rankings/volatile?window=1h&limit=100").json()
-            score = next(r for r in ranked if r["item_id"] == redline)["volatility_score"]
-            self.assertLess(score, 1.0)
+            row = next(r for r in ranked if r["item_id"] == redline)
+            self.assertLess(row["volatility_score"], 1.0)
+            # Asiimov's newest point (3500) is flagged: its ranking price is the trusted 1010.
+            asiimov_row = next(r for r in ranked if r["item_id"] == asiimov)
+            self.assertEqual(asiimov_row["current_price"], 1010)
 
             # Left out of the consensus; flagged in item detail and counted per source.
             body = QualityTest.wait_sources(self, daemon, vulcan, 3)
@@ -210,10 +215,10 @@ class OutlierTest(DaemonTestCase):
 
             # The next point confirms the jump: 3500 is a level, not a spike.
             self.backfill(daemon, [point(ASIIMOV, "arch1", 1800, 3400, now=now)])
-            self.wait_history(daemon, asiimov, "arch1", 3)
+            self.wait_history(daemon, asiimov, "arch1", 4)
             self.assertEqual(self.flags(daemon, asiimov, "arch1"),
-                             [(1000, False), (3500, False), (3400, False)])
-            vol = wait_until(lambda: (lambda v: v if v["samples"] == 3 else None)(
+                             [(1000, False), (1010, False), (3500, False), (3400, False)])
+            vol = wait_until(lambda: (lambda v: v if v["samples"] == 4 else None)(
                 daemon.get("/api/v1/items/%d/volatility?window=1h" % asiimov).json()))
             self.assertTrue(vol)
             before = {name: self.detail(daemon, i) for name, i in
@@ -226,7 +231,7 @@ class OutlierTest(DaemonTestCase):
                              [(1000, False), (1010, False), (18, True), (1005, False),
                               (1000, False)])
             self.assertEqual(self.flags(daemon, asiimov, "arch1"),
-                             [(1000, False), (3500, False), (3400, False)])
+                             [(1000, False), (1010, False), (3500, False), (3400, False)])
             for name, i in (("redline", redline), ("asiimov", asiimov), ("vulcan", vulcan)):
                 after = self.detail(daemon, i)
                 self.assertEqual(
