@@ -147,6 +147,8 @@ const std::vector<OptionGroup>& optionGroups() {
       {"Metrics", "daemon/metrics/MetricsOptions.cpp", specsOf(metrics::metricsOptionTable())},
       {"Portfolio", "daemon/portfolio/PortfolioOptions.cpp",
        specsOf(portfolio::portfolioOptionTable())},
+      {"Cross-market quality", "daemon/quality/QualityOptions.cpp",
+       specsOf(quality::qualityOptionTable())},
   };
   return groups;
 }
@@ -163,9 +165,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",     "log",      "storage",   "session",
-                                          "catalog", "items",    "metrics",  "portfolio", "gameid",
-                                          "auth",    "identity", "dashboard"};
+  static const char* const kSections[] = {
+      "daemon",  "http",      "log",    "storage", "session",  "catalog",   "items",
+      "metrics", "portfolio", "gameid", "auth",    "identity", "dashboard", "quality"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -7,6 +7,7 @@
 #include "items/ItemsModule.hpp"
 #include "metrics/MetricsModule.hpp"
 #include "portfolio/PortfolioModule.hpp"
+#include "quality/QualityModule.hpp"
 #include "state/SharedStoreFactory.hpp"
 #include "web/WebModule.hpp"
 #include "ws/WsModule.hpp"
@@ -16,8 +17,26 @@ namespace {
 
 // The options of features, completed from the validated settings.
 
-items::ItemsOptions itemsOptions(const Settings& s) {
+// Every configured source instance in configuration order; the enabled ones with the
+// kind their plugin resolved.
+std::vector<quality::SourceProfile> sourceProfiles(const Settings& s, const PluginSet& plugins) {
+  std::vector<quality::SourceProfile> profiles;
+  for (const auto& configured : s.sources) {
+    quality::SourceProfile profile{
+        configured.name,    configured.plugin,           configured.kind,
+        configured.enabled, configured.interval_seconds, configured.fee_percent};
+    for (const auto& resolved : plugins.sourceSettings()) {
+      if (resolved.name == configured.name) profile.kind = resolved.kind;
+    }
+    profiles.push_back(std::move(profile));
+  }
+  return profiles;
+}
+
+items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
   items::ItemsOptions options = s.items;
+  options.freshness = quality::Freshness(sourceProfiles(s, plugins));
+  options.exclude_outliers = s.quality.exclude_outliers;
   options.base_url = s.base_url;
   options.reference_sources = s.metrics_options.reference_sources;
   options.enabled_sources = s.metrics_options.enabled_sources;
@@ -115,8 +134,11 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   // The features, in start order (stopped in reverse).
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
       settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
-  modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
-                                                    database_->prices(), *history_cache_));
+  modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_, *plugins_), catalog_,
+                                                    latest_, database_->prices(), *history_cache_));
+  modules_.add(std::make_unique<quality::QualityModule>(
+      catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
+      [this] { return ingest_ != nullptr ? ingest_->lastSuccesses() : quality::LastSuccesses{}; }));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget()));
@@ -131,6 +153,9 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
+  ingest_ = &ingest;
+  ingest.setOutlierRules(quality::Freshness(sourceProfiles(settings_, *plugins_)),
+                         settings_.quality.outlier_factor);
 
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot

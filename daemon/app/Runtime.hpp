@@ -18,6 +18,7 @@
 #include "app/ServerModule.hpp"
 #include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
+#include "ingest/IngestModule.hpp"
 #include "module/ModuleList.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
@@ -62,6 +63,8 @@ class Runtime {
 
   module::ModuleList modules_;
   ServerModule* server_ = nullptr;  ///< owned by modules_
+  /// Owned by modules_; the sources endpoint asks it for the last successful polls.
+  ingest::IngestModule* ingest_ = nullptr;
 };
 
 }  // namespace skinpulse

@@ -43,7 +43,8 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, items, metrics, portfolio, "
-                        "gameid, auth, identity, dashboard, source.NAME or metric.NAME)",
+                        "gameid, auth, identity, dashboard, quality, source.NAME or "
+                        "metric.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
@@ -74,9 +75,12 @@ SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::
   if (read.present(prefix + "timeout_seconds")) {
     source.timeout_seconds = read.smallInt(prefix + "timeout_seconds", 1, 600);
   }
+  if (read.present(prefix + "fee_percent")) {
+    source.fee_percent = quality::readDecimal(read, prefix + "fee_percent", 0.0, 100.0);
+  }
   for (const auto& key : tree.keysOf(section)) {
     if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
-        key == "timeout_seconds") {
+        key == "timeout_seconds" || key == "fee_percent") {
       continue;
     }
     source.keys[key] = read.text(prefix + key);
@@ -239,6 +243,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   readOptions(items::itemsOptionTable(), read, s.items);
   readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
   readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
+  s.quality = quality::readQualityOptions(read);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
@@ -249,6 +254,8 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.metrics_options.enabled_sources = s.enabledSourceNames();
   s.portfolio.reference_sources = s.metrics_options.reference_sources;
   s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
+  s.metrics_options.exclude_outliers = s.quality.exclude_outliers;
+  s.portfolio.exclude_outliers = s.quality.exclude_outliers;
   return s;
 }
 

@@ -12,6 +12,7 @@
 #include "items/ItemsOptions.hpp"
 #include "metrics/MetricsOptions.hpp"
 #include "portfolio/PortfolioOptions.hpp"
+#include "quality/QualityOptions.hpp"
 
 #include <cstdint>
 #include <map>
@@ -31,6 +32,10 @@ struct SourceOptions {
   /// prices that do not state their own. Set by PluginSet, which knows whether the plugin
   /// leaves the key to the daemon (plugin/ReservedKeys.hpp); `keys` keeps the text.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
+  /// The `fee_percent` key (0..100, default 0): what a sale there costs, for the net
+  /// spread of GET /api/v1/rankings/spread (docs/api.md §13). The daemon's, never passed
+  /// to the plugin.
+  double fee_percent = 0.0;
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
 };
 
@@ -100,6 +105,7 @@ struct Settings {
   items::ItemsOptions items;                ///< [items]
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
+  quality::QualityOptions quality;          ///< [quality]
 
   std::vector<SourceOptions> sources;  ///< in configuration order
   std::vector<IdentityOptions> identity_providers;

@@ -3,6 +3,7 @@
 #include "common/JsonInteger.hpp"
 #include "common/Time.hpp"
 #include "ingest/Normaliser.hpp"
+#include "quality/Outliers.hpp"
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
@@ -79,7 +80,7 @@ std::variant<std::pair<std::string, sdk::MarketQuote>, std::string> parseLine(
 }  // namespace
 
 BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
-                        std::int64_t now) {
+                        std::int64_t now, const BackfillOutliers* outliers) {
   BackfillResult result;
   Poco::JSON::Parser parser;
   std::map<std::string, std::vector<sdk::MarketQuote>> bySource;
@@ -100,6 +101,18 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
         normalise(NormaliseInput{source, now, sdk::PriceKind::kAsk, false}, {}, quotes, catalog);
     for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
     result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
+  }
+  if (outliers != nullptr && !result.points.empty()) {
+    // In time order (then source), as the cycles would have seen them.
+    std::stable_sort(result.points.begin(), result.points.end(),
+                     [](const PricePoint& a, const PricePoint& b) {
+                       return a.time != b.time ? a.time < b.time : a.source < b.source;
+                     });
+    LatestPrices stored;
+    stored.reset(prices.latestPerItemSource());
+    // Before the insert, whose revision makes a running daemon reload both.
+    prices.clearOutliers(quality::judgeBatch(outliers->freshness, outliers->factor,
+                                             *stored.snapshot(), result.points));
   }
   result.stored = prices.insertBackfill(result.points);  // one transaction: all or nothing
   result.duplicates = result.points.size() - result.stored;

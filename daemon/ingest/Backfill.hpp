@@ -8,6 +8,7 @@
 // by reason and skipped, never guessed.
 
 #include "catalog/Catalog.hpp"
+#include "quality/Freshness.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -25,8 +26,16 @@ struct BackfillResult {
   std::vector<PricePoint> points;               ///< the valid points, for caches
 };
 
+/// The outlier rules of docs/api.md §12, as the daemon's configuration sets them.
+struct BackfillOutliers {
+  quality::Freshness freshness;
+  double factor = 3.0;
+};
+
 /// `now` bounds observation times as for polled sources (at most five minutes ahead).
+/// With `outliers`, the points are flagged as a cycle would flag them, in time order, on
+/// top of the store's latest prices (a confirmed stored point is unflagged in the store).
 BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
-                        std::int64_t now);
+                        std::int64_t now, const BackfillOutliers* outliers = nullptr);
 
 }  // namespace skinpulse

@@ -3,6 +3,7 @@
 #include "catalog/CatalogImages.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "quality/Outliers.hpp"
 
 #include <algorithm>
 #include <set>
@@ -150,10 +151,30 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     logNoRate(batches[i], normalised[i].rejected);
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
+  // The next latest prices are prepared first: the outlier rules judge each point there,
+  // on the per-item copies the cache makes anyway, and the flags go into the store with
+  // the points. Readers see the new snapshot only after the commit below.
+  std::vector<PricePoint> confirmed;
+  std::shared_ptr<const LatestPrices::Snapshot> next;
+  if (!points.empty() && outlier_rules_) {
+    quality::OutlierJudge judge(outlier_rules_->freshness, outlier_rules_->factor, points);
+    next = latest_.prepare(points, judge.hook());
+    confirmed = judge.confirmed();
+    for (const auto& point : points) {
+      if (point.outlier) ++outcome.sources[point.source].outliers;
+    }
+    // Before the insert: a standby reloading after it sees both changes.
+    database_.prices().clearOutliers(confirmed);
+  } else if (!points.empty()) {
+    next = latest_.prepare(points, nullptr);
+  }
   outcome.stored = database_.prices().insert(points);
+  // Confirmed points count from now on: the observers take them like new ones, first, as
+  // they are older than the points that confirmed them (the latest prices have them).
+  points.insert(points.begin(), confirmed.begin(), confirmed.end());
   invalidateHistory(points);
   fillImages(normalised);
-  latest_.apply(points);
+  if (next) latest_.commit(std::move(next));
   notify(points);
   return outcome;
 }

@@ -12,12 +12,14 @@
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
+#include "quality/Freshness.hpp"
 #include "store/Database.hpp"
 
 #include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +40,7 @@ struct SourceBatch {
 struct SourceOutcome {
   std::size_t received = 0;  ///< observations plus quotes
   std::size_t accepted = 0;  ///< normalised points handed to the store
+  std::size_t outliers = 0;  ///< of those, flagged (docs/api.md §12)
   RejectionCounts rejected;
 };
 
@@ -57,6 +60,11 @@ class IngestCycle {
   /// The cache of bodies rendered from stored history, kept exact by every cycle and
   /// reload; must outlive the cycle. Set before polling starts.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
+  /// Flag outliers (docs/api.md §12) with these rules before storing; without, no point
+  /// is flagged. Set before polling starts.
+  void setOutlierRules(quality::Freshness freshness, double factor) {
+    outlier_rules_ = OutlierRules{std::move(freshness), factor};
+  }
 
   /// Throws when the store fails; then nothing of the cycle is stored or cached and no
   /// observer runs.
@@ -81,6 +89,11 @@ class IngestCycle {
   bool auto_add_;
   std::vector<CycleObserver*> observers_;
   prices::HistoryCache* history_cache_ = nullptr;
+  struct OutlierRules {
+    quality::Freshness freshness;
+    double factor = 3.0;
+  };
+  std::optional<OutlierRules> outlier_rules_;
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
   std::int64_t newest_time_ = 0;

@@ -2,6 +2,7 @@
 
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "quality/Freshness.hpp"
 
 namespace skinpulse::ingest {
 namespace {
@@ -24,6 +25,11 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
       .value(status.interval_seconds);
   optionalTime("last_poll", status.last_poll);
   optionalTime("last_success", status.last_success);
+  // Fresh (docs/api.md §13): the last success is younger than 3 intervals.
+  const quality::Freshness freshness({quality::SourceProfile{
+      status.name, status.plugin, sdk::PriceKind::kAsk, true, status.interval_seconds, 0.0}});
+  json.key("fresh").value(status.last_success.has_value() &&
+                          freshness.fresh(status.name, *status.last_success, time::nowSeconds()));
   json.key("last_error")
       .value(status.last_error)
       .key("consecutive_failures")
@@ -58,6 +64,7 @@ void IngestModule::start() {
   cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add);
   for (auto* observer : observers_) cycle_->addObserver(*observer);
   if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);
+  if (outlier_freshness_) cycle_->setOutlierRules(*outlier_freshness_, outlier_factor_);
   scheduler_ = std::make_unique<Scheduler>(
       sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },
       [this] { return database_.ingestLease().holds(); });
@@ -82,6 +89,15 @@ bool IngestModule::stop() {
   const bool clean = scheduler_->stop(options_.stop_grace);
   if (!clean) log::main().warn("a source fetch is still running; exiting without waiting");
   return clean;
+}
+
+std::map<std::string, std::int64_t> IngestModule::lastSuccesses() const {
+  std::map<std::string, std::int64_t> times;
+  if (!scheduler_) return times;
+  for (const auto& status : scheduler_->status()) {
+    if (status.last_success) times[status.name] = *status.last_success;
+  }
+  return times;
 }
 
 bool IngestModule::describeReadiness(JsonWriter& json) const {

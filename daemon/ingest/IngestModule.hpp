@@ -30,6 +30,11 @@ class IngestModule final : public module::Module {
   /// Every cycle and reload drops the bodies of this cache that it made stale
   /// (IngestCycle). Set before start(); must outlive the module.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
+  /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
+  void setOutlierRules(quality::Freshness freshness, double factor) {
+    outlier_freshness_ = std::move(freshness);
+    outlier_factor_ = factor;
+  }
 
   std::string_view name() const override { return "ingest"; }
   void start() override;
@@ -37,6 +42,8 @@ class IngestModule final : public module::Module {
   /// runs in must not be unloaded, so the process exits instead.
   bool stop() override;
   bool describeReadiness(JsonWriter& json) const override;
+  /// The last successful fetch of every source that had one (empty before start()).
+  std::map<std::string, std::int64_t> lastSuccesses() const;
 
  private:
   IngestOptions options_;
@@ -46,6 +53,8 @@ class IngestModule final : public module::Module {
   std::vector<Scheduler::Source> sources_;
   std::vector<CycleObserver*> observers_;
   prices::HistoryCache* history_cache_ = nullptr;
+  std::optional<quality::Freshness> outlier_freshness_;
+  double outlier_factor_ = 3.0;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;

@@ -6,7 +6,9 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
+#include "quality/CrossMarket.hpp"
 
+#include <cmath>
 #include <memory>
 
 namespace skinpulse::items {
@@ -26,7 +28,7 @@ constexpr std::size_t kMaxFilterBytes = 256;
 
 }  // namespace
 
-void writePricePoint(JsonWriter& json, const PricePoint& point) {
+void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bool> stale) {
   json.beginObject()
       .key("time")
       .value(time::formatIso8601(point.time))
@@ -42,7 +44,9 @@ void writePricePoint(JsonWriter& json, const PricePoint& point) {
   } else {
     json.null();
   }
-  json.key("source").value(point.source).endObject();
+  json.key("source").value(point.source).key("outlier").value(point.outlier);
+  if (stale) json.key("stale").value(*stale);
+  json.endObject();
 }
 
 ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
@@ -123,7 +127,10 @@ void ItemsApi::detail(Request& request, Response& response) const {
   const auto latest = latest_.of(item.record.id);
   const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
                                     latest_.sourceNames());
-  const auto current = currentPrice(latest, order, time::nowSeconds());
+  const std::int64_t now = clock_();
+  const auto current = currentPrice(latest, order, now);
+  const auto market =
+      quality::consensus(latest, {config_.freshness, config_.exclude_outliers}, now);
 
   // The Item fields come pre-rendered; reopen the object to append the price fields.
   std::string body = item.json;
@@ -136,11 +143,21 @@ void ItemsApi::detail(Request& request, Response& response) const {
   } else {
     body += "null";
   }
+  body += ",\"consensus_price\":";
+  body += market.price ? std::to_string(*market.price) : "null";
+  body += ",\"spread_percent\":";
+  if (market.spread_percent) {
+    JsonWriter spread;
+    spread.value(std::round(*market.spread_percent * 100.0) / 100.0);
+    body += spread.str();
+  } else {
+    body += "null";
+  }
   JsonWriter prices;
   prices.beginArray();
   std::optional<std::int64_t> updated;
   for (const auto& entry : latest) {
-    writePricePoint(prices, entry.newest);
+    writePricePoint(prices, entry.newest, !config_.freshness.fresh(entry.newest, now));
     if (!updated || entry.newest.time > *updated) updated = entry.newest.time;
   }
   prices.endArray();

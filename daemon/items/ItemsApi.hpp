@@ -10,6 +10,7 @@
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
+#include "quality/Freshness.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -24,6 +25,8 @@ struct ItemsApiOptions {
   std::string base_url;  ///< for Link headers
   std::vector<std::string> configured_reference_sources;
   std::vector<std::string> enabled_sources;  ///< in configuration order
+  quality::Freshness freshness = {};         ///< stale latest prices and the consensus
+  bool exclude_outliers = true;              ///< outliers left out of the consensus
 };
 
 class ItemsApi {
@@ -59,7 +62,8 @@ class ItemsApi {
 /// The history cache's key for a body of /history: window seconds and source filter.
 std::string historyVariant(std::int64_t window, const std::optional<std::string>& source);
 
-/// One Price point object.
-void writePricePoint(JsonWriter& json, const PricePoint& point);
+/// One Price point object; `stale` is written only when given (latest prices).
+void writePricePoint(JsonWriter& json, const PricePoint& point,
+                     std::optional<bool> stale = std::nullopt);
 
 }  // namespace skinpulse::items

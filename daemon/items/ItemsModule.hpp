@@ -16,7 +16,8 @@ class ItemsModule final : public module::Module {
   ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
               PriceStore& prices, prices::HistoryCache& history_cache)
       : api_(catalog, latest, prices,
-             ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources},
+             ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources,
+                             options.freshness, options.exclude_outliers},
              &history_cache) {}
 
   std::string_view name() const override { return "items"; }

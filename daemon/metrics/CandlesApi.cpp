@@ -64,13 +64,17 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   }
   auto render = [&] {
     const std::int64_t since = now - window->seconds;
-    const auto points = prices_.history(id, since, source);
+    auto points = prices_.history(id, since, source);
+    const std::int64_t oldest = points.empty() ? INT64_MAX : points.front().time;
+    if (config_.exclude_outliers) {
+      std::erase_if(points, [](const PricePoint& point) { return point.outlier; });
+    }
     // Exact until the oldest point leaves the window (docs/architecture.md, "History
     // cache"): the first bar is folded from the points after `since` only.
     return prices::HistoryCache::Rendered{
         std::make_shared<const std::string>(renderCandles(id, source, window->name, interval_name,
                                                           buildCandles(points, *interval, since))),
-        points.empty() ? INT64_MAX : points.front().time + window->seconds};
+        oldest == INT64_MAX ? INT64_MAX : oldest + window->seconds};
   };
   if (cache_ == nullptr) {
     response.shared_body = render().body;

@@ -22,6 +22,7 @@ namespace skinpulse::metrics {
 struct CandlesApiConfig {
   std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;               ///< in configuration order
+  bool exclude_outliers = true;  ///< [quality] exclude_outliers: flagged points make no bar
 };
 
 class CandlesApi {

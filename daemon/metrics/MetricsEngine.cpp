@@ -140,6 +140,7 @@ std::uint32_t MetricsEngine::sourceId(const std::string& name) {
 
 void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
+  if (point.outlier && config_.exclude_outliers) return;
   const std::uint32_t source = sourceId(point.source);
   auto& series = items_[point.item_id];
   auto it = std::find_if(series.begin(), series.end(),
@@ -363,7 +364,10 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
   candidates.resize(top);
   for (const auto& c : candidates) {
     const auto* item = pass.catalog->findById(c.item_id);
-    const auto current = currentPrice(latest_.of(c.item_id), order, now);
+    // A flagged newest price counts at its source's trusted price, as in valuation.
+    auto prices = latest_.of(c.item_id);
+    if (config_.exclude_outliers) prices = withoutOutliers(std::move(prices));
+    const auto current = currentPrice(prices, order, now);
     std::string& r = out.ranking;
     if (!out.ranking_ends.empty()) r += ',';
     r += "{\"item_id\":";

@@ -36,6 +36,8 @@ namespace skinpulse::metrics {
 struct MetricsEngineOptions {
   std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;               ///< in configuration order
+  /// [quality] exclude_outliers: flagged points never enter a series (docs/api.md §12).
+  bool exclude_outliers = true;
 };
 
 class MetricsEngine final : public CycleObserver {

@@ -8,11 +8,13 @@ MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catal
                              const LatestPrices& latest, MetricSet metrics, PriceStore& prices,
                              prices::HistoryCache& history_cache)
     : engine_(catalog, latest, std::move(metrics),
-              MetricsEngineOptions{options.reference_sources, options.enabled_sources}),
+              MetricsEngineOptions{options.reference_sources, options.enabled_sources,
+                                   options.exclude_outliers}),
       api_(catalog, engine_),
       candles_(catalog, latest, prices,
-               CandlesApiConfig{options.reference_sources, options.enabled_sources}, {},
-               &history_cache),
+               CandlesApiConfig{options.reference_sources, options.enabled_sources,
+                                options.exclude_outliers},
+               {}, &history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(prices, time::nowSeconds());
 }

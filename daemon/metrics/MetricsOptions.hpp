@@ -14,6 +14,7 @@ namespace skinpulse::metrics {
 struct MetricsOptions {
   std::vector<std::string> reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;    ///< in configuration order
+  bool exclude_outliers = true;                ///< [quality] exclude_outliers
   /// A quiet daemon still slides its windows: recompute when no cycle has for this long.
   std::chrono::seconds refresh_period{60};
 };

@@ -99,8 +99,8 @@ void PortfolioApi::show(Request& request, Response& response) const {
   const auto last_imported = holdings_.lastImportedAt(user_id);
   const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
                                     latest_.sourceNames());
-  const auto valuation =
-      portfolio::valueHoldings(holdings, *catalog_.snapshot(), latest_, order, time::nowSeconds());
+  const auto valuation = portfolio::valueHoldings(holdings, *catalog_.snapshot(), latest_, order,
+                                                  time::nowSeconds(), config_.exclude_outliers);
 
   JsonWriter json;
   json.beginObject()

@@ -19,6 +19,7 @@ namespace skinpulse::portfolio {
 struct PortfolioApiOptions {
   std::vector<std::string> configured_reference_sources;
   std::vector<std::string> enabled_sources;  ///< in configuration order
+  bool exclude_outliers = true;              ///< [quality] exclude_outliers
 };
 
 class PortfolioApi {

@@ -42,7 +42,8 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
 
   api_ = std::make_unique<PortfolioApi>(
       *imports_, database.holdings(), catalog, latest,
-      PortfolioApiOptions{settings.reference_sources, settings.enabled_sources});
+      PortfolioApiOptions{settings.reference_sources, settings.enabled_sources,
+                          settings.exclude_outliers});
 }
 
 PortfolioModule::~PortfolioModule() = default;

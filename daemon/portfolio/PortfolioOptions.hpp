@@ -22,6 +22,7 @@ struct PortfolioOptions {
   int gameid_requests_per_minute = 20;
   std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
   std::vector<std::string> enabled_sources;    ///< in configuration order
+  bool exclude_outliers = true;                ///< [quality] exclude_outliers
 };
 
 const OptionTable<PortfolioOptions>& portfolioOptionTable();

@@ -23,7 +23,7 @@ std::int64_t saturatingAdd(std::int64_t a, std::int64_t b) {
 
 Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
                         const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now) {
+                        std::int64_t now, bool exclude_outliers) {
   Valuation valuation;
   valuation.holdings.reserve(holdings.size());
   for (const auto& holding : holdings) {
@@ -33,7 +33,9 @@ Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const Catalo
       out.market_hash_name = item->record.market_hash_name;
     }
     out.quantity = holding.quantity;
-    out.current_price = currentPrice(latest.of(holding.item_id), order, now).price.value_or(0);
+    auto prices = latest.of(holding.item_id);
+    if (exclude_outliers) prices = withoutOutliers(std::move(prices));
+    out.current_price = currentPrice(prices, order, now).price.value_or(0);
     out.total_value = saturatingMultiply(out.quantity, out.current_price);
     out.imported_at = holding.imported_at;
     valuation.total_value = saturatingAdd(valuation.total_value, out.total_value);

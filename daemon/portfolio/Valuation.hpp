@@ -29,9 +29,11 @@ struct Valuation {
 };
 
 /// `order` is the reference order (referenceOrder()); `now` decides which sources have
-/// two points in the last 24 h. Sums saturate at INT64_MAX rather than wrap.
+/// two points in the last 24 h. Sums saturate at INT64_MAX rather than wrap. With
+/// `exclude_outliers`, a flagged newest point counts at its source's trusted price
+/// (withoutOutliers()), so an injected spike never moves a portfolio's value.
 Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
                         const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now);
+                        std::int64_t now, bool exclude_outliers = true);
 
 }  // namespace skinpulse::portfolio

@@ -7,26 +7,34 @@ namespace {
 
 constexpr std::int64_t kDay = 86400;
 
-// Folds one point into the sorted per-source entries of its item. Returns true when the
-// source is new to the item.
-bool fold(std::vector<SourceLatest>& sources, const PricePoint& point) {
+}  // namespace
+
+bool foldLatest(std::vector<SourceLatest>& sources, const PricePoint& point) {
   auto it = std::lower_bound(sources.begin(), sources.end(), point.source,
                              [](const SourceLatest& entry, const std::string& name) {
                                return entry.newest.source < name;
                              });
   if (it == sources.end() || it->newest.source != point.source) {
-    sources.insert(it, SourceLatest{point, std::nullopt});
+    sources.insert(it, SourceLatest{point, std::nullopt,
+                                    point.outlier ? std::nullopt : std::optional(point.price)});
     return true;
   }
   if (point.time > it->newest.time) {
     it->previous_time = it->newest.time;
     it->newest = point;
+    if (!point.outlier) it->trusted_price = point.price;
+  } else if (point.time == it->newest.time && it->newest.outlier && !point.outlier) {
+    // The next point confirmed the newest (docs/api.md §12): its flag is cleared.
+    it->newest.outlier = false;
+    it->trusted_price = point.price;
   } else if (point.time < it->newest.time &&
              (!it->previous_time || point.time > *it->previous_time)) {
     it->previous_time = point.time;
   }
   return false;
 }
+
+namespace {
 
 void addName(std::vector<std::string>& names, const std::string& name) {
   const auto at = std::lower_bound(names.begin(), names.end(), name);
@@ -46,7 +54,8 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> grouped;
   auto next = std::make_shared<Snapshot>();
   for (const auto& row : rows) {
-    grouped[row.newest.item_id].push_back(SourceLatest{row.newest, row.previous_time});
+    grouped[row.newest.item_id].push_back(
+        SourceLatest{row.newest, row.previous_time, row.trusted_price});
     addName(next->source_names, row.newest.source);
   }
   for (auto& [item, sources] : grouped) {
@@ -60,25 +69,41 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
   publish(std::move(next));
 }
 
-void LatestPrices::apply(const std::vector<PricePoint>& points) {
-  if (points.empty()) return;
-  std::lock_guard lock(writer_);
-  const auto previous = snapshot();
-  auto next = std::make_shared<Snapshot>(*previous);
+std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::foldInto(
+    const Snapshot& base, const std::vector<PricePoint>& points, const FoldHook& hook) {
+  auto next = std::make_shared<Snapshot>(base);
   // Each touched item gets one fresh copy of its entries, folded in place.
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched;
-  for (const auto& point : points) {
-    auto [it, inserted] = touched.try_emplace(point.item_id);
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const std::int64_t item = points[i].item_id;
+    auto [it, inserted] = touched.try_emplace(item);
     if (inserted) {
-      const auto old = next->by_item.find(point.item_id);
+      const auto old = next->by_item.find(item);
       if (old != next->by_item.end()) it->second = *old->second;
     }
-    if (fold(it->second, point)) addName(next->source_names, point.source);
+    if (hook) hook(it->second, i);
+    if (foldLatest(it->second, points[i])) addName(next->source_names, points[i].source);
   }
   for (auto& [item, sources] : touched) {
     next->by_item[item] = std::make_shared<const std::vector<SourceLatest>>(std::move(sources));
   }
+  return next;
+}
+
+std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::prepare(
+    const std::vector<PricePoint>& points, const FoldHook& hook) const {
+  return foldInto(*snapshot(), points, hook);
+}
+
+void LatestPrices::commit(std::shared_ptr<const Snapshot> next) {
+  std::lock_guard lock(writer_);
   publish(std::move(next));
+}
+
+void LatestPrices::apply(const std::vector<PricePoint>& points) {
+  if (points.empty()) return;
+  std::lock_guard lock(writer_);
+  publish(foldInto(*snapshot(), points, nullptr));
 }
 
 std::vector<SourceLatest> LatestPrices::of(std::int64_t item_id) const {
@@ -119,6 +144,20 @@ CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
   }
   if (newest == nullptr) return {};
   return {newest->newest.price, newest->newest.source};
+}
+
+std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest) {
+  std::vector<SourceLatest> kept;
+  kept.reserve(latest.size());
+  for (auto& entry : latest) {
+    if (entry.newest.outlier) {
+      if (!entry.trusted_price) continue;
+      entry.newest.price = *entry.trusted_price;
+      entry.newest.outlier = false;
+    }
+    kept.push_back(std::move(entry));
+  }
+  return kept;
 }
 
 }  // namespace skinpulse

@@ -7,6 +7,7 @@
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -19,7 +20,16 @@ namespace skinpulse {
 struct SourceLatest {
   PricePoint newest;
   std::optional<std::int64_t> previous_time;
+  /// The price of the newest point not flagged as an outlier (docs/api.md §12): what the
+  /// next point of the source is compared with, and what valuation uses instead of a
+  /// flagged newest point. Empty when every point seen is flagged.
+  std::optional<std::int64_t> trusted_price = std::nullopt;
 };
+
+/// Folds one point into the per-source entries of an item (sorted by source): a newer
+/// point replaces the newest, an older one may move previous_time, an unflagged copy of a
+/// flagged newest point clears its flag. Returns true when the source is new to the item.
+bool foldLatest(std::vector<SourceLatest>& sources, const PricePoint& point);
 
 class LatestPrices {
  public:
@@ -38,6 +48,22 @@ class LatestPrices {
   /// Folds newly stored points in; older or duplicate points change only previous_time.
   /// Readers keep the previous snapshot until the new one is complete.
   void apply(const std::vector<PricePoint>& points);
+
+  /// Called before each point is folded into its item's entries (sorted by source), with
+  /// the entries as they stand and the point's index: may change the entries and, through
+  /// the caller's own reference, the point (docs/api.md §12: outlier flags).
+  using FoldHook = std::function<void(std::vector<SourceLatest>& entries, std::size_t index)>;
+  /// The current snapshot with `points` folded in, `hook` asked first for each, not yet
+  /// visible to readers: the ingest cycle prepares before it stores and commits after,
+  /// its one writer in between. The per-item copies apply() makes anyway are where the
+  /// hook works, so it adds no pass over the prices.
+  std::shared_ptr<const Snapshot> prepare(const std::vector<PricePoint>& points,
+                                          const FoldHook& hook) const;
+  void commit(std::shared_ptr<const Snapshot> next);
+  /// prepare() on any snapshot (backfills and tests judge on a copy).
+  static std::shared_ptr<const Snapshot> foldInto(const Snapshot& base,
+                                                  const std::vector<PricePoint>& points,
+                                                  const FoldHook& hook);
 
   std::shared_ptr<const Snapshot> snapshot() const {
     std::lock_guard lock(current_mutex_);
@@ -76,5 +102,10 @@ struct CurrentPrice {
 /// points in (now - 24h, now]; otherwise the newest price of any source.
 CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
                           const std::vector<std::string>& order, std::int64_t now);
+
+/// `latest` with each flagged newest point replaced by its source's trusted price (the
+/// entry dropped when there is none): what portfolio valuation prices holdings from when
+/// [quality] exclude_outliers is on.
+std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest);
 
 }  // namespace skinpulse

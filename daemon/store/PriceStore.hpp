@@ -26,6 +26,9 @@ class PriceStore {
   virtual std::size_t insertBackfill(const std::vector<PricePoint>& points) = 0;
   /// 0 until the first backfill; grows by one with each.
   virtual std::int64_t backfillRevision() = 0;
+  /// Clears the outlier flag of stored points, identified by (item_id, source, time): the
+  /// next point of their source confirmed them (docs/api.md §12). One transaction.
+  virtual void clearOutliers(const std::vector<PricePoint>& points) = 0;
   /// The time of the newest stored point, 0 when there is none (one index seek). A
   /// standby instance watches it to learn that the polling instance stored a cycle.
   virtual std::int64_t newestTime() = 0;
@@ -54,6 +57,8 @@ class PriceStore {
   struct Latest {
     PricePoint newest;
     std::optional<std::int64_t> previous_time;
+    /// The price of the newest point not flagged as an outlier (docs/api.md §12).
+    std::optional<std::int64_t> trusted_price = std::nullopt;
   };
   virtual std::vector<Latest> latestPerItemSource() = 0;
 

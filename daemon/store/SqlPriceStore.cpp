@@ -18,7 +18,7 @@ using Poco::Data::Keywords::now;
 namespace skinpulse::store {
 namespace {
 
-constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings";
+constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings, outlier";
 constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
 
 // The stored text of a kind; the column's CHECK admits nothing else.
@@ -43,11 +43,13 @@ struct PointColumns {
   std::vector<std::int64_t> volume;
   std::vector<std::string> kind;
   std::vector<Poco::Nullable<Poco::Int64>> listings;
+  std::vector<std::int64_t> outlier;  ///< 0 or 1
 
   PricePoint row(std::size_t i) const {
     PricePoint point{item_id[i], source[i], time[i], price[i], volume[i]};
     point.kind = kindFromText(kind[i]);
     if (!listings[i].isNull()) point.listings = listings[i].value();
+    point.outlier = outlier[i] != 0;
     return point;
   }
   std::vector<PricePoint> rows() const {
@@ -64,7 +66,8 @@ PointColumns selectPoints(Poco::Data::Session& session, const std::string& rest,
   PointColumns c;
   Poco::Data::Statement statement(session);
   statement << std::string("SELECT ") + kColumns + " FROM price_points " + rest, into(c.item_id),
-      into(c.source), into(c.time), into(c.price), into(c.volume), into(c.kind), into(c.listings);
+      into(c.source), into(c.time), into(c.price), into(c.volume), into(c.kind), into(c.listings),
+      into(c.outlier);
   (statement.addBind(bind(params)), ...);
   statement.execute();
   return c;
@@ -96,6 +99,19 @@ std::int64_t SqlPriceStore::newestTime() {
   return newest;
 }
 
+void SqlPriceStore::clearOutliers(const std::vector<PricePoint>& points) {
+  if (points.empty()) return;
+  // Rare (a confirmed spike): one keyed update per point, in one transaction.
+  WriteTransaction tx(pool_);
+  for (const auto& p : points) {
+    tx.session() << tx.sql(
+        "UPDATE price_points SET outlier = 0 "
+        "WHERE item_id = ? AND source = ? AND time = ?"),
+        bind(p.item_id), bind(p.source), bind(p.time), now;
+  }
+  tx.commit();
+}
+
 std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {
   if (points.empty()) return 0;
 #ifdef SKINPULSE_WITH_POSTGRES
@@ -117,6 +133,7 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
   columns.volume.reserve(points.size());
   columns.kind.reserve(points.size());
   columns.listings.reserve(points.size());
+  columns.outlier.reserve(points.size());
   for (const auto& p : points) {
     columns.item_id.push_back(p.item_id);
     columns.source.push_back(p.source);
@@ -126,12 +143,13 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
     columns.kind.emplace_back(sdk::priceKindName(p.kind));
     columns.listings.push_back(p.listings ? Poco::Nullable<Poco::Int64>(*p.listings)
                                           : Poco::Nullable<Poco::Int64>());
+    columns.outlier.push_back(p.outlier ? 1 : 0);
   }
   WriteTransaction tx(pool_);
   const std::size_t inserted = insertColumns(
       tx.session(), tx.backend(), std::string("INSERT INTO price_points (") + kColumns + ")",
       "ON CONFLICT DO NOTHING", columns.item_id, columns.source, columns.time, columns.price,
-      columns.volume, columns.kind, columns.listings);
+      columns.volume, columns.kind, columns.listings, columns.outlier);
   if (backfill) advanceBackfillRevision(tx);
   tx.commit();
   return inserted;
@@ -208,6 +226,7 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
   // Row-value comparison and scalar subqueries mean the same text on both backends.
   PointColumns c;
   std::vector<Poco::Nullable<std::int64_t>> previous;
+  std::vector<Poco::Nullable<std::int64_t>> trusted;
   auto lease = pool_.read();
   lease.session() << "WITH RECURSIVE series(item_id, source) AS ("
                      " SELECT * FROM (SELECT item_id, source FROM price_points"
@@ -221,21 +240,28 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
                      "   ORDER BY n.item_id, n.source LIMIT 1)"
                      " FROM series WHERE series.item_id IS NOT NULL)"
                      " SELECT p.item_id, p.source, p.time, p.price, p.volume, p.kind, p.listings,"
+                     "  p.outlier,"
                      "  (SELECT q.time FROM price_points q"
                      "   WHERE q.item_id = p.item_id AND q.source = p.source AND q.time < p.time"
-                     "   ORDER BY q.time DESC LIMIT 1) AS previous_time"
+                     "   ORDER BY q.time DESC LIMIT 1) AS previous_time,"
+                     // The newest unflagged price: p's own unless p is an outlier, when
+                     // the backward scan stops at the first trusted point.
+                     "  (SELECT t.price FROM price_points t"
+                     "   WHERE t.item_id = p.item_id AND t.source = p.source AND t.time <= p.time"
+                     "   AND t.outlier = 0 ORDER BY t.time DESC LIMIT 1) AS trusted_price"
                      " FROM series JOIN price_points p"
                      "  ON p.item_id = series.item_id AND p.source = series.source"
                      "  AND p.time = (SELECT MAX(m.time) FROM price_points m"
                      "   WHERE m.item_id = series.item_id AND m.source = series.source)"
                      " ORDER BY p.item_id, p.source",
       into(c.item_id), into(c.source), into(c.time), into(c.price), into(c.volume), into(c.kind),
-      into(c.listings), into(previous), now;
+      into(c.listings), into(c.outlier), into(previous), into(trusted), now;
   std::vector<Latest> latest;
   latest.reserve(c.item_id.size());
   for (std::size_t i = 0; i < c.item_id.size(); ++i) {
     Latest entry{c.row(i), std::nullopt};
     if (!previous[i].isNull()) entry.previous_time = previous[i].value();
+    if (!trusted[i].isNull()) entry.trusted_price = trusted[i].value();
     latest.push_back(std::move(entry));
   }
   return latest;

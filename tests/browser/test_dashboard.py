@@ -129,6 +129,12 @@ plugin = simulated
 interval_seconds = 3
 seed_file = {seed}
 fraction = 1.0
+[source.mirror]
+plugin = simulated
+interval_seconds = 3
+seed_file = {seed}
+fraction = 1.0
+fee_percent = 2
 """
         env = {
             "SKINPULSE_PLUGIN_DIR": plugins,
@@ -314,7 +320,53 @@ fraction = 1.0
         self.open("/status")
         self.wait(lambda: "simulated" in self.driver.find_element(By.ID, "view").text, message="source row")
         self.assertIn("fresh", self.driver.find_element(By.ID, "view").text)
+        # The public sources status (docs/api.md §12): items priced per market.
+        self.wait(lambda: "mirror" in self.driver.find_element(By.ID, "view").text, message="mirror row")
+        self.assertIn("ITEMS PRICED", self.driver.find_element(By.ID, "view").text.upper())
         self.shoot("status")
+        self.collect()
+
+    def test_6_spreads_and_quality_badges(self):
+        # A third market for 20 items, 20 % below to 37 % above the simulated prices, and
+        # an 8x print on the first: flagged, since the two simulated markets disagree.
+        ranked = [r for r in self.daemon.get("/api/v1/rankings/volatile?limit=40&window=24h").json()
+                  if r["current_price"]][:20]
+        now = int(time.time())
+        path = os.path.join(self.tmp, "archive.jsonl")
+        with open(path, "w", encoding="utf-8") as out:
+            import json
+            for i, r in enumerate(ranked):
+                factor = 8.0 if i == 0 else 0.8 + 0.03 * i
+                out.write(json.dumps({
+                    "market_hash_name": r["market_hash_name"], "source": "archive",
+                    "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now - 5)),
+                    "price": max(1, int(r["current_price"] * factor)), "volume": 1,
+                    "kind": "ask"}) + "\n")
+        result = run_tool("skinpulsectl", "backfill", "--config", self.daemon.config, "--file", path,
+                          env=self.daemon.env)
+        self.assertEqual(result.returncode, 0, result.stderr + result.stdout)
+        spiked = ranked[0]["item_id"]
+        self.wait(lambda: any(p["source"] == "archive" and p["outlier"] for p in
+                              self.daemon.get("/api/v1/items/%d" % spiked).json()["latest_prices"]),
+                  timeout=20, message="the flagged archive price")
+
+        self.open("/spreads")
+        rows = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, ".spread-table tbody tr"),
+                         message="spread rows")
+        self.assertGreaterEqual(len(rows), 5)
+        self.assertIn("%", rows[0].text)
+        shown = self.wait(lambda: self.text("#spreads-updated"), message="update stamp")
+        self.wait(lambda: self.text("#spreads-updated") != shown, timeout=25,
+                  message="a live refresh of the spreads")
+        self.shoot("spreads")
+        self.collect()
+
+        self.open("/items/%d" % spiked)
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "td .chip.outlier"),
+                  message="the outlier badge")
+        self.assertNotEqual(self.wait(lambda: self.text("#consensus-price"), message="consensus"), "—")
+        self.assertIn("outlier", self.text("#market-trust"))
+        self.shoot("item-quality")
         self.collect()
 
     def test_9_no_console_errors_or_csp_violations(self):

@@ -136,7 +136,8 @@ class ItemsTest(DaemonTestCase):
         # A backfill line without kind/listings is an ask with listings unknown.
         self.assertEqual(latest["market-a"], {"time": iso(self.now - 3600), "price": 4100,
                                               "volume": 3, "kind": "ask", "listings": None,
-                                              "source": "market-a"})
+                                              "source": "market-a", "outlier": False,
+                                              "stale": False})
         self.assertEqual(latest["market-b"]["price"], 3950)
         self.assertEqual((latest["market-b"]["kind"], latest["market-b"]["listings"]),
                          ("bid", 41))

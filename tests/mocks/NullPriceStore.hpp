@@ -15,6 +15,7 @@ class NullPriceStore : public PriceStore {
     return insert(points);
   }
   std::int64_t backfillRevision() override { return 0; }
+  void clearOutliers(const std::vector<PricePoint>&) override {}
   std::int64_t newestTime() override { return 0; }
   std::vector<PricePoint> history(std::int64_t, std::int64_t,
                                   const std::optional<std::string>&) override {

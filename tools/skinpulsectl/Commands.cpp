@@ -120,7 +120,17 @@ int backfill(const LoadedConfig& config, const std::string& file) {
   // The catalogue must exist to match names; seeding is idempotent.
   seedCatalog(database->catalog(), config.settings.catalog_file);
   const CatalogSnapshot catalog(database->catalog().allItems());
-  const auto result = skinpulse::backfill(in, catalog, database->prices(), time::nowSeconds());
+  // Flagged as the daemon's cycles would (docs/api.md §12), with its configuration.
+  std::vector<quality::SourceProfile> profiles;
+  for (const auto& source : config.settings.sources) {
+    profiles.push_back(quality::SourceProfile{source.name, source.plugin, source.kind,
+                                              source.enabled, source.interval_seconds,
+                                              source.fee_percent});
+  }
+  const BackfillOutliers outliers{quality::Freshness(profiles),
+                                  config.settings.quality.outlier_factor};
+  const auto result =
+      skinpulse::backfill(in, catalog, database->prices(), time::nowSeconds(), &outliers);
   std::size_t rejected = 0;
   for (const auto& [reason, count] : result.rejected) rejected += count;
   std::cout << file << ": " << result.read << " lines, " << result.stored << " stored, "

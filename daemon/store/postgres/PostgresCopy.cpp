@@ -102,11 +102,12 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   exec(connection,
        "CREATE TEMP TABLE IF NOT EXISTS price_points_staged "
        "(item_id BIGINT, source TEXT, time BIGINT, price BIGINT, volume BIGINT, kind TEXT, "
-       "listings BIGINT) "
+       "listings BIGINT, outlier SMALLINT) "
        "ON COMMIT DELETE ROWS",
        PGRES_COMMAND_OK);
   exec(connection,
-       "COPY price_points_staged (item_id, source, time, price, volume, kind, listings) FROM "
+       "COPY price_points_staged (item_id, source, time, price, volume, kind, listings, outlier) "
+       "FROM "
        "STDIN",
        PGRES_COPY_IN);
   std::string buffer;
@@ -125,6 +126,7 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
     buffer += sdk::priceKindName(p->kind);
     buffer.push_back('\t');
     buffer += p->listings ? std::to_string(*p->listings) : std::string("\\N");
+    buffer += p->outlier ? "\t1" : "\t0";
     buffer.push_back('\n');
   }
   const bool sent = PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1;
@@ -140,8 +142,8 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
   const Result inserted = exec(connection,
                                "INSERT INTO price_points (item_id, source, time, price, volume, "
-                               "kind, listings) SELECT item_id, source, time, price, volume, "
-                               "kind, listings FROM "
+                               "kind, listings, outlier) SELECT item_id, source, time, price, "
+                               "volume, kind, listings, outlier FROM "
                                "price_points_staged ON CONFLICT DO NOTHING",
                                PGRES_COMMAND_OK);
   const std::size_t count = std::stoull(PQcmdTuples(inserted.get()));

@@ -22,6 +22,13 @@ std::int64_t int8At(const PGresult* result, int row, int column) {
   return static_cast<std::int64_t>(be64toh(network));
 }
 
+std::int16_t int2At(const PGresult* result, int row, int column) {
+  if (PQgetlength(result, row, column) != 2) throw std::runtime_error("PostgreSQL: bad int2");
+  std::uint16_t network = 0;
+  std::memcpy(&network, PQgetvalue(result, row, column), sizeof network);
+  return static_cast<std::int16_t>(be16toh(network));
+}
+
 }  // namespace
 
 std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int64_t item_id,
@@ -34,11 +41,12 @@ std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int6
   const std::string item = std::to_string(item_id);
   const std::string after = std::to_string(since);
   const char* values[3] = {item.c_str(), after.c_str(), source ? source->c_str() : nullptr};
-  const char* sql = source ? "SELECT source, time, price, volume, kind, listings FROM price_points"
-                             " WHERE item_id = $1 AND time > $2 AND source = $3"
-                             " ORDER BY time, source"
-                           : "SELECT source, time, price, volume, kind, listings FROM price_points"
-                             " WHERE item_id = $1 AND time > $2 ORDER BY time, source";
+  const char* sql =
+      source ? "SELECT source, time, price, volume, kind, listings, outlier FROM price_points"
+               " WHERE item_id = $1 AND time > $2 AND source = $3"
+               " ORDER BY time, source"
+             : "SELECT source, time, price, volume, kind, listings, outlier FROM price_points"
+               " WHERE item_id = $1 AND time > $2 ORDER BY time, source";
   const Result result(
       PQexecParams(impl->handle(), sql, source ? 3 : 2, nullptr, values, nullptr, nullptr, kBinary),
       &PQclear);
@@ -58,6 +66,7 @@ std::vector<PricePoint> selectItemPoints(Poco::Data::Session& session, std::int6
                            static_cast<std::size_t>(PQgetlength(result.get(), row, 4)));
     point.kind = sdk::parsePriceKind(kind).value_or(sdk::PriceKind::kAsk);
     if (PQgetisnull(result.get(), row, 5) == 0) point.listings = int8At(result.get(), row, 5);
+    point.outlier = int2At(result.get(), row, 6) != 0;
     points.push_back(std::move(point));
   }
   return points;

@@ -9,8 +9,9 @@ const ROUTES = [
   { re: /^\/items\/(\d+)$/, page: 'market', load: () => import('./item.js') },
   { re: /^\/rankings$/, page: 'rankings', load: () => import('./rankings.js') },
   { re: /^\/portfolio$/, page: 'portfolio', load: () => import('./portfolio.js') },
+  { re: /^\/spreads$/, page: 'spreads', load: () => import('./spreads.js') },
   { re: /^\/status$/, page: 'status', load: () => import('./status.js') },
-  // /spreads and /alerts are served by the daemon for the pages to come.
+  // /alerts is served by the daemon for the page to come.
 ];
 
 const view = document.getElementById('view');
@@ -89,8 +90,10 @@ async function refreshStrip() {
   }
 }
 
-/** A source is fresh when it succeeded within three of its intervals. */
+/** A source is fresh when it succeeded within three of its intervals (the daemon says so
+ * itself since docs/api.md §12; computed here for an older daemon). */
 export function isFresh(source) {
+  if (typeof source.fresh === 'boolean') return source.fresh;
   if (!source.last_success) return false;
   const age = (Date.now() - Date.parse(source.last_success)) / 1000;
   return age <= Math.max(3 * (source.interval_seconds || 60), 60);

@@ -66,14 +66,26 @@ export function render(view, [idText], query) {
     }
   }
 
+  async function refreshDetail() {
+    try {
+      const fresh = await getJson(`/api/v1/items/${id}`, 'Item');
+      if (!alive) return;
+      item = fresh;
+      markets = (item.latest_prices || []).map((p) => ({ ...p }));
+      renderHead();
+      renderMarkets();
+    } catch { /* the next cycle tries again; the shown prices stay */ }
+  }
+
   let vol24 = null;
   function renderHead() {
     const name = item.market_hash_name;
     const badges = [rarityChip(item.rarity), item.stattrak ? h('span', { class: 'chip st' }, 'StatTrak™') : null,
       name.includes('Souvenir') ? h('span', { class: 'chip souvenir' }, 'Souvenir') : null,
       item.weapon_type ? h('span', { class: 'chip' }, item.weapon_type) : null];
-    const prices = markets.map((m) => m.price).sort((a, b) => a - b);
-    const consensus = prices.length > 1 ? prices[Math.floor((prices.length - 1) / 2)] : null;
+    const trusted = markets.filter((m) => !m.stale && !m.outlier).length;
+    const flagged = markets.filter((m) => m.outlier).length;
+    const stale = markets.filter((m) => m.stale).length;
     fill(head,
       h('div', { class: 'item-img-wrap' }, itemImage(item, 'lg')),
       h('div', { class: 'item-title' },
@@ -82,7 +94,18 @@ export function render(view, [idText], query) {
           h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, price(item.current_price)),
           h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
           h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
-        consensus !== null ? h('p', { class: 'muted' }, `Consensus (median of ${prices.length} markets) ${price(consensus)} · spread ${price(prices[prices.length - 1] - prices[0])}`) : null,
+        markets.length ? h('div', { class: 'consensus' },
+          h('span', { title: 'Median of the fresh listings across markets (of every fresh price when no market lists it); outliers left out' },
+            h('span', { class: 'kpi-label' }, 'Consensus'),
+            h('span', { class: 'num', id: 'consensus-price' }, price(item.consensus_price ?? null))),
+          h('span', { title: 'Gap between the cheapest and the dearest of those prices, relative to the cheapest' },
+            h('span', { class: 'kpi-label' }, 'Spread'),
+            h('span', { class: 'num', id: 'spread-percent' }, item.spread_percent === null || item.spread_percent === undefined ? '—' : `${number(item.spread_percent)} %`)),
+          h('span', {},
+            h('span', { class: 'kpi-label' }, 'Markets'),
+            h('span', { id: 'market-trust' }, `${trusted} of ${markets.length} trusted`,
+              stale ? h('span', { class: 'chip stale', title: 'Prices older than three polling intervals of their market (24 h for markets not polled)' }, `${stale} stale`) : null,
+              flagged ? h('span', { class: 'chip outlier', title: 'Prices far outside what the other markets, or the market’s own previous price, say' }, `${flagged} outlier${flagged > 1 ? 's' : ''}`) : null))) : null,
         h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
   }
 
@@ -104,16 +127,17 @@ export function render(view, [idText], query) {
     });
     const th = (key, label, cls) => h('th', { scope: 'col', class: cls, 'aria-sort': sortKey === key ? (sortDir > 0 ? 'ascending' : 'descending') : 'none' },
       h('button', { type: 'button', class: 'sort', onclick: () => { sortDir = sortKey === key ? -sortDir : 1; sortKey = key; renderMarkets(); } }, label));
-    const fresh = (t) => (Date.now() - Date.parse(t)) / 1000 < 3600;
     fill(marketsEl, h('table', { class: 'table' },
       h('thead', {}, h('tr', {}, th('source', 'Market'), th('price', 'Price', 'num'), th('kind', 'Kind'), th('listings', 'Listings', 'num'), th('volume', 'Volume', 'num'), th('age', 'Age'))),
-      h('tbody', {}, rows.map((m) => h('tr', {},
+      h('tbody', {}, rows.map((m) => h('tr', { class: m.outlier ? 'is-outlier' : m.stale ? 'is-stale' : undefined },
         h('td', { 'data-label': 'Market' }, m.source, item.current_price_source === m.source ? h('span', { class: 'chip ref' }, 'reference') : null),
         h('td', { class: 'num price', 'data-label': 'Price', 'data-source': m.source }, price(m.price)),
         h('td', { 'data-label': 'Kind' }, m.kind ? h('span', { class: 'chip', title: KIND_TITLES[m.kind] || m.kind }, m.kind) : '—'),
         h('td', { class: 'num', 'data-label': 'Listings' }, count(m.listings)),
         h('td', { class: 'num', 'data-label': 'Volume' }, count(m.volume)),
-        h('td', { 'data-label': 'Age' }, h('time', { datetime: m.time, title: exactTime(m.time) }, ago(m.time)), fresh(m.time) ? null : h('span', { class: 'chip stale' }, 'stale')))))));
+        h('td', { 'data-label': 'Age' }, h('time', { datetime: m.time, title: exactTime(m.time) }, ago(m.time)),
+          m.stale ? h('span', { class: 'chip stale', title: 'Older than three polling intervals of this market: not in the consensus' }, 'stale') : null,
+          m.outlier ? h('span', { class: 'chip outlier', title: 'Far outside the other markets (or this market’s previous price): kept out of metrics, consensus and valuation' }, 'outlier') : null))))));
   }
 
   async function loadMetrics() {
@@ -197,7 +221,9 @@ export function render(view, [idText], query) {
     if (updated) { updated.textContent = ago(item.updated_at); updated.title = exactTime(item.updated_at); updated.dateTime = item.updated_at; }
     renderMarkets();
     clearTimeout(redrawTimer);
-    redrawTimer = setTimeout(() => { loadChart(); loadMetrics(); }, 800);
+    // The live entries carry no freshness or outlier flag: the detail brings them, with
+    // the new consensus.
+    redrawTimer = setTimeout(() => { refreshDetail(); loadChart(); loadMetrics(); }, 800);
   };
   live.addEventListener('prices', onPrices);
   live.watch([id]);

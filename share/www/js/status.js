@@ -1,7 +1,8 @@
-// Status: one row per market source (last success, failures, points, freshness), the
-// ingest role, database and shared store, from GET /readyz.
-import { ago, count, emptyBox, errorBox, exactTime, fill, h, request, setTitle, skeleton } from './api.js';
-import { isFresh } from './app.js';
+// Status: one row per market source from GET /api/v1/sources (freshness, items priced,
+// outliers, fee; docs/api.md §12) joined with what GET /readyz adds for the sources this
+// instance polls (last poll, failures, points, last error), and the ingest role, database
+// and shared store.
+import { ago, count, emptyBox, errorBox, exactTime, fill, getJson, h, number, request, setTitle, skeleton } from './api.js';
 
 export function render(view) {
   setTitle('Status');
@@ -18,25 +19,33 @@ export function render(view) {
         data = await err.response.clone().json().catch(() => null);
         if (!data) throw err;
       }
+      const markets = await getJson('/api/v1/sources', 'Sources');
       if (!alive) return;
-      const sources = data.sources || [];
+      const polled = new Map((data.sources || []).map((s) => [s.name, s]));
+      const sources = markets.map((m) => ({ ...(polled.get(m.name) || {}), ...m }));
       fill(summary,
         kv('Daemon', data.status === 'ready' ? 'ready' : 'unavailable', data.status !== 'ready'),
         kv('Database', `${data.database.backend}${data.database.ok ? '' : ' (down)'}`, !data.database.ok),
         kv('Shared store', `${data.shared_store.backend}${data.shared_store.ok ? '' : ' (down)'}`, !data.shared_store.ok),
         kv('Ingest role', data.ingest === 'polling' ? 'polling' : 'standby', false, data.ingest === 'polling' ? 'This instance polls the sources' : 'Another instance holds the ingest lease and polls'),
         kv('Catalogue', count(data.catalog_items)));
-      if (!sources.length) { fill(body, emptyBox('No market source is enabled. Add a [source.NAME] section to the configuration.')); return; }
+      if (!sources.length) { fill(body, emptyBox('No market source is configured and no price is stored yet. Add a [source.NAME] section to the configuration.')); return; }
+      const NUM = new Set(['Items priced', 'Outliers', 'Fee', 'Failures', 'Accepted', 'Rejected']);
       fill(body, h('table', { class: 'table' },
-        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Every', 'Freshness', 'Last success', 'Last poll', 'Failures', 'Accepted', 'Rejected', 'Last error'].map((x, i) => h('th', { scope: 'col', class: i >= 6 && i <= 8 ? 'num' : undefined }, x)))),
+        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Kind', 'Every', 'Freshness', 'Items priced', 'Outliers', 'Fee', 'Last success', 'Last poll', 'Failures', 'Accepted', 'Rejected', 'Last error'].map((x) => h('th', { scope: 'col', class: NUM.has(x) ? 'num' : undefined }, x)))),
         h('tbody', {}, sources.map((s) => {
-          const fresh = isFresh(s);
           const rejected = Object.values(s.points_rejected || {}).reduce((a, b) => a + b, 0);
+          const state = s.fresh ? ['ok', '● fresh'] : !s.enabled && !s.plugin ? ['', 'stored only'] : !s.enabled ? ['', 'disabled'] : ['stale', '▲ stale'];
           return h('tr', {},
             h('td', { 'data-label': 'Source' }, h('strong', {}, s.name)),
-            h('td', { 'data-label': 'Plugin' }, s.plugin),
-            h('td', { 'data-label': 'Every' }, `${count(s.interval_seconds)} s`),
-            h('td', { 'data-label': 'Freshness' }, h('span', { class: `chip ${fresh ? 'ok' : 'stale'}` }, fresh ? '● fresh' : '▲ stale')),
+            h('td', { 'data-label': 'Plugin' }, s.plugin || h('span', { class: 'muted', title: 'Prices in the store (a backfill, or a section since removed); nothing polls it' }, 'backfilled')),
+            h('td', { 'data-label': 'Kind' }, s.kind || '—'),
+            h('td', { 'data-label': 'Every' }, s.interval_seconds ? `${count(s.interval_seconds)} s` : '—'),
+            h('td', { 'data-label': 'Freshness', title: s.interval_seconds ? `Fresh while its newest price is younger than ${count(3 * s.interval_seconds)} s` : 'Fresh for 24 h: not polled' },
+              h('span', { class: `chip ${state[0]}` }, state[1])),
+            h('td', { class: 'num', 'data-label': 'Items priced', title: 'Items whose latest price from this market is fresh' }, count(s.items_priced)),
+            h('td', { class: `num ${s.outliers ? 'warn' : ''}`, 'data-label': 'Outliers', title: 'Items whose latest price from this market is flagged as an outlier' }, count(s.outliers)),
+            h('td', { class: 'num', 'data-label': 'Fee' }, s.fee_percent ? `${number(s.fee_percent)} %` : '—'),
             h('td', { 'data-label': 'Last success' }, t(s.last_success)),
             h('td', { 'data-label': 'Last poll' }, t(s.last_poll)),
             h('td', { class: 'num', 'data-label': 'Failures' }, count(s.consecutive_failures)),

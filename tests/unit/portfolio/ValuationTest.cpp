@@ -25,6 +25,7 @@ class ValuationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(ordersByValueThenItemId);
   CPPUNIT_TEST(saturatesInsteadOfWrapping);
   CPPUNIT_TEST(anEmptyPortfolioIsWorthZero);
+  CPPUNIT_TEST(aSpikeNeverMovesTheValue);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -49,6 +50,24 @@ class ValuationTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3750}, holding.total_value);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{100}, holding.imported_at);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3750}, valuation.total_value);
+  }
+
+  void aSpikeNeverMovesTheValue() {
+    LatestPrices latest;
+    PricePoint spike{2, "market", kNow - 60, 99900, 1};
+    spike.outlier = true;
+    PricePoint lone{3, "market", kNow - 60, 50000, 1};
+    lone.outlier = true;  // no trusted price at all: the source is left out
+    latest.apply(
+        {{2, "market", kNow - 600, 1200, 1}, spike, {3, "other", kNow - 900, 40000, 1}, lone});
+    auto valuation =
+        valueHoldings({{2, 2, 100}, {3, 1, 100}}, *catalog_, latest, {"market", "other"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1200}, valuation.holdings[1].current_price);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{40000}, valuation.holdings[0].current_price);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{42400}, valuation.total_value);
+    // [quality] exclude_outliers = false: the flagged prices count.
+    valuation = valueHoldings({{2, 2, 100}}, *catalog_, latest, {"market"}, kNow, false);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{99900}, valuation.holdings[0].current_price);
   }
 
   void anItemWithoutPriceIsWorthZero() {

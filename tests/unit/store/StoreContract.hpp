@@ -28,6 +28,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testHistoryOrderAndSourceFilter);
   CPPUNIT_TEST(testLatestPerItemSource);
   CPPUNIT_TEST(testKindAndListingsRoundTrip);
+  CPPUNIT_TEST(testOutlierFlagRoundTripAndClear);
   CPPUNIT_TEST(testMigrationMovesSkinportQuantityToListings);
   CPPUNIT_TEST(testFillMissingImages);
   CPPUNIT_TEST(testBackfillAdvancesRevision);
@@ -57,6 +58,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();
   void testKindAndListingsRoundTrip();
+  void testOutlierFlagRoundTripAndClear();
   void testMigrationMovesSkinportQuantityToListings();
   void testFillMissingImages();
   void testDeleteOlderThanAndPointsSince();

@@ -38,6 +38,38 @@ void StoreContract::testPriceInsertIgnoresDuplicates() {
   CPPUNIT_ASSERT(history[1] == point(1, "steam", 160, 510));
 }
 
+// docs/api.md §12: the flag is stored with the point, read back on every path, cleared by
+// key when the next point confirms it; the latest prices carry the newest unflagged price.
+void StoreContract::testOutlierFlagRoundTripAndClear() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  auto flagged = [](PricePoint p) {
+    p.outlier = true;
+    return p;
+  };
+  const std::vector<PricePoint> points = {point(1, "a", 100, 1000, 0),
+                                          flagged(point(1, "a", 200, 18, 0)),
+                                          flagged(point(1, "b", 150, 9000, 0))};
+  CPPUNIT_ASSERT_EQUAL(std::size_t{3}, prices.insert(points));
+  const auto history = prices.history(1, 0, std::nullopt);
+  CPPUNIT_ASSERT(history == std::vector<PricePoint>({points[0], points[2], points[1]}));
+  CPPUNIT_ASSERT(prices.pointsSince(0) == points);
+  auto latest = prices.latestPerItemSource();
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, latest.size());
+  CPPUNIT_ASSERT(latest[0].newest == points[1]);
+  CPPUNIT_ASSERT(latest[0].trusted_price == std::int64_t{1000});
+  CPPUNIT_ASSERT(!latest[1].trusted_price);  // b has no unflagged point
+  prices.clearOutliers({points[2]});
+  CPPUNIT_ASSERT(!prices.history(1, 0, std::string("b")).at(0).outlier);
+  latest = prices.latestPerItemSource();
+  CPPUNIT_ASSERT(latest[1].trusted_price == std::int64_t{9000});
+  CPPUNIT_ASSERT(prices.history(1, 0, std::string("a")).at(1).outlier);
+  // Backfill goes through COPY on PostgreSQL as well.
+  prices.insertBackfill({flagged(point(2, "c", 50, 70, 0))});
+  CPPUNIT_ASSERT(prices.history(2, 0, std::string("c")).at(0).outlier);
+}
+
 void StoreContract::testKindAndListingsRoundTrip() {
   if (skipped()) return;
   seedItems(2);

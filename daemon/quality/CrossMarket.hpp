@@ -1,0 +1,62 @@
+#pragma once
+
+// CrossMarket (docs/api.md §13): what the latest prices of one item say across markets.
+// The consensus price is the median of the fresh latest prices of kind ask (else of any
+// kind), the lower middle for an even count; the spread is (max − min) / min × 100 over
+// the same prices. The spread opportunity buys at the cheapest fresh ask and sells at the
+// dearest fresh price of another source, net of that source's fee. Outliers never count
+// when they are excluded. Pure functions over a LatestPrices entry: any thread.
+
+#include "prices/LatestPrices.hpp"
+#include "quality/Freshness.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skinpulse::quality {
+
+struct CrossMarketRules {
+  const Freshness& freshness;
+  bool exclude_outliers = true;
+};
+
+struct Consensus {
+  std::optional<std::int64_t> price;
+  std::optional<double> spread_percent;
+  std::size_t sources = 0;  ///< how many prices the two figures are taken over
+};
+
+/// The fresh, trusted latest prices of one item (flagged ones left out when excluded).
+std::vector<const PricePoint*> trustedPrices(const std::vector<SourceLatest>& latest,
+                                             const CrossMarketRules& rules, std::int64_t now);
+
+/// The lower median of `prices` (not empty); reorders them.
+std::int64_t lowerMedian(std::vector<std::int64_t>& prices);
+
+Consensus consensus(const std::vector<SourceLatest>& latest, const CrossMarketRules& rules,
+                    std::int64_t now);
+
+struct SpreadOpportunity {
+  std::string buy_source;
+  std::int64_t buy_price = 0;
+  std::string sell_source;
+  std::int64_t sell_price = 0;  ///< net of the sell source's fee, cents
+  double spread_percent = 0.0;  ///< (sell − buy) / buy × 100
+};
+
+/// Fee per source name, in percent (absent: 0).
+using FeeTable = std::map<std::string, double, std::less<>>;
+
+/// The net price a sale of `price` at a source with `fee_percent` brings, rounded to cents.
+std::int64_t netOfFee(std::int64_t price, double fee_percent);
+
+/// The best buy-here-sell-there gap of one item, or nothing when fewer than `min_sources`
+/// sources have a fresh trusted price, no fresh ask exists, or no other source sells.
+std::optional<SpreadOpportunity> bestSpread(const std::vector<SourceLatest>& latest,
+                                            const CrossMarketRules& rules, const FeeTable& fees,
+                                            std::size_t min_sources, std::int64_t now);
+
+}  // namespace skinpulse::quality

@@ -1,0 +1,56 @@
+#pragma once
+
+// GET /api/v1/sources and GET /api/v1/rankings/spread (docs/api.md §13): which markets
+// are fresh and how many items each prices, and the best buy-here-sell-there gaps. Both
+// read the catalogue and latest-price snapshots (a pass over every item: on the worker
+// pool, not inline); thread-safe and const.
+
+#include "catalog/Catalog.hpp"
+#include "http/Router.hpp"
+#include "prices/LatestPrices.hpp"
+#include "quality/CrossMarket.hpp"
+#include "quality/Freshness.hpp"
+#include "quality/QualityOptions.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skinpulse::quality {
+
+/// The time of each polled source's last successful fetch, by name.
+using LastSuccesses = std::map<std::string, std::int64_t>;
+
+class QualityApi {
+ public:
+  /// Asks the scheduler for LastSuccesses.
+  using LastSuccess = std::function<LastSuccesses()>;
+  using Clock = std::function<std::int64_t()>;
+
+  /// `sources`: every configured instance, in configuration order. References outlive
+  /// the object.
+  QualityApi(const Catalog& catalog, const LatestPrices& latest, std::vector<SourceProfile> sources,
+             QualityOptions options, LastSuccess last_success, Clock clock = {});
+
+  void registerRoutes(http::Router& router);
+
+  void sources(http::Request& request, http::Response& response) const;
+  void spreads(http::Request& request, http::Response& response) const;
+
+  const Freshness& freshness() const { return freshness_; }
+
+ private:
+  const Catalog& catalog_;
+  const LatestPrices& latest_;
+  std::vector<SourceProfile> profiles_;
+  QualityOptions options_;
+  Freshness freshness_;
+  FeeTable fees_;
+  LastSuccess last_success_;
+  Clock clock_;
+};
+
+}  // namespace skinpulse::quality

@@ -1,0 +1,26 @@
+#pragma once
+
+// QualityModule: the cross-market endpoints (docs/api.md §13): GET /api/v1/sources and
+// GET /api/v1/rankings/spread. The rules themselves (freshness, consensus, spreads,
+// outliers) are the folder's free functions, used by items/ and ingest/ too.
+
+#include "module/Module.hpp"
+#include "quality/QualityApi.hpp"
+
+namespace skinpulse::quality {
+
+class QualityModule final : public module::Module {
+ public:
+  QualityModule(const Catalog& catalog, const LatestPrices& latest,
+                std::vector<SourceProfile> sources, QualityOptions options,
+                QualityApi::LastSuccess last_success)
+      : api_(catalog, latest, std::move(sources), options, std::move(last_success)) {}
+
+  std::string_view name() const override { return "quality"; }
+  void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }
+
+ private:
+  QualityApi api_;
+};
+
+}  // namespace skinpulse::quality

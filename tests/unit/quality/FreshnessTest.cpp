@@ -1,0 +1,40 @@
+// Freshness (docs/api.md §13): 3 × interval_seconds for polled sources, 24 h for the
+// others (disabled, backfilled, unknown); "younger than" is strict.
+
+#include "quality/Freshness.hpp"
+
+#include <cppunit/extensions/HelperMacros.h>
+
+using namespace skinpulse;
+using namespace skinpulse::quality;
+
+class FreshnessTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(FreshnessTest);
+  CPPUNIT_TEST(polledSourcesGetThreeIntervals);
+  CPPUNIT_TEST(otherSourcesGetADay);
+  CPPUNIT_TEST(theLimitItselfIsStale);
+  CPPUNIT_TEST_SUITE_END();
+
+  static Freshness make() {
+    return Freshness({SourceProfile{"skinport", "skinport", sdk::PriceKind::kAsk, true, 300, 0},
+                      SourceProfile{"old", "csfloat", sdk::PriceKind::kAsk, false, 60, 0}});
+  }
+
+ public:
+  void polledSourcesGetThreeIntervals() {
+    const auto freshness = make();
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{900}, freshness.maxAge("skinport"));
+    CPPUNIT_ASSERT(freshness.fresh("skinport", 1000, 1000 + 899));
+    CPPUNIT_ASSERT(!freshness.fresh("skinport", 1000, 1000 + 901));
+  }
+  void otherSourcesGetADay() {
+    const auto freshness = make();
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{86400}, freshness.maxAge("old"));  // disabled
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{86400}, freshness.maxAge("backfilled"));
+    CPPUNIT_ASSERT(freshness.fresh("backfilled", 0, 86399));
+    CPPUNIT_ASSERT(Freshness().fresh("anything", 100, 50));  // from the future
+  }
+  void theLimitItselfIsStale() { CPPUNIT_ASSERT(!make().fresh("skinport", 1000, 1900)); }
+};
+
+CPPUNIT_TEST_SUITE_REGISTRATION(FreshnessTest);
