@@ -23,8 +23,9 @@ std::vector<quality::SourceProfile> sourceProfiles(const Settings& s, const Plug
   std::vector<quality::SourceProfile> profiles;
   for (const auto& configured : s.sources) {
     quality::SourceProfile profile{
-        configured.name,    configured.plugin,           configured.kind,
-        configured.enabled, configured.interval_seconds, configured.fee_percent};
+        configured.name,         configured.plugin,           configured.kind,
+        configured.enabled,      configured.interval_seconds, configured.fee_percent,
+        configured.fresh_seconds};
     for (const auto& resolved : plugins.sourceSettings()) {
       if (resolved.name == configured.name) profile.kind = resolved.kind;
     }

@@ -78,9 +78,12 @@ SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::
   if (read.present(prefix + "fee_percent")) {
     source.fee_percent = quality::readDecimal(read, prefix + "fee_percent", 0.0, 100.0);
   }
+  if (read.present(prefix + "fresh_seconds")) {
+    source.fresh_seconds = read.smallInt(prefix + "fresh_seconds", 60, 2592000);
+  }
   for (const auto& key : tree.keysOf(section)) {
     if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
-        key == "timeout_seconds" || key == "fee_percent") {
+        key == "timeout_seconds" || key == "fee_percent" || key == "fresh_seconds") {
       continue;
     }
     source.keys[key] = read.text(prefix + key);

@@ -36,6 +36,10 @@ struct SourceOptions {
   /// spread of GET /api/v1/rankings/spread (docs/api.md §13). The daemon's, never passed
   /// to the plugin.
   double fee_percent = 0.0;
+  /// The `fresh_seconds` key (60..2592000; 0 = unset: 3 × interval_seconds): how long a
+  /// price of this instance stays fresh (docs/api.md §13). For sources that revisit an
+  /// item far less often than they poll (dmarket's cursor, steam_market's rotation).
+  int fresh_seconds = 0;
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
 };
 

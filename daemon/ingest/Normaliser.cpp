@@ -2,6 +2,7 @@
 
 #include "catalog/CatalogImages.hpp"
 #include "ingest/PriceParser.hpp"
+#include "quality/KindSeries.hpp"
 
 #include <array>
 
@@ -70,7 +71,8 @@ class SourceNames {
   const std::string& of(sdk::PriceKind kind) {
     const auto index = static_cast<std::size_t>(kind);
     if (!input_.series_per_kind || index >= names_.size()) return input_.source;
-    if (names_[index].empty()) names_[index] = sourceForKind(input_.source, input_.kind, kind);
+    if (names_[index].empty())
+      names_[index] = quality::sourceForKind(input_.source, input_.kind, kind);
     return names_[index];
   }
 
@@ -123,12 +125,6 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
 }
 
 }  // namespace
-
-std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
-                          sdk::PriceKind kind) {
-  if (kind == instance_kind) return instance;
-  return instance + "-" + std::string(sdk::priceKindName(kind));
-}
 
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,

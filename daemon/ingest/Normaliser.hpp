@@ -50,11 +50,6 @@ struct NormaliseInput {
   bool series_per_kind = true;
 };
 
-/// The source under which points of `kind` from instance `instance` (of kind
-/// `instance_kind`) are stored: the instance's name for its own kind, else NAME-<kind>.
-std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
-                          sdk::PriceKind kind);
-
 /// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is. A view
 /// into `name`: a cycle normalises 100,000 names and copies none of them.
 std::string_view trimName(std::string_view name);

@@ -1,9 +1,11 @@
 #pragma once
 
 // Freshness (docs/api.md §13): a source's latest point of an item is fresh while it is
-// younger than 3 × that source's interval_seconds. Sources the daemon does not poll
-// (backfilled, disabled or unknown names) get 24 hours. Immutable after construction:
-// any thread may ask.
+// younger than 3 × that source's interval_seconds, or its `fresh_seconds` when set (a
+// source that revisits an item far less often than it polls). The series of another
+// kind of an instance (`NAME-<kind>`, quality/KindSeries.hpp) is as fresh as the
+// instance's. Sources the daemon does not poll (backfilled, disabled or unknown names)
+// get 24 hours. Immutable after construction: any thread may ask.
 
 #include "skinpulse/sdk/types.hpp"
 
@@ -26,6 +28,8 @@ struct SourceProfile {
   int interval_seconds = 60;
   /// [source.NAME] fee_percent: what selling there costs, for the net spread (§13).
   double fee_percent = 0.0;
+  /// [source.NAME] fresh_seconds: overrides 3 × interval_seconds when set (> 0).
+  int fresh_seconds = 0;
 };
 
 inline constexpr std::int64_t kUnpolledMaxAge = 86400;

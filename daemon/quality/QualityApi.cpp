@@ -3,6 +3,7 @@
 #include "common/Json.hpp"
 #include "common/Time.hpp"
 #include "http/Params.hpp"
+#include "quality/KindSeries.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,9 +60,11 @@ void QualityApi::sources(Request&, Response& response) const {
   const auto polled = last_success_ ? last_success_() : std::map<std::string, std::int64_t>{};
   JsonWriter json;
   json.beginArray();
-  auto write = [&](const std::string& name, const SourceProfile* profile) {
+  // `polled_as`: whose polls feed this series (an instance's, for its NAME-<kind> series).
+  auto write = [&](const std::string& name, const SourceProfile* profile,
+                   const std::string& polled_as) {
     const SourceTally counts = tally.count(name) ? tally.at(name) : SourceTally{};
-    const auto success = polled.find(name);
+    const auto success = polled.find(polled_as);
     // A source is fresh while its last success (polled) or its newest point (backfilled)
     // is younger than its freshness limit.
     std::optional<std::int64_t> last_seen = counts.newest;
@@ -96,12 +99,27 @@ void QualityApi::sources(Request&, Response& response) const {
         .value(profile != nullptr ? profile->fee_percent : 0.0)
         .endObject();
   };
-  for (const auto& profile : profiles_) write(profile.name, &profile);
-  // Then the names only the store knows (backfilled, or instances since removed).
+  auto configured = [&](std::string_view name) -> const SourceProfile* {
+    const auto found = std::find_if(profiles_.begin(), profiles_.end(),
+                                    [&](const SourceProfile& p) { return p.name == name; });
+    return found == profiles_.end() ? nullptr : &*found;
+  };
+  for (const auto& profile : profiles_) write(profile.name, &profile, profile.name);
+  // Then the names only the store knows: an instance's series of another kind
+  // (NAME-<kind>, described by its instance with that kind), backfilled names, or
+  // instances since removed.
   for (const auto& name : snapshot->source_names) {
-    const bool configured = std::any_of(profiles_.begin(), profiles_.end(),
-                                        [&](const SourceProfile& p) { return p.name == name; });
-    if (!configured) write(name, nullptr);
+    if (configured(name) != nullptr) continue;
+    const auto series = kindSeriesOf(name);
+    const SourceProfile* instance = series ? configured(series->instance) : nullptr;
+    if (instance == nullptr) {
+      write(name, nullptr, name);
+      continue;
+    }
+    SourceProfile derived = *instance;
+    derived.name = name;
+    derived.kind = series->kind;
+    write(name, &derived, instance->name);
   }
   json.endArray();
   response.json(json.take());

@@ -98,6 +98,12 @@ class PacedSourcesTest(DaemonTestCase):
                 self.assertEqual({p["kind"] for p in bids}, {"bid"}, bids)
                 self.assertEqual(asks[-1]["time"], bids[-1]["time"])  # one poll, one time
                 by_kind = {p["kind"]: p for p in points}
+                # The sources list describes the bid series by its instance.
+                listed = {s["name"]: s for s in daemon.get("/api/v1/sources").json()}
+                self.assertEqual((listed["dmarket-bid"]["plugin"], listed["dmarket-bid"]["kind"],
+                                  listed["dmarket-bid"]["enabled"]), ("dmarket", "bid", True),
+                                 listed["dmarket-bid"])
+                self.assertIsNotNone(listed["dmarket-bid"]["last_success"])
                 self.assertEqual(by_kind["bid"]["price"], 2905, points)
                 self.assertEqual(by_kind["bid"]["listings"], 41)
                 self.assertEqual(by_kind["ask"]["price"], 3188)

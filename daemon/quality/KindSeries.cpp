@@ -1,0 +1,19 @@
+#include "quality/KindSeries.hpp"
+
+namespace skinpulse::quality {
+
+std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
+                          sdk::PriceKind kind) {
+  if (kind == instance_kind) return instance;
+  return instance + "-" + std::string(sdk::priceKindName(kind));
+}
+
+std::optional<KindSeries> kindSeriesOf(std::string_view source) {
+  const auto dash = source.rfind('-');
+  if (dash == std::string_view::npos || dash == 0) return std::nullopt;
+  const auto kind = sdk::parsePriceKind(source.substr(dash + 1));
+  if (!kind) return std::nullopt;
+  return KindSeries{source.substr(0, dash), *kind};
+}
+
+}  // namespace skinpulse::quality
