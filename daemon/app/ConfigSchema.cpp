@@ -147,6 +147,7 @@ const std::vector<OptionGroup>& optionGroups() {
       {"Metrics", "daemon/metrics/MetricsOptions.cpp", specsOf(metrics::metricsOptionTable())},
       {"Portfolio", "daemon/portfolio/PortfolioOptions.cpp",
        specsOf(portfolio::portfolioOptionTable())},
+      {"Alerts", "daemon/alerts/AlertsOptions.cpp", specsOf(alerts::alertsOptionTable())},
   };
   return groups;
 }
@@ -163,9 +164,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",     "log",      "storage",   "session",
-                                          "catalog", "items",    "metrics",  "portfolio", "gameid",
-                                          "auth",    "identity", "dashboard"};
+  static const char* const kSections[] = {"daemon",  "http",  "log",      "storage",   "session",
+                                          "catalog", "items", "metrics",  "portfolio", "alerts",
+                                          "gameid",  "auth",  "identity", "dashboard"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

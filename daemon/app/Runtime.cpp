@@ -1,5 +1,6 @@
 #include "app/Runtime.hpp"
 
+#include "alerts/AlertsModule.hpp"
 #include "auth/AuthModule.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
@@ -127,6 +128,9 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       *history_cache_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
+  auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
+      settings_.alerts, database_->alerts(), catalog_, latest_,
+      [&engine = metrics.engine()] { return engine.snapshot(); }, alerts::WsSink{}));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
@@ -134,6 +138,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
+  ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

@@ -43,7 +43,8 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, items, metrics, portfolio, "
-                        "gameid, auth, identity, dashboard, source.NAME or metric.NAME)",
+                        "alerts, gameid, auth, identity, dashboard, source.NAME or "
+                        "metric.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
@@ -239,6 +240,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   readOptions(items::itemsOptionTable(), read, s.items);
   readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
   readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
+  readOptions(alerts::alertsOptionTable(), read, s.alerts);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
@@ -249,6 +251,10 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.metrics_options.enabled_sources = s.enabledSourceNames();
   s.portfolio.reference_sources = s.metrics_options.reference_sources;
   s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
+  s.alerts.reference_sources = s.metrics_options.reference_sources;
+  s.alerts.enabled_sources = s.metrics_options.enabled_sources;
+  for (const auto& source : s.sources)
+    s.alerts.source_intervals[source.name] = source.interval_seconds;
   return s;
 }
 

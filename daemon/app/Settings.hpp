@@ -6,6 +6,7 @@
 
 #include "skinpulse/sdk/types.hpp"
 
+#include "alerts/AlertsOptions.hpp"
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
@@ -100,6 +101,7 @@ struct Settings {
   items::ItemsOptions items;                ///< [items]
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
+  alerts::AlertsOptions alerts;             ///< [alerts]
 
   std::vector<SourceOptions> sources;  ///< in configuration order
   std::vector<IdentityOptions> identity_providers;
