@@ -197,7 +197,8 @@ std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
       item != nullptr ? item->record.market_hash_name : "item " + std::to_string(firing.item_id);
   const std::string fired_at = time::formatIso8601(firing.fired_at);
   const std::string condition = conditionJson(firing.condition);
-  const std::string text = name + ": " + firing.observed.text + " (alert " +
+  const Observation observed = render(firing);
+  const std::string text = name + ": " + observed.text + " (alert " +
                            std::to_string(firing.rule_id) + ", " + fired_at + ")";
 
   std::vector<AlertDeliveryRecord> rows;
@@ -228,7 +229,7 @@ std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
             .key("condition")
             .raw(condition)
             .key("observed")
-            .raw(firing.observed.json)
+            .raw(observed.json)
             .key("fired_at")
             .value(fired_at);
         if (channel.type == ChannelType::kWs) json.key("message").value(text);
@@ -254,23 +255,26 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
       referenceOrder(options_.reference_sources, options_.enabled_sources, latest->source_names);
   Inputs inputs{latest.get(), metrics.get(), &order, &options_.source_intervals, now};
 
-  std::vector<AlertStateChange> changes;
-  std::vector<AlertDeliveryRecord> rows;
-  std::size_t fired = 0;
+  EvaluationResult result;
+  std::vector<std::vector<Channel>> channels;  // per firing, copied under the lock
   {
     std::lock_guard lock(mutex_);
-    auto result = evaluator_.evaluate(items, inputs);
+    result = evaluator_.evaluate(items, inputs);
     if (result.changes.empty()) return 0;
-    changes = std::move(result.changes);
-    fired = result.firings.size();
     for (const auto& firing : result.firings) {
       const auto it = channels_.find(firing.rule_id);
-      if (it == channels_.end()) continue;
-      auto more = outboxRows(firing, it->second);
-      rows.insert(rows.end(), std::make_move_iterator(more.begin()),
-                  std::make_move_iterator(more.end()));
+      channels.push_back(it == channels_.end() ? std::vector<Channel>{} : it->second);
     }
   }
+  // Rendering the payloads needs no lock: rule changes go on meanwhile.
+  std::vector<AlertDeliveryRecord> rows;
+  const std::size_t fired = result.firings.size();
+  for (std::size_t i = 0; i < fired; ++i) {
+    auto more = outboxRows(result.firings[i], channels[i]);
+    rows.insert(rows.end(), std::make_move_iterator(more.begin()),
+                std::make_move_iterator(more.end()));
+  }
+  const auto& changes = result.changes;
   store_.recordEvaluation(changes, rows);
   if (fired > 0) {
     log::main().info("alerts: {} rule(s) fired, {} delivery(ies) queued", fired, rows.size());

@@ -116,21 +116,17 @@ namespace {
 
 struct Test {
   bool holds = false;
-  // Filled only when it holds (a firing needs them; most evaluations do not).
-  Observation observed;
+  Observed observed;  ///< filled only when it holds
 };
 
 Test priceTest(const Condition& c, std::optional<std::int64_t> price, const std::string& source) {
   Test t;
   if (!price) return t;
   t.holds = c.type == ConditionType::kPriceAbove ? *price > c.value : *price < c.value;
-  if (!t.holds) return t;
-  JsonWriter json;
-  json.beginObject().key("price").value(*price).key("source").value(source).endObject();
-  t.observed.json = json.take();
-  t.observed.text = "price " + dollars(static_cast<double>(*price)) + " (" + source + ") is " +
-                    (c.type == ConditionType::kPriceAbove ? "above " : "below ") +
-                    dollars(static_cast<double>(c.value));
+  if (t.holds) {
+    t.observed.value = static_cast<double>(*price);
+    t.observed.source = source;
+  }
   return t;
 }
 
@@ -257,19 +253,8 @@ EvaluationResult Evaluator::evaluate(const std::vector<std::int64_t>& items, con
                     : c.direction == Direction::kDown ? pc <= -c.threshold
                                                       : std::fabs(pc) >= c.threshold;
           if (t.holds) {
-            JsonWriter json;
-            json.beginObject()
-                .key("percent_change")
-                .value(pc)
-                .key("window")
-                .value(metrics::kWindows[c.window].name)
-                .key("price")
-                .value(signal->last_price)
-                .endObject();
-            t.observed.json = json.take();
-            t.observed.text = "moved " + percent(pc) + " in " +
-                              std::string(metrics::kWindows[c.window].name) + " (now " +
-                              dollars(signal->last_price) + ")";
+            t.observed.value = pc;
+            t.observed.price = signal->last_price;
           }
           break;
         }
@@ -279,22 +264,9 @@ EvaluationResult Evaluator::evaluate(const std::vector<std::int64_t>& items, con
           const double p = signal->last_price;
           t.holds = p > signal->bollinger_upper || p < signal->bollinger_lower;
           if (t.holds) {
-            JsonWriter json;
-            json.beginObject()
-                .key("price")
-                .value(p)
-                .key("upper")
-                .value(signal->bollinger_upper)
-                .key("lower")
-                .value(signal->bollinger_lower)
-                .key("window")
-                .value(metrics::kWindows[c.window].name)
-                .endObject();
-            t.observed.json = json.take();
-            t.observed.text = "price " + dollars(p) + " broke its " +
-                              std::string(metrics::kWindows[c.window].name) + " Bollinger band [" +
-                              dollars(signal->bollinger_lower) + ", " +
-                              dollars(signal->bollinger_upper) + "]";
+            t.observed.price = p;
+            t.observed.upper = signal->bollinger_upper;
+            t.observed.lower = signal->bollinger_lower;
           }
           break;
         }
@@ -303,44 +275,18 @@ EvaluationResult Evaluator::evaluate(const std::vector<std::int64_t>& items, con
           if (!spread) break;
           t.holds = spread->percent > c.threshold;
           if (t.holds) {
-            JsonWriter json;
-            json.beginObject()
-                .key("spread_percent")
-                .value(spread->percent)
-                .key("min_price")
-                .value(spread->min)
-                .key("min_source")
-                .value(spread->min_source)
-                .key("max_price")
-                .value(spread->max)
-                .key("max_source")
-                .value(spread->max_source)
-                .endObject();
-            t.observed.json = json.take();
-            char text[64];
-            std::snprintf(text, sizeof text, "%.2f %%", spread->percent);
-            t.observed.text =
-                std::string("spread ") + text + " between markets (" +
-                dollars(static_cast<double>(spread->min)) + " at " + spread->min_source + ", " +
-                dollars(static_cast<double>(spread->max)) + " at " + spread->max_source + ")";
+            t.observed.value = spread->percent;
+            t.observed.min_price = spread->min;
+            t.observed.max_price = spread->max;
+            t.observed.source = spread->min_source;
+            t.observed.other_source = spread->max_source;
           }
           break;
         }
         case ConditionType::kVolatilityRank: {
           const auto rank = rankOf(item, c.window);
           t.holds = rank && *rank <= c.top;
-          if (t.holds) {
-            JsonWriter json;
-            json.beginObject()
-                .key("rank")
-                .value(*rank)
-                .key("window")
-                .value(metrics::kWindows[c.window].name)
-                .endObject();
-            t.observed.json = json.take();
-            t.observed.text = "is #" + std::to_string(*rank) + " of the most volatile items (" +
-                              std::string(metrics::kWindows[c.window].name) + ")";
-          }
+          if (t.holds) t.observed.value = *rank;
           break;
         }
       }
@@ -360,6 +306,71 @@ EvaluationResult Evaluator::evaluate(const std::vector<std::int64_t>& items, con
     }
   }
   return result;
+}
+
+Observation render(const Firing& firing) {
+  const Condition& c = firing.condition;
+  const Observed& o = firing.observed;
+  const std::string window(metrics::kWindows[c.window].name);
+  Observation out;
+  JsonWriter json;
+  json.beginObject();
+  switch (c.type) {
+    case ConditionType::kPriceAbove:
+    case ConditionType::kPriceBelow:
+      json.key("price").value(static_cast<std::int64_t>(o.value)).key("source").value(o.source);
+      out.text = "price " + dollars(o.value) + " (" + o.source + ") is " +
+                 (c.type == ConditionType::kPriceAbove ? "above " : "below ") +
+                 dollars(static_cast<double>(c.value));
+      break;
+    case ConditionType::kPercentChange:
+      json.key("percent_change")
+          .value(o.value)
+          .key("window")
+          .value(window)
+          .key("price")
+          .value(o.price);
+      out.text = "moved " + percent(o.value) + " in " + window + " (now " + dollars(o.price) + ")";
+      break;
+    case ConditionType::kBollingerBreak:
+      json.key("price")
+          .value(o.price)
+          .key("upper")
+          .value(o.upper)
+          .key("lower")
+          .value(o.lower)
+          .key("window")
+          .value(window);
+      out.text = "price " + dollars(o.price) + " broke its " + window + " Bollinger band [" +
+                 dollars(o.lower) + ", " + dollars(o.upper) + "]";
+      break;
+    case ConditionType::kSpreadAbove: {
+      json.key("spread_percent")
+          .value(o.value)
+          .key("min_price")
+          .value(o.min_price)
+          .key("min_source")
+          .value(o.source)
+          .key("max_price")
+          .value(o.max_price)
+          .key("max_source")
+          .value(o.other_source);
+      char text[64];
+      std::snprintf(text, sizeof text, "%.2f %%", o.value);
+      out.text = std::string("spread ") + text + " between markets (" +
+                 dollars(static_cast<double>(o.min_price)) + " at " + o.source + ", " +
+                 dollars(static_cast<double>(o.max_price)) + " at " + o.other_source + ")";
+      break;
+    }
+    case ConditionType::kVolatilityRank:
+      json.key("rank").value(static_cast<std::int64_t>(o.value)).key("window").value(window);
+      out.text = "is #" + std::to_string(static_cast<std::int64_t>(o.value)) +
+                 " of the most volatile items (" + window + ")";
+      break;
+  }
+  json.endObject();
+  out.json = json.take();
+  return out;
 }
 
 }  // namespace skinpulse::alerts

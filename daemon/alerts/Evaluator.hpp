@@ -32,11 +32,15 @@ struct Inputs {
   std::int64_t now = 0;
 };
 
-/// What a firing saw: `json` is the `observed` object of the payload, `text` a sentence
-/// for chat channels.
-struct Observation {
-  std::string json;
-  std::string text;
+/// What a firing saw, as numbers: rendered (render()) only once the evaluation is over,
+/// so a cycle that fires thousands of rules does not format inside it.
+struct Observed {
+  double value = 0;             ///< price_*: the price; percent_change; spread_percent; the rank
+  double price = 0;             ///< percent_change, bollinger_break: the newest price of the window
+  double upper = 0, lower = 0;  ///< bollinger_break
+  std::int64_t min_price = 0, max_price = 0;  ///< spread_above
+  std::string source;                         ///< price_*: the source; spread: cheapest
+  std::string other_source;                   ///< spread_above: dearest
 };
 
 struct Firing {
@@ -44,9 +48,16 @@ struct Firing {
   std::int64_t item_id = 0;
   std::string user_id;
   Condition condition;
-  Observation observed;
+  Observed observed;
   std::int64_t fired_at = 0;
 };
+
+/// The payload's `observed` object and a sentence for chat channels.
+struct Observation {
+  std::string json;
+  std::string text;
+};
+Observation render(const Firing& firing);
 
 struct EvaluationResult {
   std::vector<AlertStateChange> changes;  ///< rules whose edge state moved (or that fired)

@@ -78,7 +78,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, r.firings[0].rule_id);
     CPPUNIT_ASSERT_EQUAL(std::string("user-1"), r.firings[0].user_id);
     CPPUNIT_ASSERT_EQUAL(std::string(R"({"price":990,"source":"market"})"),
-                         r.firings[0].observed.json);
+                         render(r.firings[0]).json);
     CPPUNIT_ASSERT(r.changes[0].fired_at.has_value());
 
     latest_.apply({{7, "market", kNow - 20, 980, 1}});
@@ -141,7 +141,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, r.firings.size());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, r.firings[0].rule_id);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, r.firings[1].rule_id);
-    CPPUNIT_ASSERT(r.firings[0].observed.text.find("-6.00 %") != std::string::npos);
+    CPPUNIT_ASSERT(render(r.firings[0]).text.find("-6.00 %") != std::string::npos);
 
     metrics_ = metricsWith({{7, {4.9, 0, 0, 1049, true}}});
     r = run({7});  // inside the threshold: every rule false again
@@ -184,7 +184,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     latest_.apply({{7, "b", kNow - 5, 1110, 1}});
     const auto r = run({7});
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, r.firings.size());  // 11 %
-    CPPUNIT_ASSERT(r.firings[0].observed.json.find(R"("min_source":"a")") != std::string::npos);
+    CPPUNIT_ASSERT(render(r.firings[0]).json.find(R"("min_source":"a")") != std::string::npos);
 
     LatestPrices one;
     one.apply({{8, "a", kNow - 10, 1000, 1}});
@@ -204,7 +204,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     const auto r = run({7, 8});
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, r.firings.size());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, r.firings[0].item_id);
-    CPPUNIT_ASSERT_EQUAL(std::string(R"({"rank":2,"window":"24h"})"), r.firings[0].observed.json);
+    CPPUNIT_ASSERT_EQUAL(std::string(R"({"rank":2,"window":"24h"})"), render(r.firings[0]).json);
   }
 
   void onlyTheTouchedItemsAreEvaluated() {
