@@ -30,9 +30,17 @@ prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
                                      s.items.history_cache_ttl_seconds};
 }
 
+// "https://host[:port]" of BASE_URL: what a browser sends as Origin from our pages.
+std::string originOf(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return "";
+  return url.substr(0, url.find('/', scheme + 3));
+}
+
 ws::WsOptions wsOptions(const Settings& s) {
   ws::WsOptions options;
   options.redis_url = s.redis_url;
+  options.signed_in_origin = originOf(s.base_url);
   return options;
 }
 
@@ -130,7 +138,10 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
       settings_.alerts, database_->alerts(), catalog_, latest_,
-      [&engine = metrics.engine()] { return engine.snapshot(); }, alerts::WsSink{}));
+      [&engine = metrics.engine()] { return engine.snapshot(); },
+      [&hub = live.hub()](const std::string& user, const std::string& frame) {
+        return hub.sendToUser(user, frame);
+      }));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(

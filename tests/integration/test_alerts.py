@@ -16,6 +16,8 @@ import time
 import urllib.parse
 from itertools import count
 
+import websocket
+
 from fakes.alert_receivers import AlertReceiver
 from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool, wait_until
 
@@ -317,6 +319,38 @@ class AlertsTest(DaemonTestCase):
                                  {"delivered"})
         finally:
             receiver.stop()
+
+    def test_ws_alerts_reach_signed_in_connections_of_the_dashboard_origin_only(self):
+        with Daemon(self.workdir, ini=ini(), env=env(self.workdir)) as daemon:
+            item = self.item_id(daemon)
+            user, other = sign_in(daemon), sign_in(daemon)
+            self.backfill(daemon, [1000, 1000])
+            origin = "http://127.0.0.1:%d" % daemon.port
+            url = "ws://127.0.0.1:%d/api/v1/ws" % daemon.port
+            signed_in = websocket.create_connection(url, timeout=10, origin=origin,
+                                                    cookie=user.cookie)
+            foreign = websocket.create_connection(url, timeout=2, origin="https://evil.example",
+                                                  cookie=user.cookie)
+            someone_else = websocket.create_connection(url, timeout=2, origin=origin,
+                                                       cookie=other.cookie)
+            rule = self.create(user, item, [{"type": "ws"}])
+            self.backfill(daemon, [880])
+            frame = json.loads(signed_in.recv())
+            self.assertEqual((frame["type"], frame["alert_id"], frame["item_id"]),
+                             ("alert", rule["id"], item))
+            self.assertEqual(frame["observed"]["price"], 880)
+            self.assertIn(ITEM, frame["message"])
+            for ws in (foreign, someone_else):  # anonymous, or another user: nothing
+                with self.assertRaises(websocket.WebSocketTimeoutException):
+                    ws.recv()
+            # The public protocol is unchanged on a signed-in connection.
+            signed_in.send(json.dumps({"type": "ping"}))
+            self.assertEqual(json.loads(signed_in.recv()), {"type": "pong"})
+            listed = wait_until(lambda: [d for d in self.deliveries(user, rule["id"])
+                                         if d["status"] == "delivered"])
+            self.assertEqual(listed[0]["channel"], "ws")
+            for ws in (signed_in, foreign, someone_else):
+                ws.close()
 
     def test_private_targets_are_refused(self):
         with AlertReceiver() as receiver, \
