@@ -293,6 +293,7 @@ void AlertsService::onCycle(const CycleUpdate& update) {
 }
 
 void AlertsService::onReload() {
+  if (evaluates_reloads_ && !evaluates_reloads_()) return;
   std::vector<std::int64_t> items;
   {
     std::lock_guard lock(mutex_);

@@ -58,7 +58,12 @@ class AlertsService final : public CycleObserver {
                                                              std::int64_t id, std::size_t limit);
 
   void onCycle(const CycleUpdate& update) override;
+  /// Evaluates every watched item, unless `evaluates_reloads` says no: a standby
+  /// instance reloads after the polling instance's cycles, which that one evaluated.
   void onReload() override;
+  void setEvaluatesReloads(std::function<bool()> evaluates) {
+    evaluates_reloads_ = std::move(evaluates);
+  }
 
   /// Evaluates the rules of `items` at `now`, records the outcome and returns how many
   /// fired.
@@ -80,6 +85,7 @@ class AlertsService final : public CycleObserver {
   std::function<std::int64_t()> now_;
   std::function<void()> on_deliveries_;
   ParseOptions parse_;
+  std::function<bool()> evaluates_reloads_;
 
   std::mutex mutex_;  ///< the evaluator and channels_: evaluations and rule changes
   Evaluator evaluator_;

@@ -150,6 +150,8 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
   ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices
+  // A backfill is evaluated once, by the polling instance, not by every standby.
+  alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

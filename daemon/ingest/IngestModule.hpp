@@ -31,6 +31,9 @@ class IngestModule final : public module::Module {
   /// (IngestCycle). Set before start(); must outlive the module.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
 
+  /// Whether this instance polls (holds the ingest lease) rather than stands by.
+  bool polling() const { return scheduler_ != nullptr && scheduler_->polling(); }
+
   std::string_view name() const override { return "ingest"; }
   void start() override;
   /// False when a source fetch is still running after the grace period: the plugin it
