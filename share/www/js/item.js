@@ -83,7 +83,8 @@ export function render(view, [idText], query) {
           h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
           h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
         consensus !== null ? h('p', { class: 'muted' }, `Consensus (median of ${prices.length} markets) ${price(consensus)} · spread ${price(prices[prices.length - 1] - prices[0])}`) : null,
-        h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
+        h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never'),
+        h('p', {}, h('a', { class: 'btn small', id: 'create-alert', href: `/alerts?item=${id}`, 'data-link': '' }, 'Create alert'))));
   }
 
   // What each price kind of docs/api.md §3 means, as a tooltip on its chip.
