@@ -76,8 +76,12 @@ AlertRuleRecord AlertsService::recordOf(const Rule& rule) const {
 }
 
 void AlertsService::load() {
+  // The revision first: a write landing while the rules are read moves it again, and
+  // the next syncRules() reloads.
+  const std::int64_t revision = store_.rulesRevision();
   const auto records = store_.allRules();
   std::lock_guard lock(mutex_);
+  known_revision_ = revision;
   evaluator_.clear();
   channels_.clear();
   std::size_t unreadable = 0;
@@ -93,6 +97,20 @@ void AlertsService::load() {
   }
   log::main().info("alerts: {} rule(s) loaded{}", evaluator_.size(),
                    unreadable == 0 ? "" : ", " + std::to_string(unreadable) + " unreadable");
+}
+
+void AlertsService::syncRules() {
+  const std::int64_t revision = store_.rulesRevision();
+  {
+    std::lock_guard lock(mutex_);
+    if (revision == known_revision_) return;
+  }
+  log::main().info("alerts: rules changed on another instance; reloading them");
+  load();
+}
+
+void AlertsService::wrote(std::int64_t revision) {
+  if (revision == known_revision_ + 1) known_revision_ = revision;
 }
 
 std::vector<Rule> AlertsService::list(const std::string& user_id) {
@@ -120,13 +138,15 @@ Rule AlertsService::create(const std::string& user_id, const RuleInput& input) {
   rule.cooldown_seconds = input.cooldown_seconds.value_or(3600);
   rule.enabled = input.enabled.value_or(true);
   rule.created_at = now_();
-  const auto id = store_.insertRule(recordOf(rule), options_.max_rules_per_user);
+  std::int64_t revision = 0;
+  const auto id = store_.insertRule(recordOf(rule), options_.max_rules_per_user, &revision);
   if (!id) {
     throw AlertLimitReached("at most " + std::to_string(options_.max_rules_per_user) +
                             " alert rules per user");
   }
   rule.id = *id;
   std::lock_guard lock(mutex_);
+  wrote(revision);
   evaluator_.upsert(rule);
   channels_[rule.id] = rule.channels;
   return rule;
@@ -160,9 +180,11 @@ std::optional<Rule> AlertsService::patch(const std::string& user_id, std::int64_
     reset = true;
   }
   if (reset) rule->last_state = false;
-  store_.updateRule(recordOf(*rule));
+  std::int64_t revision = 0;
+  store_.updateRule(recordOf(*rule), &revision);
   {
     std::lock_guard lock(mutex_);
+    wrote(revision);
     evaluator_.upsert(*rule);
     channels_[rule->id] = rule->channels;
   }
@@ -175,8 +197,10 @@ std::optional<Rule> AlertsService::patch(const std::string& user_id, std::int64_
 bool AlertsService::remove(const std::string& user_id, std::int64_t id) {
   const auto record = store_.rule(id);
   if (!record || record->user_id != user_id) return false;
-  store_.deleteRule(id);
+  std::int64_t revision = 0;
+  store_.deleteRule(id, &revision);
   std::lock_guard lock(mutex_);
+  wrote(revision);
   evaluator_.remove(id);
   channels_.erase(id);
   return true;
@@ -249,6 +273,7 @@ std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
 }
 
 std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std::int64_t now) {
+  syncRules();
   const auto latest = latest_.snapshot();
   const auto metrics = metrics_ ? metrics_() : nullptr;
   const auto order =

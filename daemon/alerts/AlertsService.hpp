@@ -40,8 +40,12 @@ class AlertsService final : public CycleObserver {
                 MetricsProvider metrics, AlertsOptions options, std::function<std::int64_t()> now,
                 std::function<void()> on_deliveries);
 
-  /// Reads every rule from the store into the index (start-up).
+  /// Reads every rule from the store into the index (start-up, and when another
+  /// instance changed rules: see syncRules()).
   void load();
+  /// Reloads the rules when the store's rules revision moved by a write this instance
+  /// did not make (an API call served by another instance). Evaluations call it first.
+  void syncRules();
 
   std::vector<Rule> list(const std::string& user_id);
   /// Empty when there is no such rule or it belongs to another user.
@@ -74,6 +78,9 @@ class AlertsService final : public CycleObserver {
  private:
   Rule ruleOf(const AlertRuleRecord& record) const;
   AlertRuleRecord recordOf(const Rule& rule) const;
+  /// After one of our own writes produced `revision`: still in step unless another
+  /// instance wrote in between (then the next syncRules() reloads). Under mutex_.
+  void wrote(std::int64_t revision);
   std::vector<AlertDeliveryRecord> outboxRows(const Firing& firing,
                                               const std::vector<Channel>& channels) const;
 
@@ -89,6 +96,7 @@ class AlertsService final : public CycleObserver {
 
   std::mutex mutex_;  ///< the evaluator and channels_: evaluations and rule changes
   Evaluator evaluator_;
+  std::int64_t known_revision_ = -1;  ///< the rules revision the index reflects
   std::unordered_map<std::int64_t, std::vector<Channel>> channels_;  ///< by rule id
 };
 

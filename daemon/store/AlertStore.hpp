@@ -54,17 +54,22 @@ class AlertStore {
 
   /// Inserts `rule` with a new id (returned) unless its user already has `max_per_user`
   /// rules: then nothing is written and the answer is empty. Atomic across instances.
+  /// Every rule write bumps rulesRevision(); `revision`, when given, gets the new value.
   virtual std::optional<std::int64_t> insertRule(const AlertRuleRecord& rule,
-                                                 std::int64_t max_per_user) = 0;
+                                                 std::int64_t max_per_user,
+                                                 std::int64_t* revision = nullptr) = 0;
   /// The user's rules, by id.
   virtual std::vector<AlertRuleRecord> rulesOf(const std::string& user_id) = 0;
   virtual std::optional<AlertRuleRecord> rule(std::int64_t id) = 0;
   /// Every rule (start-up: the evaluator's index).
   virtual std::vector<AlertRuleRecord> allRules() = 0;
   /// Writes item_id, condition, channels, cooldown_seconds, enabled and last_state.
-  virtual void updateRule(const AlertRuleRecord& rule) = 0;
+  virtual void updateRule(const AlertRuleRecord& rule, std::int64_t* revision = nullptr) = 0;
   /// Deletes the rule and its deliveries; false when it did not exist.
-  virtual bool deleteRule(std::int64_t id) = 0;
+  virtual bool deleteRule(std::int64_t id, std::int64_t* revision = nullptr) = 0;
+  /// Counts rule writes (insert, update, delete) of every instance; edge states and
+  /// last_fired_at do not count.
+  virtual std::int64_t rulesRevision() = 0;
 
   /// In one transaction: the edge states (and last_fired_at of those that fired) and
   /// the new outbox rows of the firings, so a firing is never recorded without its

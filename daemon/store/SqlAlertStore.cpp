@@ -63,6 +63,14 @@ struct DeliveryColumns {
   }
 };
 
+// Bumps the rules' revision inside `tx` and reports the new value.
+void bumpRevision(WriteTransaction& tx, std::int64_t* revision) {
+  tx.session() << "UPDATE alert_rules_revision SET revision = revision + 1 WHERE id = 1", now;
+  std::int64_t value = 0;
+  tx.session() << "SELECT revision FROM alert_rules_revision WHERE id = 1", into(value), now;
+  if (revision != nullptr) *revision = value;
+}
+
 }  // namespace
 
 std::vector<AlertRuleRecord> SqlAlertStore::selectRules(const std::string& where,
@@ -96,7 +104,8 @@ std::vector<AlertRuleRecord> SqlAlertStore::selectRules(const std::string& where
 }
 
 std::optional<std::int64_t> SqlAlertStore::insertRule(const AlertRuleRecord& rule,
-                                                      std::int64_t max_per_user) {
+                                                      std::int64_t max_per_user,
+                                                      std::int64_t* revision) {
   WriteTransaction tx(pool_);
   tx.lockTable("alert_rules");  // the count and the new id hold until commit
   std::int64_t count = 0;
@@ -113,6 +122,7 @@ std::optional<std::int64_t> SqlAlertStore::insertRule(const AlertRuleRecord& rul
       bind(id), bind(rule.user_id), bind(rule.item_id), bind(rule.condition), bind(rule.channels),
       bind(rule.cooldown_seconds), bind(enabled), bind(rule.created_at), bind(fired), bind(state),
       now;
+  bumpRevision(tx, revision);
   tx.commit();
   return id;
 }
@@ -129,7 +139,7 @@ std::optional<AlertRuleRecord> SqlAlertStore::rule(std::int64_t id) {
 
 std::vector<AlertRuleRecord> SqlAlertStore::allRules() { return selectRules("", "", 0, false); }
 
-void SqlAlertStore::updateRule(const AlertRuleRecord& rule) {
+void SqlAlertStore::updateRule(const AlertRuleRecord& rule, std::int64_t* revision) {
   WriteTransaction tx(pool_);
   const std::int64_t enabled = rule.enabled ? 1 : 0;
   const std::int64_t state = rule.last_state ? 1 : 0;
@@ -138,17 +148,26 @@ void SqlAlertStore::updateRule(const AlertRuleRecord& rule) {
       "enabled = ?, last_state = ? WHERE id = ?"),
       bind(rule.item_id), bind(rule.condition), bind(rule.channels), bind(rule.cooldown_seconds),
       bind(enabled), bind(state), bind(rule.id), now;
+  bumpRevision(tx, revision);
   tx.commit();
 }
 
-bool SqlAlertStore::deleteRule(std::int64_t id) {
+bool SqlAlertStore::deleteRule(std::int64_t id, std::int64_t* revision) {
   WriteTransaction tx(pool_);
   tx.session() << tx.sql("DELETE FROM alert_deliveries WHERE rule_id = ?"), bind(id), now;
   Poco::Data::Statement statement(tx.session());
   statement << tx.sql("DELETE FROM alert_rules WHERE id = ?"), bind(id);
   const std::size_t deleted = statement.execute();
+  bumpRevision(tx, revision);
   tx.commit();
   return deleted > 0;
+}
+
+std::int64_t SqlAlertStore::rulesRevision() {
+  auto lease = pool_.read();
+  std::int64_t value = 0;
+  lease.session() << "SELECT revision FROM alert_rules_revision WHERE id = 1", into(value), now;
+  return value;
 }
 
 void SqlAlertStore::recordEvaluation(const std::vector<AlertStateChange>& changes,

@@ -10,13 +10,14 @@ class SqlAlertStore final : public AlertStore {
  public:
   explicit SqlAlertStore(ConnectionPool& pool) : pool_(pool) {}
 
-  std::optional<std::int64_t> insertRule(const AlertRuleRecord& rule,
-                                         std::int64_t max_per_user) override;
+  std::optional<std::int64_t> insertRule(const AlertRuleRecord& rule, std::int64_t max_per_user,
+                                         std::int64_t* revision) override;
   std::vector<AlertRuleRecord> rulesOf(const std::string& user_id) override;
   std::optional<AlertRuleRecord> rule(std::int64_t id) override;
   std::vector<AlertRuleRecord> allRules() override;
-  void updateRule(const AlertRuleRecord& rule) override;
-  bool deleteRule(std::int64_t id) override;
+  void updateRule(const AlertRuleRecord& rule, std::int64_t* revision) override;
+  bool deleteRule(std::int64_t id, std::int64_t* revision) override;
+  std::int64_t rulesRevision() override;
   void recordEvaluation(const std::vector<AlertStateChange>& changes,
                         const std::vector<AlertDeliveryRecord>& deliveries) override;
   std::optional<AlertDeliveryRecord> claimDue(std::int64_t now, std::int64_t lease_until) override;

@@ -45,3 +45,12 @@ CREATE TABLE alert_deliveries (
 
 CREATE INDEX alert_deliveries_due ON alert_deliveries (status, next_attempt_at);
 CREATE INDEX alert_deliveries_rule ON alert_deliveries (rule_id, created_at);
+
+-- One row: bumped by every rule insert, update and delete. The instance that evaluates
+-- compares it after each cycle and reloads its in-memory rules when another instance
+-- changed them (docs/adr/0015-alerts.md).
+CREATE TABLE alert_rules_revision (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  revision BIGINT NOT NULL
+);
+INSERT INTO alert_rules_revision (id, revision) VALUES (1, 0);

@@ -39,10 +39,14 @@ void StoreContract::testAlertRulesAndOutbox() {
   const auto alice = users.createUser("alice@example.com", "A", "", 1000).id;
   const auto bob = users.createUser("bob@example.com", "B", "", 1000).id;
 
-  const auto first = alerts.insertRule(ruleOf(alice, 7), 2);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, alerts.rulesRevision());
+  std::int64_t revision = 0;
+  const auto first = alerts.insertRule(ruleOf(alice, 7), 2, &revision);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, revision);
   const auto second = alerts.insertRule(ruleOf(alice, 8), 2);
   CPPUNIT_ASSERT(first && second && *second > *first);
-  CPPUNIT_ASSERT(!alerts.insertRule(ruleOf(alice, 9), 2));  // the per-user limit
+  CPPUNIT_ASSERT(!alerts.insertRule(ruleOf(alice, 9), 2));        // the per-user limit
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, alerts.rulesRevision());  // a refusal writes nothing
   const auto bobs = alerts.insertRule(ruleOf(bob, 7), 2);
   CPPUNIT_ASSERT(bobs);
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, alerts.rulesOf(alice).size());
@@ -54,7 +58,8 @@ void StoreContract::testAlertRulesAndOutbox() {
   rule.enabled = false;
   rule.cooldown_seconds = 5;
   rule.channels = R"([{"type":"ws"},{"type":"ws"}])";
-  alerts.updateRule(rule);
+  alerts.updateRule(rule, &revision);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, revision);
   rule = *alerts.rule(*first);
   CPPUNIT_ASSERT(!rule.enabled);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, rule.cooldown_seconds);
@@ -68,6 +73,7 @@ void StoreContract::testAlertRulesAndOutbox() {
   CPPUNIT_ASSERT(rule.last_state);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2000}, *rule.last_fired_at);
   CPPUNIT_ASSERT(alerts.rule(*second)->last_state);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, alerts.rulesRevision());  // states are not rule writes
   CPPUNIT_ASSERT(!alerts.rule(*second)->last_fired_at);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2000}, *alerts.nextDueAt());
 
@@ -98,6 +104,7 @@ void StoreContract::testAlertRulesAndOutbox() {
 
   // Deleting a rule takes its deliveries; a firing of a deleted rule queues nothing.
   CPPUNIT_ASSERT(alerts.deleteRule(*first));
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, alerts.rulesRevision());
   CPPUNIT_ASSERT(!alerts.deleteRule(*first));
   CPPUNIT_ASSERT(!alerts.rule(*first));
   CPPUNIT_ASSERT(alerts.deliveriesOf(*first, 100).empty());
