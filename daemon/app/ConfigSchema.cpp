@@ -149,6 +149,7 @@ const std::vector<OptionGroup>& optionGroups() {
        specsOf(portfolio::portfolioOptionTable())},
       {"Cross-market quality", "daemon/quality/QualityOptions.cpp",
        specsOf(quality::qualityOptionTable())},
+      {"Alerts", "daemon/alerts/AlertsOptions.cpp", specsOf(alerts::alertsOptionTable())},
   };
   return groups;
 }
@@ -166,8 +167,8 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 
 bool isDaemonSection(const std::string& section) {
   static const char* const kSections[] = {
-      "daemon",  "http",      "log",    "storage", "session",  "catalog",   "items",
-      "metrics", "portfolio", "gameid", "auth",    "identity", "dashboard", "quality"};
+      "daemon",    "http",   "log",    "storage", "session",  "catalog",   "items",  "metrics",
+      "portfolio", "alerts", "gameid", "auth",    "identity", "dashboard", "quality"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

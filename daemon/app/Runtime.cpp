@@ -1,5 +1,6 @@
 #include "app/Runtime.hpp"
 
+#include "alerts/AlertsModule.hpp"
 #include "auth/AuthModule.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
@@ -49,9 +50,17 @@ prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
                                      s.items.history_cache_ttl_seconds};
 }
 
+// "https://host[:port]" of BASE_URL: what a browser sends as Origin from our pages.
+std::string originOf(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return "";
+  return url.substr(0, url.find('/', scheme + 3));
+}
+
 ws::WsOptions wsOptions(const Settings& s) {
   ws::WsOptions options;
   options.redis_url = s.redis_url;
+  options.signed_in_origin = originOf(s.base_url);
   return options;
 }
 
@@ -150,6 +159,12 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       *history_cache_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
+  auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
+      settings_.alerts, database_->alerts(), catalog_, latest_,
+      [&engine = metrics.engine()] { return engine.snapshot(); },
+      [&hub = live.hub()](const std::string& user, const std::string& frame) {
+        return hub.sendToUser(user, frame);
+      }));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
@@ -160,6 +175,9 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
+  ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices
+  // A backfill is evaluated once, by the polling instance, not by every standby.
+  alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates());
   modules_.registerRoutes(router_);

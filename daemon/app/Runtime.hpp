@@ -6,7 +6,7 @@
 // the catalogue, the latest-price cache and the history cache — then builds the features as one
 // ordered list of modules (module/ModuleList):
 //
-//   auth → items → portfolio → health → metrics → ws → http server → ingest
+//   auth → items → portfolio → health → metrics → ws → alerts → http server → ingest
 //
 // Routes are registered in that order, modules started in that order and stopped in
 // reverse: ingestion stops first, then the server, then the live hub; the services are

@@ -43,7 +43,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, items, metrics, portfolio, "
-                        "gameid, auth, identity, dashboard, quality, source.NAME or "
+                        "alerts, gameid, auth, identity, dashboard, quality, source.NAME or "
                         "metric.NAME)",
                         "[" + section + "]");
     }
@@ -247,6 +247,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
   readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
   s.quality = quality::readQualityOptions(read);
+  readOptions(alerts::alertsOptionTable(), read, s.alerts);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
@@ -259,6 +260,10 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
   s.metrics_options.exclude_outliers = s.quality.exclude_outliers;
   s.portfolio.exclude_outliers = s.quality.exclude_outliers;
+  s.alerts.reference_sources = s.metrics_options.reference_sources;
+  s.alerts.enabled_sources = s.metrics_options.enabled_sources;
+  for (const auto& source : s.sources)
+    s.alerts.source_intervals[source.name] = source.interval_seconds;
   return s;
 }
 

@@ -6,6 +6,7 @@
 
 #include "skinpulse/sdk/types.hpp"
 
+#include "alerts/AlertsOptions.hpp"
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
@@ -33,11 +34,11 @@ struct SourceOptions {
   /// leaves the key to the daemon (plugin/ReservedKeys.hpp); `keys` keeps the text.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
   /// The `fee_percent` key (0..100, default 0): what a sale there costs, for the net
-  /// spread of GET /api/v1/rankings/spread (docs/api.md §13). The daemon's, never passed
+  /// spread of GET /api/v1/rankings/spread (docs/api.md §12). The daemon's, never passed
   /// to the plugin.
   double fee_percent = 0.0;
   /// The `fresh_seconds` key (60..2592000; 0 = unset: 3 × interval_seconds): how long a
-  /// price of this instance stays fresh (docs/api.md §13). For sources that revisit an
+  /// price of this instance stays fresh (docs/api.md §12). For sources that revisit an
   /// item far less often than they poll (dmarket's cursor, steam_market's rotation).
   int fresh_seconds = 0;
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
@@ -110,6 +111,7 @@ struct Settings {
   metrics::MetricsOptions metrics_options;  ///< [metrics]
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
   quality::QualityOptions quality;          ///< [quality]
+  alerts::AlertsOptions alerts;             ///< [alerts]
 
   std::vector<SourceOptions> sources;  ///< in configuration order
   std::vector<IdentityOptions> identity_providers;

@@ -29,7 +29,8 @@ void applySecurityHeaders(const std::string& path, Response& response) {
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("X-XSS-Protection", "1; mode=block");
-  if (startsWithSegment(path, "/api/v1/auth") || startsWithSegment(path, "/api/v1/portfolio")) {
+  if (startsWithSegment(path, "/api/v1/auth") || startsWithSegment(path, "/api/v1/portfolio") ||
+      startsWithSegment(path, "/api/v1/alerts")) {
     response.setHeader("Cache-Control", "no-store");
   }
 }

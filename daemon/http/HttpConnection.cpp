@@ -331,6 +331,10 @@ void HttpConnection::handle() {
 
   const Dispatcher& dispatcher = server_.dispatcher;
   auto match = dispatcher.route(*request);
+  if (match.options.runs_inline && match.options.needs_session &&
+      match.options.needs_session(*request)) {
+    match.options.runs_inline = false;  // the guard loads the session on a worker
+  }
   if (match.handler == nullptr || match.options.runs_inline) {
     dispatcher.dispatch(*request, response, match);
     respond(std::move(response));

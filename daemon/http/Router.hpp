@@ -28,6 +28,9 @@ struct RouteOptions {
   /// routes; anything that may touch the database, the shared store or an upstream
   /// stays false (the worker pool, the safe default).
   bool runs_inline = false;
+  /// For a runs_inline route: requests this says yes to run on the worker pool with
+  /// their session loaded instead (the WebSocket handshake of a signed-in dashboard).
+  std::function<bool(const Request&)> needs_session = {};
 };
 
 class Router {

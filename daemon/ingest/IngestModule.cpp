@@ -25,7 +25,7 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
       .value(status.interval_seconds);
   optionalTime("last_poll", status.last_poll);
   optionalTime("last_success", status.last_success);
-  // Fresh (docs/api.md §13): the last success is younger than 3 intervals.
+  // Fresh (docs/api.md §12): the last success is younger than 3 intervals.
   const quality::Freshness freshness({quality::SourceProfile{
       status.name, status.plugin, sdk::PriceKind::kAsk, true, status.interval_seconds, 0.0}});
   json.key("fresh").value(status.last_success.has_value() &&

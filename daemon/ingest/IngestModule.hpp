@@ -36,6 +36,9 @@ class IngestModule final : public module::Module {
     outlier_factor_ = factor;
   }
 
+  /// Whether this instance polls (holds the ingest lease) rather than stands by.
+  bool polling() const { return scheduler_ != nullptr && scheduler_->polling(); }
+
   std::string_view name() const override { return "ingest"; }
   void start() override;
   /// False when a source fetch is still running after the grace period: the plugin it

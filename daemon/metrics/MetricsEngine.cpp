@@ -118,7 +118,9 @@ MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest,
       metrics_(std::move(metrics)),
       config_(std::move(config)),
       score_field_(metrics_.find("coefficient_of_variation")),
-      percent_change_field_(metrics_.find("percent_change")) {
+      percent_change_field_(metrics_.find("percent_change")),
+      upper_field_(metrics_.find("bollinger.upper")),
+      lower_field_(metrics_.find("bollinger.lower")) {
   if (!score_field_ || !percent_change_field_) {
     log::main().error(
         "metrics: no coefficient_of_variation or percent_change metric; rankings stay empty");
@@ -309,6 +311,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
   std::vector<double> values;
   out.objects.reserve(last_bytes_[w] + last_bytes_[w] / 16 + 4096);
   out.slots.reserve(pass.items.size());
+  out.signals.reserve(pass.items.size());
   std::vector<Candidate> candidates;
   for (const auto& [id, item_series] : pass.items) {
     auto& series = *item_series;
@@ -326,8 +329,14 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
     const std::string* source = nullptr;
     std::int64_t samples = 0;
     const std::vector<double>* shown = &pass.zeros;
+    MetricsSnapshot::Signal signal;
     if (chosen != nullptr) {
       metrics_.evaluate(stats, values);
+      const auto field = [&](const std::optional<std::size_t>& index) {
+        return index ? finiteOrZero(values[*index]) : 0.0;
+      };
+      signal = MetricsSnapshot::Signal{field(percent_change_field_), field(upper_field_),
+                                       field(lower_field_), stats.last_price, true};
       shown = &values;
       source = &source_names_[chosen->source];
       samples = stats.n;
@@ -352,6 +361,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
                pass.computed_at);
     out.slots.push_back(MetricsSnapshot::Window::Slot{
         id, offset, static_cast<std::uint32_t>(out.objects.size() - offset)});
+    out.signals.push_back(signal);
   }
   last_bytes_[w] = out.objects.size();
   appendTail(out.empty_tail, shape.name, nullptr, 0, metrics_.fields(), pass.zeros,

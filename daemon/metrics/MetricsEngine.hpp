@@ -102,6 +102,9 @@ class MetricsEngine final : public CycleObserver {
   /// (its plugin missing) the rankings stay empty.
   std::optional<std::size_t> score_field_;
   std::optional<std::size_t> percent_change_field_;
+  /// bollinger.upper / bollinger.lower, for the alerts' bollinger_break (absent: 0).
+  std::optional<std::size_t> upper_field_;
+  std::optional<std::size_t> lower_field_;
 
   mutable std::mutex state_mutex_;  ///< the series: the ingestion thread and the refresher
   std::unordered_map<std::int64_t, std::vector<Series>> items_;

@@ -17,6 +17,18 @@ std::string_view MetricsSnapshot::volatility(std::int64_t item_id, std::size_t w
   return std::string_view(w.objects).substr(it->offset, it->length);
 }
 
+const MetricsSnapshot::Signal* MetricsSnapshot::signal(std::int64_t item_id,
+                                                       std::size_t window) const {
+  if (window >= kWindowCount) return nullptr;
+  const auto& w = windows_[window];
+  const auto it =
+      std::lower_bound(w.slots.begin(), w.slots.end(), item_id,
+                       [](const Window::Slot& slot, std::int64_t id) { return slot.item_id < id; });
+  if (it == w.slots.end() || it->item_id != item_id) return nullptr;
+  const auto index = static_cast<std::size_t>(it - w.slots.begin());
+  return index < w.signals.size() ? &w.signals[index] : nullptr;
+}
+
 std::string_view MetricsSnapshot::volatility(std::int64_t item_id, std::string_view window) const {
   const auto index = windowIndex(window);
   return index ? volatility(item_id, *index) : std::string_view();

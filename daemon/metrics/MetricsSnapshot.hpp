@@ -27,6 +27,16 @@ class MetricsSnapshot {
     double percent_change = 0;
   };
 
+  /// An item's numbers of one window for alert conditions. `reference` is false when
+  /// no source had 2 points in the window (every other field is then 0).
+  struct Signal {
+    double percent_change = 0;
+    double bollinger_upper = 0;
+    double bollinger_lower = 0;
+    double last_price = 0;  ///< newest point of the reference source in the window
+    bool reference = false;
+  };
+
   /// What the engine fills in for one window.
   struct Window {
     std::string objects;  ///< every item's object, back to back
@@ -40,6 +50,9 @@ class MetricsSnapshot {
     std::string ranking;                    ///< their Ranking entry objects, comma-separated
     std::vector<std::size_t> ranking_ends;  ///< end offset in `ranking` of each entry
     std::string empty_tail;                 ///< an object without data, after `{"item_id":N`
+    /// The numbers alert rules test (alerts/Evaluator), parallel to `slots`: read as
+    /// numbers, never parsed back out of `objects`.
+    std::vector<Signal> signals;
   };
 
   MetricsSnapshot(std::int64_t computed_at, std::array<Window, kWindowCount> windows);
@@ -50,6 +63,9 @@ class MetricsSnapshot {
   /// The pre-rendered Volatility metrics object of an item for a window (index into
   /// kWindows), or an empty view when the item had no point in the last seven days.
   std::string_view volatility(std::int64_t item_id, std::size_t window) const;
+  /// The alert numbers of an item for a window (index into kWindows); null when the
+  /// item had no point in the last seven days.
+  const Signal* signal(std::int64_t item_id, std::size_t window) const;
   /// The same for a window named "1h", "24h" or "7d"; empty for any other name.
   std::string_view volatility(std::int64_t item_id, std::string_view window) const;
 

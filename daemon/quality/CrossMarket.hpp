@@ -1,6 +1,6 @@
 #pragma once
 
-// CrossMarket (docs/api.md §13): what the latest prices of one item say across markets.
+// CrossMarket (docs/api.md §12): what the latest prices of one item say across markets.
 // The consensus price is the median of the fresh latest prices of kind ask (else of any
 // kind), the lower middle for an even count; the spread is (max − min) / min × 100 over
 // the same prices. The spread opportunity buys at the cheapest fresh ask and sells at the

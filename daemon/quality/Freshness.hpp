@@ -1,6 +1,6 @@
 #pragma once
 
-// Freshness (docs/api.md §13): a source's latest point of an item is fresh while it is
+// Freshness (docs/api.md §12): a source's latest point of an item is fresh while it is
 // younger than 3 × that source's interval_seconds, or its `fresh_seconds` when set (a
 // source that revisits an item far less often than it polls). The series of another
 // kind of an instance (`NAME-<kind>`, quality/KindSeries.hpp) is as fresh as the

@@ -1,6 +1,6 @@
 #pragma once
 
-// GET /api/v1/sources and GET /api/v1/rankings/spread (docs/api.md §13): which markets
+// GET /api/v1/sources and GET /api/v1/rankings/spread (docs/api.md §12): which markets
 // are fresh and how many items each prices, and the best buy-here-sell-there gaps. Both
 // read the catalogue and latest-price snapshots (a pass over every item: on the worker
 // pool, not inline); thread-safe and const.

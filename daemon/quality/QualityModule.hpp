@@ -1,6 +1,6 @@
 #pragma once
 
-// QualityModule: the cross-market endpoints (docs/api.md §13): GET /api/v1/sources and
+// QualityModule: the cross-market endpoints (docs/api.md §12): GET /api/v1/sources and
 // GET /api/v1/rankings/spread. The rules themselves (freshness, consensus, spreads,
 // outliers) are the folder's free functions, used by items/ and ingest/ too.
 

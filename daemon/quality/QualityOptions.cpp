@@ -12,7 +12,7 @@ const OptionTable<QualityOptions>& qualityOptionTable() {
       {{"quality.outlier_factor", T::kText, 0, 0, nullptr, "3",
         "A price outside [m / f, m × f] is an outlier: m is the median of the other sources' "
         "fresh prices of the item (3 or more fresh sources) or the same source's previous "
-        "point (fewer). A decimal number above 1, at most 100 (docs/api.md §13)."}},
+        "point (fewer). A decimal number above 1, at most 100 (docs/api.md §12)."}},
       {{"quality.exclude_outliers", T::kBoolean, 0, 0, nullptr, "true",
         "Leave points flagged as outliers out of metrics, rankings, candles, the consensus "
         "price and portfolio valuation. They are flagged, stored and shown in history either "

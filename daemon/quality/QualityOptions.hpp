@@ -1,6 +1,6 @@
 #pragma once
 
-// QualityOptions: the [quality] keys (docs/api.md §13): how far a price may stray before
+// QualityOptions: the [quality] keys (docs/api.md §12): how far a price may stray before
 // it is an outlier, and whether outliers are left out of what the daemon computes.
 
 #include "common/OptionTable.hpp"

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/AlertStore.hpp"
 #include "store/CatalogStore.hpp"
 #include "store/HoldingStore.hpp"
 #include "store/IngestLease.hpp"
@@ -28,6 +29,8 @@ class Database {
   virtual PriceStore& prices() = 0;
   virtual UserStore& users() = 0;
   virtual HoldingStore& holdings() = 0;
+  /// Alert rules and the delivery outbox (docs/api.md §13).
+  virtual AlertStore& alerts() = 0;
   /// Which instance ingests when several share this database (docs/api.md §8).
   virtual IngestLease& ingestLease() = 0;
 };

@@ -43,7 +43,7 @@ struct PricePoint {
   std::int64_t volume = 0;
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
   std::optional<std::int64_t> listings = std::nullopt;
-  /// Flagged at ingest by the outlier rules of docs/api.md §13; stored with the point.
+  /// Flagged at ingest by the outlier rules of docs/api.md §12; stored with the point.
   bool outlier = false;
 
   bool operator==(const PricePoint&) const = default;

@@ -2,6 +2,7 @@
 
 #include "store/ConnectionPool.hpp"
 #include "store/Database.hpp"
+#include "store/SqlAlertStore.hpp"
 #include "store/SqlCatalogStore.hpp"
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
@@ -24,6 +25,7 @@ class SqlDatabase final : public Database {
   PriceStore& prices() override { return prices_; }
   UserStore& users() override { return users_; }
   HoldingStore& holdings() override { return holdings_; }
+  AlertStore& alerts() override { return alerts_; }
   IngestLease& ingestLease() override { return *lease_; }
 
   /// For code that needs SQL of its own on the same database (the embedded shared-state
@@ -36,6 +38,7 @@ class SqlDatabase final : public Database {
   SqlPriceStore prices_;
   SqlUserStore users_;
   SqlHoldingStore holdings_;
+  SqlAlertStore alerts_;
   std::unique_ptr<IngestLease> lease_;
 };
 

@@ -53,6 +53,11 @@ class Connection {
   Connection& operator=(const Connection&) = delete;
 
   int fd() const { return fd_; }
+  /// The signed-in user of the handshake (docs/api.md §13); empty: anonymous.
+  const std::string& userId() const { return user_id_; }
+  void setUserId(std::string user_id) { user_id_ = std::move(user_id); }
+  /// Queues one text frame (an alert for this connection's user), within the queue cap.
+  void sendMessage(std::string_view json) { sendText(json); }
 
   /// Processes `data` received from the client.
   void receive(std::string_view data, Clock::time_point now);
@@ -82,6 +87,7 @@ class Connection {
   bool registered_for_write = false;
 
  private:
+  std::string user_id_;
   void onMessage(DecodedMessage&& message, Clock::time_point now);
   void onText(const std::string& text, Clock::time_point now);
   void send(SharedBytes bytes);

@@ -25,7 +25,8 @@ void LiveHub::stop() {
   for (auto& reactor : reactors_) reactor->stop();
 }
 
-void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) {
+void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot,
+                    std::string user_id) {
   if (!running_) {
     ::close(fd);
     return;
@@ -41,7 +42,14 @@ void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) 
     ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
   }
   const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
-  reactors_[index]->adopt(fd, std::move(early_bytes), std::move(slot));
+  reactors_[index]->adopt(fd, std::move(early_bytes), std::move(slot), std::move(user_id));
+}
+
+std::size_t LiveHub::sendToUser(const std::string& user_id, const std::string& json) {
+  if (!running_ || user_id.empty()) return 0;
+  std::size_t connections = 0;
+  for (auto& reactor : reactors_) connections += reactor->sendToUser(user_id, json);
+  return connections;
 }
 
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {

@@ -35,7 +35,13 @@ class LiveHub {
   /// Takes ownership of a socket after a successful handshake, and of its place under
   /// the HTTP server's caps (`slot`, held until the client is gone); closes it when
   /// stopped.
-  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {});
+  /// `user_id`: the signed-in user of the handshake (empty: anonymous), who receives
+  /// sendToUser()'s frames on this connection.
+  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {},
+             std::string user_id = {});
+  /// Sends one text frame to every signed-in connection of `user_id` on this instance;
+  /// returns how many there are. Never blocks on a client.
+  std::size_t sendToUser(const std::string& user_id, const std::string& json);
   /// Forwards one batch to the subscribed clients. Never blocks on a client.
   void publish(const events::UpdateBatchPtr& batch);
 

@@ -63,11 +63,14 @@ void Reactor::wake() {
   [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
 }
 
-void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) {
+void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot,
+                    std::string user_id) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
-      adoptions_.push_back(Adoption{fd, std::move(early_bytes), std::move(slot)});
+      if (!user_id.empty()) ++users_[user_id];
+      adoptions_.push_back(
+          Adoption{fd, std::move(early_bytes), std::move(slot), std::move(user_id)});
       fd = -1;
     }
   }
@@ -76,6 +79,19 @@ void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot) 
     return;
   }
   wake();
+}
+
+std::size_t Reactor::sendToUser(const std::string& user_id, std::string json) {
+  std::size_t connections = 0;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = users_.find(user_id);
+    if (stopping_ || it == users_.end()) return 0;
+    connections = it->second;
+    user_messages_.push_back(UserMessage{user_id, std::move(json)});
+  }
+  wake();
+  return connections;
 }
 
 void Reactor::broadcast(std::shared_ptr<UpdateFrames> update, bool wake_now) {
@@ -92,20 +108,43 @@ void Reactor::takeInbox(Clock::time_point now) {
   [[maybe_unused]] const auto ignored = ::read(wake_fd_, &value, sizeof value);
   std::vector<Adoption> adoptions;
   std::vector<std::shared_ptr<UpdateFrames>> updates;
+  std::vector<UserMessage> messages;
   {
     std::lock_guard lock(mutex_);
     adoptions.swap(adoptions_);
     updates.swap(updates_);
+    messages.swap(user_messages_);
   }
   for (auto& adoption : adoptions) {
     auto connection =
         std::make_unique<Connection>(adoption.fd, limits_, now, std::move(adoption.slot));
+    connection->setUserId(std::move(adoption.user_id));
     auto& ref = *connection;
     connections_.emplace(adoption.fd, std::move(connection));
     count_ = connections_.size();
     watch(epoll_fd_, EPOLL_CTL_ADD, adoption.fd, EPOLLIN | EPOLLRDHUP);
     if (!adoption.early.empty()) ref.receive(adoption.early, now);
     afterEvent(ref);
+  }
+  if (!messages.empty()) {
+    // Alerts are rare: a scan of this reactor's connections per message.
+    std::vector<int> finished;
+    for (auto& [fd, connection] : connections_) {
+      bool sent = false;
+      for (const auto& message : messages) {
+        if (connection->userId() != message.user_id) continue;
+        connection->sendMessage(message.json);
+        sent = true;
+      }
+      if (!sent) continue;
+      connection->flush();
+      if (connection->done()) {
+        finished.push_back(fd);
+      } else {
+        afterEvent(*connection);
+      }
+    }
+    for (const int fd : finished) remove(fd);
   }
   if (updates.empty()) return;
   // Batches in publishing order (prices before volatility, cycle after cycle), all of
@@ -142,6 +181,12 @@ void Reactor::afterEvent(Connection& connection) {
 }
 
 void Reactor::remove(int fd) {
+  const auto it = connections_.find(fd);
+  if (it != connections_.end() && !it->second->userId().empty()) {
+    std::lock_guard lock(mutex_);
+    const auto user = users_.find(it->second->userId());
+    if (user != users_.end() && --user->second == 0) users_.erase(user);
+  }
   watch(epoll_fd_, EPOLL_CTL_DEL, fd, 0);
   connections_.erase(fd);  // closes the descriptor
   count_ = connections_.size();

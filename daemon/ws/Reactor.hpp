@@ -29,7 +29,11 @@ class Reactor {
 
   /// Takes ownership of a connected socket whose handshake is done, and of its place
   /// under the HTTP caps (released when the connection ends). Thread-safe.
-  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {});
+  void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {},
+             std::string user_id = {});
+  /// Queues `json` as a text frame to this reactor's connections of `user_id`; returns
+  /// how many it has (the frames leave on the reactor thread).
+  std::size_t sendToUser(const std::string& user_id, std::string json);
   /// Queues `update` for every connection of this reactor. Thread-safe. With `wake`
   /// false the reactor is not woken for it: the caller hands over the rest of the cycle
   /// right after, so each client gets the whole cycle in one write (the next sweep takes
@@ -55,6 +59,11 @@ class Reactor {
     int fd;
     std::string early;
     http::ConnectionSlot slot;
+    std::string user_id;
+  };
+  struct UserMessage {
+    std::string user_id;
+    std::string json;
   };
 
   void run();
@@ -76,6 +85,9 @@ class Reactor {
   std::mutex mutex_;
   std::vector<Adoption> adoptions_;
   std::vector<std::shared_ptr<UpdateFrames>> updates_;
+  std::vector<UserMessage> user_messages_;
+  /// Signed-in connections per user, adopted and not yet removed (under mutex_).
+  std::unordered_map<std::string, std::size_t> users_;
   bool stopping_ = false;
 };
 

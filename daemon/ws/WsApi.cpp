@@ -9,7 +9,15 @@ void WsApi::registerRoutes(http::Router& router) {
   router.add(
       "GET", "/api/v1/ws",
       [this](http::Request& request, http::Response& response) { upgrade(request, response); },
-      http::RouteOptions{.runs_inline = true});
+      http::RouteOptions{.runs_inline = true, .needs_session = [this](const http::Request& r) {
+                           return wantsSession(r);
+                         }});
+}
+
+bool WsApi::wantsSession(const http::Request& request) const {
+  if (origin_.empty()) return false;
+  const auto origin = request.header("Origin");
+  return origin && *origin == origin_ && request.header("Cookie").has_value();
 }
 
 void WsApi::upgrade(const http::Request& request, http::Response& response) {
@@ -23,8 +31,12 @@ void WsApi::upgrade(const http::Request& request, http::Response& response) {
     throw http::HttpError(503, "unavailable", "live updates are not running",
                           {{"Retry-After", "5"}});
   }
-  response.take_over = [this](int fd, std::string early, http::ConnectionSlot slot) {
-    hub_.adopt(fd, std::move(early), std::move(slot));
+  // Signed in: a live session of a user, and the dashboard's own origin (a page of
+  // another site cannot ride the browser's cookie into a user's alerts).
+  std::string user;
+  if (wantsSession(request) && request.session.signedIn()) user = request.session.user_id;
+  response.take_over = [this, user](int fd, std::string early, http::ConnectionSlot slot) {
+    hub_.adopt(fd, std::move(early), std::move(slot), user);
   };
 }
 

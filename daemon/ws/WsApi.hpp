@@ -11,13 +11,20 @@ namespace skinpulse::ws {
 
 class WsApi {
  public:
-  explicit WsApi(LiveHub& hub) : hub_(hub) {}
+  /// `signed_in_origin`: see WsOptions.
+  explicit WsApi(LiveHub& hub, std::string signed_in_origin = {})
+      : hub_(hub), origin_(std::move(signed_in_origin)) {}
   void registerRoutes(http::Router& router);
 
  private:
   void upgrade(const http::Request& request, http::Response& response);
 
+  /// Whether the handshake may be signed in: the session's origin and a cookie. Only
+  /// those leave the event loop to have their session loaded.
+  bool wantsSession(const http::Request& request) const;
+
   LiveHub& hub_;
+  std::string origin_;
 };
 
 }  // namespace skinpulse::ws

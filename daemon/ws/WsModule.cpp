@@ -8,7 +8,7 @@ WsModule::WsModule(const WsOptions& options, VolatilityProvider volatility) {
   bus_ = events::makeEventBus(options.redis_url);
   hub_ = std::make_unique<LiveHub>(options.hub);
   bus_->subscribe([hub = hub_.get()](const events::UpdateBatchPtr& batch) { hub->publish(batch); });
-  api_ = std::make_unique<WsApi>(*hub_);
+  api_ = std::make_unique<WsApi>(*hub_, options.signed_in_origin);
   updates_ = std::make_unique<LiveUpdates>(*bus_, std::move(volatility));
 }
 

@@ -29,6 +29,8 @@ class WsModule final : public module::Module {
   /// The ingestion cycle's observer that publishes live updates; add it after the
   /// metrics engine, whose snapshot of the same cycle it reads.
   CycleObserver& updates() { return *updates_; }
+  /// The hub, for frames to one user's signed-in connections (alerts).
+  LiveHub& hub() { return *hub_; }
 
  private:
   std::unique_ptr<events::EventBus> bus_;

@@ -14,6 +14,9 @@ struct WsOptions {
   /// instance forwards every instance's updates (ADR 0005).
   std::string redis_url;
   HubOptions hub;
+  /// BASE_URL's origin ("https://host[:port]"): a handshake with this Origin and a
+  /// signed-in session cookie is signed in and gets its user's alerts (docs/api.md §13).
+  std::string signed_in_origin;
 };
 
 }  // namespace skinpulse::ws

@@ -369,8 +369,45 @@ fee_percent = 2
         self.shoot("item-quality")
         self.collect()
 
+    def test_7_alert_from_the_item_page_and_its_toast(self):
+        # Signed in by test_4. Two clicks from the item page: "Create alert", then "Create
+        # alert" on the form with its defaults (drops 5 % in 24h, to this dashboard).
+        ranked = self.daemon.get("/api/v1/rankings/volatile?limit=5&window=24h").json()
+        item_id = ranked[0]["item_id"]
+        self.open("/items/%d" % item_id)
+        self.wait(lambda: self.driver.find_elements(By.ID, "create-alert"), message="create-alert link")[0].click()
+        self.wait(lambda: self.driver.find_elements(By.ID, "alert-create"), message="alert form")[0].click()
+        created = self.wait(lambda: self.driver.find_elements(By.ID, "alert-created"), message="alert created")
+        self.assertIn("drops 5 % in 24h", created[0].text)
+        self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")) == 1, message="listed")
+        # A rule that holds at the next cycle of the simulated source (every item moves
+        # every 3 s): its toast appears without a reload.
+        self.open("/alerts?item=%d" % item_id)
+        from selenium.webdriver.support.ui import Select
+        Select(self.wait(lambda: self.driver.find_elements(By.ID, "alert-type"), message="form")[0]).select_by_value("price_above")
+        self.driver.find_element(By.ID, "alert-value").send_keys("0.01")
+        self.driver.find_element(By.ID, "alert-create").click()
+        self.wait(lambda: self.driver.find_elements(By.ID, "alert-created"), message="second alert created")
+        toast = self.wait(lambda: [t for t in self.driver.find_elements(By.CSS_SELECTOR, "#toasts .toast")
+                                   if "above $0.01" in t.text], timeout=25, message="the alert's toast")
+        name = self.daemon.get("/api/v1/items/%d" % item_id).json()["market_hash_name"]
+        self.assertIn(name, toast[0].text)
+        rows = self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")
+        self.assertEqual(len(rows), 2)
+        rows[-1].find_element(By.XPATH, ".//button[text()='Deliveries']").click()
+        self.wait(lambda: "delivered" in self.driver.find_element(By.ID, "alert-list").text, message="delivered row")
+        self.shoot("alerts")
+        # Disable, then delete the first rule.
+        first = self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")[0]
+        first.find_element(By.XPATH, ".//button[text()='Disable']").click()
+        self.wait(lambda: "disabled" in self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")[0].get_attribute("class"),
+                  message="disabled")
+        self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")[0].find_element(By.XPATH, ".//button[text()='Delete']").click()
+        self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")) == 1, message="deleted")
+        self.collect()
+
     def test_9_no_console_errors_or_csp_violations(self):
-        for path in ("/rankings", "/items/1", "/spreads"):
+        for path in ("/rankings", "/items/1", "/spreads", "/alerts"):
             self.open(path)
             time.sleep(1.5)
             self.collect()

@@ -1,4 +1,4 @@
-"""Cross-market truth over HTTP (docs/api.md §13): freshness, consensus and spread in item
+"""Cross-market truth over HTTP (docs/api.md §12): freshness, consensus and spread in item
 detail, GET /api/v1/sources, outliers and the spread ranking. Exact points are set up with
 `skinpulsectl backfill` into a running daemon; one polled source (its upstream down, so
 only backfilled points of it exist) has a 60 s interval, hence a 180 s freshness limit."""

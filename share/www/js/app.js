@@ -11,7 +11,7 @@ const ROUTES = [
   { re: /^\/portfolio$/, page: 'portfolio', load: () => import('./portfolio.js') },
   { re: /^\/spreads$/, page: 'spreads', load: () => import('./spreads.js') },
   { re: /^\/status$/, page: 'status', load: () => import('./status.js') },
-  // /alerts is served by the daemon for the page to come.
+  { re: /^\/alerts$/, page: 'alerts', load: () => import('./alerts.js') },
 ];
 
 const view = document.getElementById('view');
@@ -105,6 +105,20 @@ live.addEventListener('state', (event) => {
   stripLive.className = `live live-${event.detail === 'live' ? 'on' : 'off'}`;
 });
 live.addEventListener('prices', () => { setTimeout(refreshStrip, 500); });
+
+// --- alert toasts (the `ws` channel of docs/api.md §13) ------------------------------------
+const toasts = h('div', { class: 'toasts', id: 'toasts', role: 'status', 'aria-live': 'assertive' });
+document.body.append(toasts);
+live.addEventListener('alert', (event) => {
+  const alert = event.detail;
+  const close = h('button', { type: 'button', class: 'btn small', 'aria-label': 'Dismiss' }, '×');
+  const toast = h('div', { class: 'toast', 'data-alert-id': alert.alert_id },
+    h('div', {}, h('strong', {}, 'Alert: '), h('a', { href: `/items/${alert.item_id}`, 'data-link': '' }, alert.market_hash_name),
+      h('div', {}, (alert.message || '').replace(`${alert.market_hash_name}: `, ''))), close);
+  close.addEventListener('click', () => toast.remove());
+  toasts.append(toast);
+  setTimeout(() => toast.remove(), 30000);
+});
 
 // --- search type-ahead -----------------------------------------------------------------
 const form = document.getElementById('search-form');

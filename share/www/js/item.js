@@ -106,7 +106,8 @@ export function render(view, [idText], query) {
             h('span', { id: 'market-trust' }, `${trusted} of ${markets.length} trusted`,
               stale ? h('span', { class: 'chip stale', title: 'Prices older than three polling intervals of their market (24 h for markets not polled)' }, `${stale} stale`) : null,
               flagged ? h('span', { class: 'chip outlier', title: 'Prices far outside what the other markets, or the market’s own previous price, say' }, `${flagged} outlier${flagged > 1 ? 's' : ''}`) : null))) : null,
-        h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never')));
+        h('p', { class: 'muted' }, 'Updated ', item.updated_at ? h('time', { datetime: item.updated_at, title: exactTime(item.updated_at), id: 'updated-at' }, ago(item.updated_at)) : 'never'),
+        h('p', {}, h('a', { class: 'btn small', id: 'create-alert', href: `/alerts?item=${id}`, 'data-link': '' }, 'Create alert'))));
   }
 
   // What each price kind of docs/api.md §3 means, as a tooltip on its chip.

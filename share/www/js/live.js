@@ -29,6 +29,8 @@ class Live extends EventTarget {
       try { msg = JSON.parse(event.data); } catch { return; }
       if (msg.type === 'prices' || msg.type === 'volatility') {
         this.dispatchEvent(new CustomEvent(msg.type, { detail: msg.data || [] }));
+      } else if (msg.type === 'alert') {
+        this.dispatchEvent(new CustomEvent('alert', { detail: msg }));  // signed-in sockets only
       }
     });
     ws.addEventListener('close', () => { if (this.ws === ws) this.retry(); });

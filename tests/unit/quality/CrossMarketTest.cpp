@@ -1,4 +1,4 @@
-// Consensus, spread and the best cross-market gap (docs/api.md §13): asks first, lower
+// Consensus, spread and the best cross-market gap (docs/api.md §12): asks first, lower
 // middle on even counts, stale and flagged prices left out, fees on the sell side.
 
 #include "quality/CrossMarket.hpp"

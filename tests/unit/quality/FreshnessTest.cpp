@@ -1,4 +1,4 @@
-// Freshness (docs/api.md §13): 3 × interval_seconds (or fresh_seconds) for polled
+// Freshness (docs/api.md §12): 3 × interval_seconds (or fresh_seconds) for polled
 // sources and their NAME-<kind> series, 24 h for the others (disabled, backfilled,
 // unknown); "younger than" is strict.
 

@@ -39,6 +39,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testIdentityUpsert);
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
   CPPUNIT_TEST(testReplaceHoldings);
+  CPPUNIT_TEST(testAlertRulesAndOutbox);
   CPPUNIT_TEST(testConcurrentReadersAndWriter);
   CPPUNIT_TEST(testBulkLoadTiming);
   CPPUNIT_TEST(testFullCatalogueAndLargeImport);
@@ -69,6 +70,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();
   void testReplaceHoldings();
+  void testAlertRulesAndOutbox();  // StoreContractAlerts.cpp
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
   void testFullCatalogueAndLargeImport();

@@ -1,0 +1,32 @@
+#include "alerts/AlertsOptions.hpp"
+
+namespace skinpulse::alerts {
+
+const OptionTable<AlertsOptions>& alertsOptionTable() {
+  using T = OptionType;
+  static const OptionTable<AlertsOptions> table = {
+      {{"alerts.max_rules_per_user", T::kInteger, 1, 100000, nullptr, "100",
+        "Alert rules one user may keep; one more is refused (409 alert_limit)."},
+       &AlertsOptions::max_rules_per_user},
+      {{"alerts.allow_private_targets", T::kBoolean, 0, 0, nullptr, "false",
+        "Let webhook, Discord and Telegram targets be http:// and resolve to private, "
+        "loopback or link-local addresses (tests, intranets). Off, every delivery checks "
+        "that its target resolves to public addresses only."},
+       &AlertsOptions::allow_private_targets},
+      {{"alerts.delivery_workers", T::kInteger, 1, 64, nullptr, "2",
+        "Threads that send alert deliveries from the outbox; each sends one at a time "
+        "(10 s timeout)."},
+       &AlertsOptions::delivery_workers},
+      {{"alerts.retry_base_seconds", T::kInteger, 1, 3600, nullptr, "60",
+        "First retry delay of a failed delivery (timeout, 429, 5xx); it doubles per "
+        "attempt up to 6 hours, at most 10 attempts. Lower only for tests."},
+       &AlertsOptions::retry_base_seconds},
+      {{"alerts.telegram_api_url", T::kUrl, 0, 0, "TELEGRAM_API_URL", "https://api.telegram.org",
+        "Base address of the Telegram Bot API; a message is a POST to "
+        "{base}/bot<token>/sendMessage."},
+       &AlertsOptions::telegram_api_url},
+  };
+  return table;
+}
+
+}  // namespace skinpulse::alerts

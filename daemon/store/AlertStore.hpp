@@ -1,0 +1,96 @@
+#pragma once
+
+// AlertStore: alert rules, their edge state and the delivery outbox (docs/api.md §13,
+// share/sql/*/NNN_alerts.sql). Thread-safe. The alerts feature (daemon/alerts) owns the
+// meaning of the JSON columns; this layer only keeps them.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace skinpulse {
+
+struct AlertRuleRecord {
+  std::int64_t id = 0;
+  std::string user_id;
+  std::int64_t item_id = 0;
+  std::string condition;  ///< JSON
+  std::string channels;   ///< JSON, secrets included
+  std::int64_t cooldown_seconds = 0;
+  bool enabled = true;
+  std::int64_t created_at = 0;
+  std::optional<std::int64_t> last_fired_at;
+  bool last_state = false;
+};
+
+struct AlertDeliveryRecord {
+  std::string id;  ///< the delivery id (X-Skinpulse-Delivery)
+  std::int64_t rule_id = 0;
+  std::string user_id;
+  std::string channel_type;
+  std::string channel;  ///< JSON of the target, secrets included
+  std::string body;
+  std::string status = "pending";  ///< pending, delivered, failed
+  std::int64_t attempts = 0;
+  std::int64_t next_attempt_at = 0;
+  std::int64_t created_at = 0;
+  std::optional<std::int64_t> last_attempt_at;
+  std::optional<std::int64_t> response_status;
+  std::string last_error;
+};
+
+/// A rule's edge state after an evaluation; `fired_at` set when it fired.
+struct AlertStateChange {
+  std::int64_t rule_id = 0;
+  bool state = false;
+  std::optional<std::int64_t> fired_at;
+};
+
+class AlertStore {
+ public:
+  virtual ~AlertStore() = default;
+
+  /// Inserts `rule` with a new id (returned) unless its user already has `max_per_user`
+  /// rules: then nothing is written and the answer is empty. Atomic across instances.
+  /// Every rule write bumps rulesRevision(); `revision`, when given, gets the new value.
+  virtual std::optional<std::int64_t> insertRule(const AlertRuleRecord& rule,
+                                                 std::int64_t max_per_user,
+                                                 std::int64_t* revision = nullptr) = 0;
+  /// The user's rules, by id.
+  virtual std::vector<AlertRuleRecord> rulesOf(const std::string& user_id) = 0;
+  virtual std::optional<AlertRuleRecord> rule(std::int64_t id) = 0;
+  /// Every rule (start-up: the evaluator's index).
+  virtual std::vector<AlertRuleRecord> allRules() = 0;
+  /// Writes item_id, condition, channels, cooldown_seconds, enabled and last_state.
+  virtual void updateRule(const AlertRuleRecord& rule, std::int64_t* revision = nullptr) = 0;
+  /// Deletes the rule and its deliveries; false when it did not exist.
+  virtual bool deleteRule(std::int64_t id, std::int64_t* revision = nullptr) = 0;
+  /// Counts rule writes (insert, update, delete) of every instance; edge states and
+  /// last_fired_at do not count.
+  virtual std::int64_t rulesRevision() = 0;
+
+  /// In one transaction: the edge states (and last_fired_at of those that fired) and
+  /// the new outbox rows of the firings, so a firing is never recorded without its
+  /// deliveries nor delivered without being recorded.
+  virtual void recordEvaluation(const std::vector<AlertStateChange>& changes,
+                                const std::vector<AlertDeliveryRecord>& deliveries) = 0;
+  /// Takes the pending delivery due first (next_attempt_at <= now), counts the attempt
+  /// and leases it until `lease_until` (a worker that dies leaves it to be taken again
+  /// then). Empty when none is due.
+  virtual std::optional<AlertDeliveryRecord> claimDue(std::int64_t now,
+                                                      std::int64_t lease_until) = 0;
+  /// Records an attempt's outcome: `status` and, for pending, when to try again.
+  virtual void finishAttempt(const std::string& id, const std::string& status,
+                             std::int64_t next_attempt_at,
+                             std::optional<std::int64_t> response_status,
+                             const std::string& error) = 0;
+  /// The rule's newest `limit` deliveries, newest first.
+  virtual std::vector<AlertDeliveryRecord> deliveriesOf(std::int64_t rule_id,
+                                                        std::size_t limit) = 0;
+  /// When the next pending delivery is due, if any.
+  virtual std::optional<std::int64_t> nextDueAt() = 0;
+};
+
+}  // namespace skinpulse
