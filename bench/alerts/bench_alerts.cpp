@@ -112,8 +112,10 @@ int main(int argc, char** argv) {
   }
 
   LatestPrices latest;
-  std::map<std::string, std::int64_t> intervals;
-  for (const auto& s : kSources) intervals[s] = 300;
+  std::vector<quality::SourceProfile> profiles;
+  for (const auto& s : kSources) profiles.push_back({s, s, sdk::PriceKind::kAsk, true, 300, 0});
+  const quality::Freshness freshness(profiles);
+  const quality::CrossMarketRules market_rules{freshness, true};
   std::vector<double> price(items * kSources.size(), 1000.0);
   std::normal_distribution<double> step(0.0, 0.02);
   const auto cycle = [&](std::int64_t at) {
@@ -148,7 +150,7 @@ int main(int argc, char** argv) {
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     const auto snapshot = latest.snapshot();
     const auto order = referenceOrder({}, kSources, snapshot->source_names);
-    const Inputs inputs{snapshot.get(), metrics.get(), &order, &intervals, now};
+    const Inputs inputs{snapshot.get(), metrics.get(), &order, &market_rules, now};
     const auto t1 = Clock::now();
     const auto result = evaluator.evaluate(touched, inputs);
     const auto t2 = Clock::now();

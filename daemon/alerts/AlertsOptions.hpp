@@ -5,6 +5,7 @@
 // intervals for freshness, the reference order of current_price).
 
 #include "common/OptionTable.hpp"
+#include "quality/Freshness.hpp"
 
 #include <cstdint>
 #include <map>
@@ -22,9 +23,10 @@ struct AlertsOptions {
 
   std::vector<std::string> reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;    ///< in configuration order
-  /// interval_seconds of each source instance: a latest point is fresh for 3 intervals
-  /// (docs/api.md §12; unknown sources: 24 h).
-  std::map<std::string, std::int64_t> source_intervals;
+  /// Which latest prices a condition may trust (docs/api.md §12): freshness per source and
+  /// [quality] exclude_outliers, as the item endpoints apply them. Set by the runtime.
+  quality::Freshness freshness;
+  bool exclude_outliers = true;
   std::string ca_location = "/etc/ssl/certs";  ///< trusted CAs for https targets
 };
 

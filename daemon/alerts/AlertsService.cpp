@@ -278,7 +278,8 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
   const auto metrics = metrics_ ? metrics_() : nullptr;
   const auto order =
       referenceOrder(options_.reference_sources, options_.enabled_sources, latest->source_names);
-  Inputs inputs{latest.get(), metrics.get(), &order, &options_.source_intervals, now};
+  const quality::CrossMarketRules market_rules{options_.freshness, options_.exclude_outliers};
+  Inputs inputs{latest.get(), metrics.get(), &order, &market_rules, now};
 
   EvaluationResult result;
   std::vector<std::vector<Channel>> channels;  // per firing, copied under the lock

@@ -24,36 +24,32 @@ std::string percent(double value) {
   return text;
 }
 
-bool fresh(const SourceLatest& entry, const Inputs& inputs) {
-  std::int64_t seconds = kUnknownSourceFreshSeconds;
-  if (inputs.source_intervals != nullptr) {
-    const auto it = inputs.source_intervals->find(entry.newest.source);
-    if (it != inputs.source_intervals->end()) seconds = 3 * it->second;
-  }
-  return entry.newest.time > inputs.now - seconds;
-}
-
 }  // namespace
 
 std::optional<Spread> spreadOf(const std::vector<SourceLatest>& latest, const Inputs& inputs) {
+  std::vector<const PricePoint*> trusted;
+  if (inputs.market_rules != nullptr) {
+    trusted = quality::trustedPrices(latest, *inputs.market_rules, inputs.now);
+  } else {
+    for (const auto& entry : latest) trusted.push_back(&entry.newest);
+  }
+  const bool any_ask = std::any_of(trusted.begin(), trusted.end(), [](const PricePoint* p) {
+    return p->kind == sdk::PriceKind::kAsk;
+  });
   Spread spread;
   int count = 0;
-  for (const bool asks_only : {true, false}) {
-    count = 0;
-    for (const auto& entry : latest) {
-      if (asks_only && entry.newest.kind != sdk::PriceKind::kAsk) continue;
-      if (entry.newest.price <= 0 || !fresh(entry, inputs)) continue;
-      if (count == 0 || entry.newest.price < spread.min) {
-        spread.min = entry.newest.price;
-        spread.min_source = entry.newest.source;
-      }
-      if (count == 0 || entry.newest.price > spread.max) {
-        spread.max = entry.newest.price;
-        spread.max_source = entry.newest.source;
-      }
-      ++count;
+  for (const PricePoint* point : trusted) {
+    if (any_ask && point->kind != sdk::PriceKind::kAsk) continue;  // asks when there are any
+    if (point->price <= 0) continue;
+    if (count == 0 || point->price < spread.min) {
+      spread.min = point->price;
+      spread.min_source = point->source;
     }
-    if (count > 0) break;  // asks when there are any, else every kind
+    if (count == 0 || point->price > spread.max) {
+      spread.max = point->price;
+      spread.max_source = point->source;
+    }
+    ++count;
   }
   if (count < 2) return std::nullopt;
   spread.percent =

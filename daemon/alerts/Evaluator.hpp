@@ -11,6 +11,7 @@
 #include "alerts/Rule.hpp"
 #include "metrics/MetricsSnapshot.hpp"
 #include "prices/LatestPrices.hpp"
+#include "quality/CrossMarket.hpp"
 #include "store/AlertStore.hpp"
 
 #include <cstdint>
@@ -27,8 +28,9 @@ struct Inputs {
   const LatestPrices::Snapshot* latest = nullptr;
   const metrics::MetricsSnapshot* metrics = nullptr;  ///< may be null: metric conditions false
   const std::vector<std::string>* reference_order = nullptr;  ///< current_price's order
-  /// interval_seconds per source: a latest point is fresh for 3 of them (else 24 h).
-  const std::map<std::string, std::int64_t>* source_intervals = nullptr;
+  /// Which latest prices count (fresh, not flagged): the rules the item endpoints and the
+  /// spread ranking use (quality/CrossMarket.hpp). Null: every price counts.
+  const quality::CrossMarketRules* market_rules = nullptr;
   std::int64_t now = 0;
 };
 
@@ -64,10 +66,10 @@ struct EvaluationResult {
   std::vector<Firing> firings;
 };
 
-/// The spread of docs/api.md §12 over an item's fresh latest prices: (max − min) / min ×
-/// 100 over the asks, or over every kind when no ask is fresh; empty with fewer than 2.
-/// (The consensus/outlier work of issue 18 will give items a shared one; until then this
-/// is the alerts' own, without outlier exclusion.)
+/// The spread of docs/api.md §12 over an item's trusted latest prices (fresh, outliers
+/// left out; quality::trustedPrices): (max − min) / min × 100 over the asks, or over every
+/// kind when no ask is trusted; empty with fewer than 2. The same figure as item detail's
+/// `spread_percent`, with the sources of both ends for the alert's message.
 struct Spread {
   double percent = 0;
   std::int64_t min = 0;

@@ -35,6 +35,12 @@ std::vector<quality::SourceProfile> sourceProfiles(const Settings& s, const Plug
   return profiles;
 }
 
+alerts::AlertsOptions alertsOptions(const Settings& s, const PluginSet& plugins) {
+  alerts::AlertsOptions options = s.alerts;
+  options.freshness = quality::Freshness(sourceProfiles(s, plugins));
+  return options;
+}
+
 items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
   items::ItemsOptions options = s.items;
   options.freshness = quality::Freshness(sourceProfiles(s, plugins));
@@ -160,7 +166,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
-      settings_.alerts, database_->alerts(), catalog_, latest_,
+      alertsOptions(settings_, *plugins_), database_->alerts(), catalog_, latest_,
       [&engine = metrics.engine()] { return engine.snapshot(); },
       [&hub = live.hub()](const std::string& user, const std::string& frame) {
         return hub.sendToUser(user, frame);

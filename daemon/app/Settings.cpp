@@ -262,8 +262,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.portfolio.exclude_outliers = s.quality.exclude_outliers;
   s.alerts.reference_sources = s.metrics_options.reference_sources;
   s.alerts.enabled_sources = s.metrics_options.enabled_sources;
-  for (const auto& source : s.sources)
-    s.alerts.source_intervals[source.name] = source.interval_seconds;
+  s.alerts.exclude_outliers = s.quality.exclude_outliers;
   return s;
 }
 

@@ -198,8 +198,14 @@ class CycleCrashTest(DaemonTestCase):
         return daemon.start(timeout=120)
 
     def stored_line(self, daemon):
-        return next((line for line in list(daemon.stderr_lines)
-                     if "source 'a':" in line and "observation(s)" in line), None)
+        """The report of the stored cycle: one line per source, written one after another
+        once the cycle's transaction committed (waiting for the first alone raced the
+        kill against the other two lines)."""
+        lines = list(daemon.stderr_lines)
+        found = [next((line for line in lines
+                       if "source '%s':" % source in line and "observation(s)" in line), None)
+                 for source in SOURCES]
+        return found[-1] if all(found) else None
 
     def groups(self):
         """{source: [rows of each stored answer]} straight from the file."""

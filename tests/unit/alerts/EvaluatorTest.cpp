@@ -61,7 +61,8 @@ class EvaluatorTest : public CppUnit::TestFixture {
  public:
   EvaluationResult run(const std::vector<std::int64_t>& items, std::int64_t now = kNow) {
     snapshot_ = latest_.snapshot();
-    Inputs in{snapshot_.get(), metrics_.get(), &order_, &intervals_, now};
+    const quality::CrossMarketRules rules{freshness_, true};
+    Inputs in{snapshot_.get(), metrics_.get(), &order_, &rules, now};
     return evaluator_.evaluate(items, in);
   }
 
@@ -173,12 +174,20 @@ class EvaluatorTest : public CppUnit::TestFixture {
     c.type = ConditionType::kSpreadAbove;
     c.threshold = 10;
     evaluator_.upsert(rule(1, 7, c));
-    intervals_ = {{"a", 60}, {"b", 60}, {"stale", 60}};
+    using quality::SourceProfile;
+    freshness_ =
+        quality::Freshness({SourceProfile{"a", "a", sdk::PriceKind::kAsk, true, 60, 0},
+                            SourceProfile{"b", "b", sdk::PriceKind::kAsk, true, 60, 0},
+                            SourceProfile{"stale", "s", sdk::PriceKind::kAsk, true, 60, 0},
+                            SourceProfile{"spike", "s", sdk::PriceKind::kAsk, true, 60, 0}});
     PricePoint bid{7, "bid-market", kNow - 10, 5000, 1};
     bid.kind = sdk::PriceKind::kBid;
+    PricePoint spike{7, "spike", kNow - 10, 9000, 1};
+    spike.outlier = true;
     latest_.apply({{7, "a", kNow - 10, 1000, 1},
                    {7, "b", kNow - 10, 1090, 1},
                    {7, "stale", kNow - 600, 3000, 1},  // older than 3 intervals
+                   spike,                              // flagged: left out
                    bid});                              // not an ask
     CPPUNIT_ASSERT(run({7}).firings.empty());          // 9 %
     latest_.apply({{7, "b", kNow - 5, 1110, 1}});
@@ -189,7 +198,8 @@ class EvaluatorTest : public CppUnit::TestFixture {
     LatestPrices one;
     one.apply({{8, "a", kNow - 10, 1000, 1}});
     const auto snapshot = one.snapshot();
-    Inputs in{snapshot.get(), nullptr, &order_, &intervals_, kNow};
+    const quality::CrossMarketRules rules{freshness_, true};
+    Inputs in{snapshot.get(), nullptr, &order_, &rules, kNow};
     CPPUNIT_ASSERT(!spreadOf(*snapshot->by_item.at(8), in).has_value());  // one price
   }
 
@@ -248,7 +258,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
   std::shared_ptr<const LatestPrices::Snapshot> snapshot_;
   std::shared_ptr<metrics::MetricsSnapshot> metrics_;
   std::vector<std::string> order_;
-  std::map<std::string, std::int64_t> intervals_;
+  quality::Freshness freshness_;  // no configured source: every name has 24 h
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(EvaluatorTest);
