@@ -93,7 +93,8 @@ class SteamSearchModeTest : public CppUnit::TestFixture {
     host_->then(answer(200, fixture("steam_search_render_page_shape.json")));
     host_->settings["requests_per_minute"] = "1";
     SteamMarketSource source(*host_);
-    const MarketQuote* ak = find(source.fetchQuotes(), kAk);
+    const QuoteBatch result = source.fetchQuotes();  // the quote lives in the batch
+    const MarketQuote* ak = find(result, kAk);
     CPPUNIT_ASSERT(ak && ak->price.cents >= 1000 && ak->price.cents <= 6000);
   }
 
