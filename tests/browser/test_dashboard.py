@@ -380,16 +380,38 @@ fee_percent = 2
         created = self.wait(lambda: self.driver.find_elements(By.ID, "alert-created"), message="alert created")
         self.assertIn("drops 5 % in 24h", created[0].text)
         self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")) == 1, message="listed")
-        # A rule that holds at the next cycle of the simulated source (every item moves
-        # every 3 s): its toast appears without a reload.
+        # A backfilled move: an item no polled market prices gets an archive price, a rule
+        # 50 % above it, then a second archive price at twice the first (below the outlier
+        # factor of 3). The daemon picks the backfill up, the rule fires, and its toast
+        # appears without a reload.
+        import json
+        unpriced = next(i for i in self.daemon.get("/api/v1/items?limit=200&offset=20000").json()
+                        if not self.daemon.get("/api/v1/items/%d" % i["id"]).json()["latest_prices"])
+        item_id, base = unpriced["id"], 4000
+
+        def backfill(seconds_ago, cents, name):
+            path = os.path.join(self.tmp, name)
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(json.dumps({
+                    "market_hash_name": unpriced["market_hash_name"], "source": "archive",
+                    "time": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(int(time.time()) - seconds_ago)),
+                    "price": cents, "volume": 1, "kind": "ask"}) + "\n")
+            result = run_tool("skinpulsectl", "backfill", "--config", self.daemon.config, "--file", path,
+                              env=self.daemon.env)
+            self.assertEqual(result.returncode, 0, result.stderr + result.stdout)
+
+        backfill(120, base, "before.jsonl")
+        self.wait(lambda: self.daemon.get("/api/v1/items/%d" % item_id).json()["current_price"] == base,
+                  timeout=20, message="the first archive price")
         self.open("/alerts?item=%d" % item_id)
         from selenium.webdriver.support.ui import Select
         Select(self.wait(lambda: self.driver.find_elements(By.ID, "alert-type"), message="form")[0]).select_by_value("price_above")
-        self.driver.find_element(By.ID, "alert-value").send_keys("0.01")
+        self.driver.find_element(By.ID, "alert-value").send_keys("60.00")
         self.driver.find_element(By.ID, "alert-create").click()
         self.wait(lambda: self.driver.find_elements(By.ID, "alert-created"), message="second alert created")
+        backfill(5, base * 2, "move.jsonl")
         toast = self.wait(lambda: [t for t in self.driver.find_elements(By.CSS_SELECTOR, "#toasts .toast")
-                                   if "above $0.01" in t.text], timeout=25, message="the alert's toast")
+                                   if "above $" in t.text], timeout=25, message="the alert's toast")
         name = self.daemon.get("/api/v1/items/%d" % item_id).json()["market_hash_name"]
         self.assertIn(name, toast[0].text)
         rows = self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")
