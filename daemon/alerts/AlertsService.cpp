@@ -301,7 +301,20 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
                 std::make_move_iterator(more.end()));
   }
   const auto& changes = result.changes;
-  store_.recordEvaluation(changes, rows);
+  try {
+    store_.recordEvaluation(changes, rows);
+  } catch (const std::exception& e) {
+    // Nothing was written, but the evaluator has moved on: without a rollback these
+    // firings would be lost. Forget the revision so the next evaluation reloads the rules
+    // with their stored states first, and sees the same edges again (at least once).
+    {
+      std::lock_guard lock(mutex_);
+      known_revision_ = -1;
+    }
+    log::main().error("alerts: {} firing(s) not queued, retried at the next evaluation: {}", fired,
+                      e.what());
+    return 0;
+  }
   if (fired > 0) {
     log::main().info("alerts: {} rule(s) fired, {} delivery(ies) queued", fired, rows.size());
     if (on_deliveries_) on_deliveries_();
