@@ -166,9 +166,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {
-      "daemon",    "http",   "log",    "storage", "session",  "catalog",   "items",  "metrics",
-      "portfolio", "alerts", "gameid", "auth",    "identity", "dashboard", "quality"};
+  static const char* const kSections[] = {"daemon",  "http",  "log",      "storage",   "session",
+                                          "catalog", "items", "metrics",  "portfolio", "alerts",
+                                          "gameid",  "auth",  "identity", "dashboard", "quality"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }
