@@ -40,28 +40,14 @@ using skinpulse::plugins::lisskins::PriceStatistic;
 class YajlExportReader {
  public:
   bool feed(std::string_view piece) { return parser_.feed(piece); }
-  skinpulse::sdk::QuoteBatch finish(PriceStatistic) {
-    using skinpulse::sdk::Status;
-    skinpulse::sdk::QuoteBatch batch;
+  skinpulse::sdk::QuoteBatch finish(PriceStatistic statistic) {
     if (!parser_.finish()) {
-      batch.status = Status(Status::Code::kMalformed, "invalid export: " + parser_.error());
+      skinpulse::sdk::QuoteBatch batch;
+      batch.status = skinpulse::sdk::Status(skinpulse::sdk::Status::Code::kMalformed,
+                                            "invalid export: " + parser_.error());
       return batch;
     }
-    if (!reducer_.sawItems()) {
-      batch.status = Status(Status::Code::kMalformed, "invalid export: no top-level items array");
-      return batch;
-    }
-    for (const auto& item : reducer_.summarize()) {
-      skinpulse::sdk::MarketQuote quote;
-      quote.market_hash_name = item.name;
-      quote.price.form = skinpulse::sdk::QuotedPrice::Form::kCents;
-      quote.price.cents = item.p05_cents;
-      quote.listings = item.count;
-      quote.currency = "USD";
-      quote.observed_at = reducer_.lastUpdate();
-      batch.quotes.push_back(std::move(quote));
-    }
-    return batch;
+    return skinpulse::plugins::lisskins::quotesOf(reducer_, statistic);
   }
   const skinpulse::plugins::lisskins::ReduceCounts& counts() const { return reducer_.counts(); }
 

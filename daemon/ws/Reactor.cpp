@@ -128,23 +128,16 @@ void Reactor::takeInbox(Clock::time_point now) {
   }
   if (!messages.empty()) {
     // Alerts are rare: a scan of this reactor's connections per message.
-    std::vector<int> finished;
-    for (auto& [fd, connection] : connections_) {
+    visitAll([&messages](Connection& connection) {
       bool sent = false;
       for (const auto& message : messages) {
-        if (connection->userId() != message.user_id) continue;
-        connection->sendMessage(message.json);
+        if (connection.userId() != message.user_id) continue;
+        connection.sendMessage(message.json);
         sent = true;
       }
-      if (!sent) continue;
-      connection->flush();
-      if (connection->done()) {
-        finished.push_back(fd);
-      } else {
-        afterEvent(*connection);
-      }
-    }
-    for (const int fd : finished) remove(fd);
+      if (sent) connection.flush();
+      return sent;
+    });
   }
   if (updates.empty()) return;
   // Batches in publishing order (prices before volatility, cycle after cycle), all of
@@ -152,17 +145,11 @@ void Reactor::takeInbox(Clock::time_point now) {
   const auto started = Clock::now();
   std::vector<UpdateFrames*> batches;
   for (const auto& update : updates) batches.push_back(update.get());
-  std::vector<int> finished;
-  for (auto& [fd, connection] : connections_) {
-    connection->deliver(batches);
-    connection->flush();
-    if (connection->done()) {
-      finished.push_back(fd);
-    } else {
-      afterEvent(*connection);
-    }
-  }
-  for (const int fd : finished) remove(fd);
+  visitAll([&batches](Connection& connection) {
+    connection.deliver(batches);
+    connection.flush();
+    return true;
+  });
   pass_started_ = started.time_since_epoch().count();
   pass_finished_ = Clock::now().time_since_epoch().count();
 }
@@ -193,9 +180,17 @@ void Reactor::remove(int fd) {
 }
 
 void Reactor::sweep(Clock::time_point now) {
+  visitAll([now](Connection& connection) {
+    connection.tick(now);
+    return true;
+  });
+}
+
+void Reactor::visitAll(const std::function<bool(Connection&)>& visit) {
+  // Removing while iterating would invalidate the loop: finished ones go afterwards.
   std::vector<int> finished;
   for (auto& [fd, connection] : connections_) {
-    connection->tick(now);
+    if (!visit(*connection)) continue;
     if (connection->done()) {
       finished.push_back(fd);
     } else {

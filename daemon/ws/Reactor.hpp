@@ -8,6 +8,7 @@
 #include "ws/Connection.hpp"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -72,6 +73,9 @@ class Reactor {
   void afterEvent(Connection& connection);
   void remove(int fd);
   void sweep(Clock::time_point now);
+  /// Runs `visit` on every connection; one it touched (visit answered true) is then
+  /// dropped when done, or has its epoll interest brought in step.
+  void visitAll(const std::function<bool(Connection&)>& visit);
 
   const ConnectionLimits& limits_;
   int epoll_fd_ = -1;

@@ -68,17 +68,22 @@ std::optional<PriceStatistic> parsePriceStatistic(std::string_view text) {
 ExportReader::ExportReader() : parser_(reducer_, kLimits) {}
 
 sdk::QuoteBatch ExportReader::finish(PriceStatistic statistic) {
-  sdk::QuoteBatch batch;
   if (!parser_.finish()) {
+    sdk::QuoteBatch batch;
     batch.status = Status(Status::Code::kMalformed, "invalid export: " + parser_.error());
     return batch;
   }
-  if (!reducer_.sawItems()) {
+  return quotesOf(reducer_, statistic);
+}
+
+sdk::QuoteBatch quotesOf(ListingReducer& reducer, PriceStatistic statistic) {
+  sdk::QuoteBatch batch;
+  if (!reducer.sawItems()) {
     batch.status = Status(Status::Code::kMalformed, "invalid export: no top-level items array");
     return batch;
   }
-  const auto observed_at = reducer_.lastUpdate();
-  for (const ItemSummary& item : reducer_.summarize()) {
+  const auto observed_at = reducer.lastUpdate();
+  for (const ItemSummary& item : reducer.summarize()) {
     sdk::MarketQuote quote;
     quote.market_hash_name = item.name;
     quote.price.form = sdk::QuotedPrice::Form::kCents;

@@ -58,6 +58,11 @@ class ExportReader {
   StreamJsonParser parser_;
 };
 
+/// The quotes of a document read whole into `reducer` (summarised in place; one per item, its
+/// `statistic` as the price, its listing count, the export's time); kMalformed when the document
+/// had no top-level items array. Shared with the bench's parser comparison.
+sdk::QuoteBatch quotesOf(ListingReducer& reducer, PriceStatistic statistic);
+
 class LisskinsSource final : public sdk::QuoteSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
