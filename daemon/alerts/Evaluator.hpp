@@ -67,8 +67,8 @@ struct EvaluationResult {
 };
 
 /// The spread of docs/api.md §12 over an item's trusted latest prices (fresh, outliers
-/// left out; quality::trustedPrices): (max − min) / min × 100 over the asks, or over every
-/// kind when no ask is trusted; empty with fewer than 2. The same figure as item detail's
+/// left out; quality::CrossMarketRules::trusts): (max − min) / min × 100 over the asks, or over
+/// every kind when no ask is trusted; empty with fewer than 2. The same figure as item detail's
 /// `spread_percent`, with the sources of both ends for the alert's message.
 struct Spread {
   double percent = 0;

@@ -13,27 +13,11 @@ void collectTrusted(const std::vector<SourceLatest>& latest, const CrossMarketRu
                     std::int64_t now, std::vector<const PricePoint*>& prices) {
   prices.clear();
   for (const auto& entry : latest) {
-    const PricePoint& point = entry.newest;
-    if (rules.exclude_outliers && point.outlier) continue;
-    if (!rules.freshness.fresh(point, now)) continue;
-    prices.push_back(&point);
+    if (rules.trusts(entry.newest, now)) prices.push_back(&entry.newest);
   }
 }
 
 }  // namespace
-
-std::vector<const PricePoint*> trustedPrices(const std::vector<SourceLatest>& latest,
-                                             const CrossMarketRules& rules, std::int64_t now) {
-  std::vector<const PricePoint*> prices;
-  prices.reserve(latest.size());
-  for (const auto& entry : latest) {
-    const PricePoint& point = entry.newest;
-    if (rules.exclude_outliers && point.outlier) continue;
-    if (!rules.freshness.fresh(point, now)) continue;
-    prices.push_back(&point);
-  }
-  return prices;
-}
 
 std::int64_t lowerMedian(std::vector<std::int64_t>& prices) {
   const std::size_t middle = (prices.size() - 1) / 2;

@@ -21,6 +21,11 @@ namespace skinpulse::quality {
 struct CrossMarketRules {
   const Freshness& freshness;
   bool exclude_outliers = true;
+
+  /// Whether `point` counts at `now`: fresh, and not flagged when outliers are excluded.
+  bool trusts(const PricePoint& point, std::int64_t now) const {
+    return !(exclude_outliers && point.outlier) && freshness.fresh(point, now);
+  }
 };
 
 struct Consensus {
@@ -28,10 +33,6 @@ struct Consensus {
   std::optional<double> spread_percent;
   std::size_t sources = 0;  ///< how many prices the two figures are taken over
 };
-
-/// The fresh, trusted latest prices of one item (flagged ones left out when excluded).
-std::vector<const PricePoint*> trustedPrices(const std::vector<SourceLatest>& latest,
-                                             const CrossMarketRules& rules, std::int64_t now);
 
 /// The lower median of `prices` (not empty); reorders them.
 std::int64_t lowerMedian(std::vector<std::int64_t>& prices);
