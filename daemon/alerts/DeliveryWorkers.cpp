@@ -3,6 +3,7 @@
 #include "alerts/RuleJson.hpp"
 #include "alerts/Signature.hpp"
 #include "common/Log.hpp"
+#include "telemetry/DaemonMetrics.hpp"
 
 namespace skinpulse::alerts {
 namespace {
@@ -137,6 +138,9 @@ void DeliveryWorkers::attempt(const AlertDeliveryRecord& delivery) {
   std::optional<std::int64_t> code;
   if (outcome.status) code = *outcome.status;
   store_.finishAttempt(delivery.id, status, next, code, outcome.error);
+  telemetry::metrics()
+      .alert_deliveries.labels({delivery.channel_type, status == "pending" ? "retry" : status})
+      .inc();
   // Ids and outcomes only: URLs and bodies may carry secrets.
   if (status == "delivered") {
     log::main().info("alerts: delivery {} (rule {}, {}) delivered, attempt {}", delivery.id,

@@ -75,6 +75,14 @@ const OptionTable<Settings>& daemonOptionTable() {
       {{"http.max_keep_alive_requests", T::kInteger, 1, 10000000, nullptr, "10000",
         "Requests served on one connection before it is closed."},
        &Settings::max_keep_alive_requests},
+      {{"admin.listen", T::kText, 0, 0, "ADMIN_LISTEN", "127.0.0.1:9108",
+        "HOST:PORT of the admin listener (GET /metrics in the Prometheus text format, GET "
+        "/readyz with every detail; docs/operations.md); empty disables it. Only a loopback "
+        "address unless allow_remote is true."}},
+      {{"admin.allow_remote", T::kBoolean, 0, 0, nullptr, "false",
+        "Let the admin listener bind a non-loopback address. It has no authentication: "
+        "firewall it to the Prometheus host."},
+       &Settings::admin_allow_remote},
       {{"log.level", T::kText, 0, 0, "SKINPULSE_LOG_LEVEL", "info",
         "trace, debug, info, warn, error or off."}},
       {{"log.format", T::kText, 0, 0, nullptr, "text",
@@ -138,7 +146,7 @@ const OptionTable<Settings>& daemonOptionTable() {
 
 const std::vector<OptionGroup>& optionGroups() {
   static const std::vector<OptionGroup> groups = {
-      {"Daemon, HTTP server, logging, storage, catalogue, identity providers",
+      {"Daemon, HTTP server, admin listener, logging, storage, catalogue, identity providers",
        "daemon/app/ConfigSchema.cpp", specsOf(daemonOptionTable())},
       {"Authentication and sessions", "daemon/auth/AuthOptions.cpp",
        specsOf(auth::authOptionTable())},
@@ -166,9 +174,9 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {"daemon",  "http",  "log",      "storage",   "session",
-                                          "catalog", "items", "metrics",  "portfolio", "alerts",
-                                          "gameid",  "auth",  "identity", "dashboard", "quality"};
+  static const char* const kSections[] = {
+      "daemon",    "http",   "log",    "storage", "session",  "catalog",   "items",   "metrics",
+      "portfolio", "alerts", "gameid", "auth",    "identity", "dashboard", "quality", "admin"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -9,7 +9,9 @@
 #include "metrics/MetricsModule.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "quality/QualityModule.hpp"
+#include "state/MeasuredSharedStore.hpp"
 #include "state/SharedStoreFactory.hpp"
+#include "telemetry/ProcessMetrics.hpp"
 #include "web/WebModule.hpp"
 #include "ws/WsModule.hpp"
 
@@ -94,6 +96,7 @@ http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& g
   options.write_timeout = std::chrono::seconds(s.write_timeout_seconds);
   options.max_keep_alive_requests = s.max_keep_alive_requests;
   options.access_log = s.access_log;
+  options.record_metrics = true;
   options.guard = &guard;
   return options;
 }
@@ -158,7 +161,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget()));
-  modules_.add(std::make_unique<HealthApi>([this] { return readiness(); }));
+  modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
@@ -173,6 +176,11 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       }));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
+  if (settings_.admin_enabled) {
+    admin_ = &modules_.add(std::make_unique<AdminModule>(settings_.admin_host, settings_.admin_port,
+                                                         [this] { return readiness(true); }));
+  }
+  process_metrics_ = telemetry::Registry::global().addCollector(telemetry::collectProcess);
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
   ingest_ = &ingest;
@@ -194,7 +202,9 @@ void Runtime::openServices() {
   database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
   log::main().info("database: {} (schema version {})", database_->backend(),
                    database_->schemaVersion());
-  shared_store_ = state::openSharedStore(settings_.redis_url, *database_);
+  // Timed and counted for skinpulse_shared_store_* (docs/operations.md, "Metrics").
+  shared_store_ = std::make_unique<state::MeasuredSharedStore>(
+      state::openSharedStore(settings_.redis_url, *database_));
   log::main().info(
       "shared state: {}{}", shared_store_->backend(),
       shared_store_->ping() ? "" : " (not reachable yet; session endpoints answer 503)");
@@ -212,29 +222,30 @@ void Runtime::start() { modules_.start(); }
 
 bool Runtime::stop() { return modules_.stop(); }
 
-Readiness Runtime::readiness() const {
+Readiness Runtime::readiness(bool detailed) const {
   const bool databaseOk = database_->ping();
-  JsonWriter json;
-  json.beginObject()
-      .key("database")
-      .beginObject()
-      .key("backend")
-      .value(database_->backend())
-      .key("ok")
-      .value(databaseOk)
-      .endObject()
-      .key("catalog_items")
-      .value(static_cast<std::int64_t>(catalog_.size()));
   // Reported, not part of readiness: without the store only sessions are down (§5).
-  json.key("shared_store")
-      .beginObject()
-      .key("backend")
-      .value(shared_store_->backend())
-      .key("ok")
-      .value(shared_store_->ping())
-      .endObject();
-  plugins_->describe(json);
-  const bool ready = modules_.describeReadiness(json) && databaseOk;
+  const bool sharedStoreOk = shared_store_->ping();
+  JsonWriter json;
+  json.beginObject().key("database").beginObject();
+  if (detailed) json.key("backend").value(database_->backend());
+  json.key("ok").value(databaseOk).endObject();
+  if (detailed) json.key("catalog_items").value(static_cast<std::int64_t>(catalog_.size()));
+  json.key("shared_store").beginObject();
+  if (detailed) json.key("backend").value(shared_store_->backend());
+  json.key("ok").value(sharedStoreOk).endObject();
+  bool ready = databaseOk;
+  if (detailed) {
+    plugins_->describe(json);
+    ready = modules_.describeReadiness(json) && ready;
+  } else {
+    // The public view: no paths, versions, sources or error texts (docs/api.md). The
+    // modules still decide readiness alike; what they write is the admin listener's.
+    JsonWriter hidden;
+    hidden.beginObject();
+    ready = modules_.describeReadiness(hidden) && ready;
+    json.key("ingest").value(ingest_ == nullptr || ingest_->polling() ? "polling" : "standby");
+  }
   json.endObject();
   // "status" leads the object: it is known only once every part has been asked.
   std::string body = json.take();

@@ -6,12 +6,14 @@
 // the catalogue, the latest-price cache and the history cache — then builds the features as one
 // ordered list of modules (module/ModuleList):
 //
-//   auth → items → portfolio → health → metrics → ws → alerts → http server → ingest
+//   auth → items → portfolio → health → metrics → ws → alerts → http server → admin
+//   listener → ingest
 //
 // Routes are registered in that order, modules started in that order and stopped in
 // reverse: ingestion stops first, then the server, then the live hub; the services are
 // released last. docs/architecture.md tells how to add a module.
 
+#include "app/AdminModule.hpp"
 #include "app/ConfigLoader.hpp"
 #include "app/HealthApi.hpp"
 #include "app/PluginSetup.hpp"
@@ -24,6 +26,7 @@
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
+#include "telemetry/Registry.hpp"
 
 #include <memory>
 
@@ -42,11 +45,16 @@ class Runtime {
   bool stop();
 
   std::uint16_t port() const { return server_ != nullptr ? server_->port() : 0; }
+  /// The admin listener's bound port (0 when [admin] listen is empty).
+  std::uint16_t adminPort() const { return admin_ != nullptr ? admin_->port() : 0; }
 
  private:
   /// Plugins, database, shared store, catalogue and latest prices, in that order.
   void openServices();
-  Readiness readiness() const;
+  /// The /readyz body: `detailed` (the admin listener) with plugin files, versions,
+  /// sources and their errors; otherwise only the status, the components' ok and the
+  /// ingest role (the public listener; docs/api.md).
+  Readiness readiness(bool detailed) const;
 
   // The services the modules share; declared before the modules, so they outlive them.
   Settings settings_;
@@ -63,6 +71,9 @@ class Runtime {
 
   module::ModuleList modules_;
   ServerModule* server_ = nullptr;  ///< owned by modules_
+  AdminModule* admin_ = nullptr;    ///< owned by modules_; null when disabled
+  /// The process' /proc numbers on every scrape, for as long as the runtime lives.
+  telemetry::Registry::CollectorHandle process_metrics_;
   /// Owned by modules_; the sources endpoint asks it for the last successful polls.
   ingest::IngestModule* ingest_ = nullptr;
 };

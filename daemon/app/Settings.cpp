@@ -5,6 +5,8 @@
 #include "common/ConfigError.hpp"
 #include "common/ValueParsers.hpp"
 
+#include <Poco/Net/IPAddress.h>
+
 #include <algorithm>
 #include <set>
 
@@ -43,7 +45,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, items, metrics, portfolio, "
-                        "alerts, gameid, auth, identity, dashboard, quality, source.NAME or "
+                        "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME or "
                         "metric.NAME)",
                         "[" + section + "]");
     }
@@ -52,6 +54,31 @@ void rejectUnknownKeys(const ConfigTree& tree) {
         throw ConfigError(tree.describe(section + "." + key), "unknown key", section + "." + key);
       }
     }
+  }
+}
+
+bool loopback(const std::string& host) {
+  if (host == "localhost") return true;
+  Poco::Net::IPAddress address;
+  return Poco::Net::IPAddress::tryParse(host, address) && address.isLoopback();
+}
+
+// [admin] listen: empty disables; a non-loopback address needs allow_remote, because the
+// listener shows internals and has no authentication (docs/decisions: §17 of the contract,
+// docs/operations.md "Admin listener").
+void readAdmin(const Reader& read, Settings& s) {
+  const std::string listen = read.text("admin.listen");
+  s.admin_enabled = !listen.empty();
+  if (!s.admin_enabled) return;
+  const auto address = parseListenAddress(listen);
+  if (!address) read.fail("admin.listen", "'" + listen + "' is not HOST:PORT");
+  s.admin_host = address->first;
+  s.admin_port = address->second;
+  if (!loopback(s.admin_host) && !s.admin_allow_remote) {
+    read.fail("admin.listen", "'" + listen +
+                                  "' is not a loopback address; the admin listener has no "
+                                  "authentication: set [admin] allow_remote = true to serve "
+                                  "it beyond this host");
   }
 }
 
@@ -218,6 +245,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
           : (location.build_tree ? build_paths::kSourceShareDir : build_paths::kInstalledShareDir);
 
   readOptions(daemonOptionTable(), read, s);
+  readAdmin(read, s);
 
   s.log_level = read.text("log.level");
   static const std::set<std::string> kLevels = {"trace", "debug", "info", "warn", "error", "off"};

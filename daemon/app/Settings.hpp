@@ -93,6 +93,11 @@ struct Settings {
   int keep_alive_timeout_seconds = 60;
   int write_timeout_seconds = 30;
   int max_keep_alive_requests = 10000;
+  // [admin] (docs/operations.md, "Admin listener")
+  bool admin_enabled = true;  ///< false: [admin] listen is empty
+  std::string admin_host = "127.0.0.1";
+  std::uint16_t admin_port = 9108;
+  bool admin_allow_remote = false;
   // [log]
   std::string log_level = "info";
   bool log_json = false;

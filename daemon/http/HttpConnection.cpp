@@ -8,6 +8,7 @@
 #include "http/HttpError.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Problem.hpp"
+#include "http/RequestMetrics.hpp"
 #include "http/ResponseHead.hpp"
 
 #include <boost/asio/post.hpp>
@@ -191,6 +192,7 @@ void HttpConnection::process() {
     started_ = Clock::now();
     method_.clear();
     path_.clear();
+    route_ = Router::kUnmatchedRoute;
     arm(server_.options.head_timeout);
   }
   if (phase_ == Phase::kHead) {
@@ -331,6 +333,7 @@ void HttpConnection::handle() {
 
   const Dispatcher& dispatcher = server_.dispatcher;
   auto match = dispatcher.route(*request);
+  route_ = match.route;
   if (match.options.runs_inline && match.options.needs_session &&
       match.options.needs_session(*request)) {
     match.options.runs_inline = false;  // the guard loads the session on a worker
@@ -397,6 +400,10 @@ void HttpConnection::respond(Response response) {
 
 void HttpConnection::onWritten(const error_code& error) {
   if (phase_ == Phase::kClosed) return;
+  if (server_.options.record_metrics) {
+    recordRequest(route_, method_, response_.status,
+                  std::chrono::duration<double>(Clock::now() - started_).count());
+  }
   if (server_.options.access_log) {
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - started_).count();
     log::access().info("{} {} {} {:.3f}ms {}", method_.empty() ? "-" : method_,

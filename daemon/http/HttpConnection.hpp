@@ -104,6 +104,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   Clock::time_point started_;
   std::string method_;
   std::string path_;
+  std::string_view route_ = Router::kUnmatchedRoute;  ///< the metrics' label
   bool http10_ = false;
   bool keep_alive_ = true;
   bool close_after_ = false;

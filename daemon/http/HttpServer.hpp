@@ -35,6 +35,9 @@ struct ServerOptions {
   std::chrono::milliseconds write_timeout{30000};  ///< a response the client does not read
   int max_keep_alive_requests = 10000;
   bool access_log = true;
+  /// Count requests in skinpulse_http_requests_total (the public listener; the admin one
+  /// would only count its own scrapes).
+  bool record_metrics = false;
   /// Middleware run for every routed request (sessions, CSRF, rate limit); may be null.
   const RequestGuard* guard = nullptr;
 };

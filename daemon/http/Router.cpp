@@ -26,7 +26,7 @@ void Router::add(const std::string& method, const std::string& pattern, Handler 
   if (pattern.empty() || pattern.front() != '/') {
     throw std::invalid_argument("route pattern must start with '/': " + pattern);
   }
-  Route route{method, {}, std::move(handler), options};
+  Route route{method, pattern, {}, std::move(handler), options};
   for (auto segment : splitPath(pattern)) route.segments.emplace_back(segment);
   routes_.push_back(std::move(route));
 }
@@ -53,6 +53,7 @@ Router::Match Router::match(const std::string& method, const std::string& path,
   Match result;
   for (const auto& route : routes_) {
     if (!matches(route, segments, nullptr)) continue;
+    result.route = route.pattern;
     if (route.method == wanted) {
       matches(route, segments, &params);
       result.handler = &route.handler;

@@ -38,10 +38,15 @@ class Router {
   void add(const std::string& method, const std::string& pattern, Handler handler,
            RouteOptions options = {});
 
+  static constexpr std::string_view kUnmatchedRoute = "unmatched";
   struct Match {
     const Handler* handler = nullptr;  ///< null: see `allowed`
     RouteOptions options;
     std::vector<std::string> allowed;  ///< methods of the path when the method did not match
+    /// The pattern of the route ("/api/v1/items/:id"), also when only the method did not
+    /// match; "unmatched" for a path no route has. The metrics' route label: a template,
+    /// never the raw path (docs/operations.md, "Metrics").
+    std::string_view route = kUnmatchedRoute;
   };
 
   /// Finds the route of `method` `path`, filling request path parameters into `params`.
@@ -52,6 +57,7 @@ class Router {
  private:
   struct Route {
     std::string method;
+    std::string pattern;
     std::vector<std::string> segments;  ///< ":name" for parameters
     Handler handler;
     RouteOptions options;

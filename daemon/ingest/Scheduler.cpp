@@ -4,6 +4,7 @@
 #include "common/Time.hpp"
 #include "ingest/Backoff.hpp"
 #include "plugin/SourceFetch.hpp"
+#include "telemetry/DaemonMetrics.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -33,6 +34,34 @@ std::string codeName(sdk::Status::Code code) {
   return "error";
 }
 
+// skinpulse_source_* (docs/operations.md, "Metrics").
+void countPoll(const std::string& source, std::string_view result) {
+  telemetry::metrics().source_polls.labels({source, result}).inc();
+}
+
+// Every result's series exists from the start at 0, so increase() over it is defined.
+void precreateSeries(const Scheduler::Source& source) {
+  auto& metrics = telemetry::metrics();
+  for (const std::string_view result :
+       {"ok", "failed", "timeout", "rate_limited", "store_failed"}) {
+    metrics.source_polls.labels({source.name, result});
+  }
+  metrics.source_points_accepted.labels({source.name});
+  metrics.source_outliers.labels({source.name});
+  metrics.source_interval.labels({source.name}).set(source.interval_seconds);
+}
+
+void countSuccess(const std::string& source, std::int64_t poll_time, const SourceOutcome& outcome) {
+  auto& metrics = telemetry::metrics();
+  countPoll(source, "ok");
+  metrics.source_last_success.labels({source}).set(static_cast<double>(poll_time));
+  metrics.source_points_accepted.labels({source}).inc(outcome.accepted);
+  metrics.source_outliers.labels({source}).inc(outcome.outliers);
+  for (const auto& [reason, count] : outcome.rejected) {
+    metrics.source_points_rejected.labels({source, reason}).inc(count);
+  }
+}
+
 }  // namespace
 
 struct Scheduler::Fetch {
@@ -56,6 +85,7 @@ Scheduler::Scheduler(std::vector<Source> sources, CycleSink sink, LeaseCheck may
     entry.status.interval_seconds = source.interval_seconds;
     entry.status.timeout_seconds = source.timeout_seconds;
     entry.status.next_poll = now;  // first poll right away
+    precreateSeries(source);
     entry.source = std::move(source);
     entries_.push_back(std::move(entry));
   }
@@ -179,6 +209,7 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     }
     std::lock_guard lock(mutex_);
     if (!finished) {
+      countPoll(entry.source.name, "timeout");
       recordFailure(entry, pollTime,
                     "timed out after " + std::to_string(entry.source.timeout_seconds) + " s",
                     std::nullopt);
@@ -186,6 +217,9 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     }
     entry.in_flight.reset();
     if (!result.status.isOk()) {
+      countPoll(entry.source.name, result.status.code() == sdk::Status::Code::kRateLimited
+                                       ? "rate_limited"
+                                       : "failed");
       recordFailure(
           entry, pollTime, codeName(result.status.code()) + ": " + result.status.message(),
           result.status.code() == sdk::Status::Code::kRateLimited ? result.retry_after_seconds
@@ -213,14 +247,18 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
       entry.status.points_received += source.received;
       entry.status.points_accepted += source.accepted;
       for (const auto& [reason, count] : source.rejected) entry.status.rejected[reason] += count;
+      countSuccess(entry.source.name, pollTime, source);
       log::main().info("source '{}': {} observation(s), {} accepted, {} rejected",
                        entry.source.name, source.received, source.accepted,
                        source.received - source.accepted);
     }
     log::main().debug("cycle stored {} new point(s)", outcome.stored);
+    telemetry::observeCycle(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   } catch (const std::exception& error) {
     std::lock_guard lock(mutex_);
     for (const auto index : succeeded) {
+      countPoll(entries_[index].source.name, "store_failed");
       recordFailure(entries_[index], pollTime, std::string("store failed: ") + error.what(),
                     std::nullopt);
     }

@@ -8,6 +8,7 @@
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/Valuation.hpp"
 #include "state/SharedStore.hpp"
+#include "telemetry/DaemonMetrics.hpp"
 
 namespace skinpulse::portfolio {
 using http::HttpError;
@@ -71,6 +72,19 @@ void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
       .endObject();
 }
 
+// skinpulse_imports_total's result of a refusal.
+std::string_view importRefusalLabel(ImportRefused::Reason reason) {
+  switch (reason) {
+    case ImportRefused::Reason::kNotLinked:
+      return "not_linked";
+    case ImportRefused::Reason::kInvalidPlatformId:
+      return "invalid_platform_id";
+    case ImportRefused::Reason::kCooldown:
+      return "cooldown";
+  }
+  return "error";
+}
+
 }  // namespace
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
@@ -126,16 +140,24 @@ void PortfolioApi::show(Request& request, Response& response) const {
 void PortfolioApi::import(Request& request, Response& response) const {
   if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
   portfolio::ImportOutcome outcome;
+  auto& imports = telemetry::metrics().imports;
   try {
     outcome = imports_.run(request.session.user_id);
+    imports.labels({"ok"}).inc();
   } catch (const ImportRefused& refusal) {
+    imports.labels({importRefusalLabel(refusal.reason())}).inc();
     throwRefusal(refusal);
   } catch (const InventoryError& error) {
+    imports.labels({"upstream_failed"}).inc();
     throwInventoryFailure(error);
   } catch (const state::StoreUnavailable& error) {
+    imports.labels({"store_unavailable"}).inc();
     log::main().warn("portfolio: import refused, the shared store is unavailable: {}",
                      error.what());
     auth::throwStoreUnavailable();  // fail closed: no lock, no import (docs/api.md §6)
+  } catch (...) {
+    imports.labels({"error"}).inc();
+    throw;
   }
   JsonWriter json;
   json.beginObject()

@@ -4,6 +4,7 @@
 
 #include <Poco/Data/Session.h>
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <functional>
@@ -44,12 +45,17 @@ class ConnectionPool {
    private:
     friend class ConnectionPool;
     Lease(ConnectionPool* pool, std::unique_ptr<Poco::Data::Session> session,
-          std::unique_lock<std::mutex> write_lock);
+          std::unique_lock<std::mutex> write_lock, bool write);
 
     ConnectionPool* pool_;
     std::unique_ptr<Poco::Data::Session> session_;
     std::unique_lock<std::mutex> write_lock_;
     bool discard_ = false;
+    // For skinpulse_store_*: how long the session was held, and whether an exception
+    // left the lease's scope (the operation failed).
+    bool write_ = false;
+    std::chrono::steady_clock::time_point started_;
+    int uncaught_ = 0;
   };
 
   Lease read();

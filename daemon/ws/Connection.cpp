@@ -1,5 +1,6 @@
 #include "ws/Connection.hpp"
 
+#include "telemetry/DaemonMetrics.hpp"
 #include "ws/Frame.hpp"
 
 #include <cerrno>
@@ -123,6 +124,7 @@ void Connection::sendText(std::string_view json) { send(textFrame(json)); }
 void Connection::send(SharedBytes bytes) {
   if (closing_ || done_) return;
   if (queued_bytes_ + bytes->size() > limits_.max_queued_bytes) {
+    telemetry::metrics().ws_slow_client_closes.get().inc();
     startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
     return;
   }
@@ -150,6 +152,7 @@ void Connection::deliver(const std::vector<UpdateFrames*>& updates) {
       current_cycle_ = cycle;
       queueOwn();  // the bound counts everything of the earlier cycles
       if (queued_bytes_ > limits_.max_queued_bytes) {
+        telemetry::metrics().ws_slow_client_closes.get().inc();
         startClose(close_code::kTryAgainLater, "client too slow", Clock::now());
         return;
       }
@@ -198,6 +201,7 @@ void Connection::flush() {
       return;
     }
     auto left = static_cast<std::size_t>(written);
+    telemetry::metrics().ws_bytes_sent.get().inc(left);
     while (left > 0) {
       const std::size_t head = queue_.front()->size() - head_offset_;
       if (left < head) {
@@ -205,6 +209,7 @@ void Connection::flush() {
         break;
       }
       left -= head;
+      telemetry::metrics().ws_frames_sent.get().inc();
       queued_bytes_ -= queue_.front()->size();
       queue_.pop_front();
       head_offset_ = 0;

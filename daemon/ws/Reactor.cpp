@@ -1,6 +1,7 @@
 #include "ws/Reactor.hpp"
 
 #include "common/Log.hpp"
+#include "telemetry/DaemonMetrics.hpp"
 
 #include <cerrno>
 #include <cstring>
@@ -122,6 +123,7 @@ void Reactor::takeInbox(Clock::time_point now) {
     auto& ref = *connection;
     connections_.emplace(adoption.fd, std::move(connection));
     count_ = connections_.size();
+    telemetry::metrics().ws_clients.get().add(1);
     watch(epoll_fd_, EPOLL_CTL_ADD, adoption.fd, EPOLLIN | EPOLLRDHUP);
     if (!adoption.early.empty()) ref.receive(adoption.early, now);
     afterEvent(ref);
@@ -175,7 +177,7 @@ void Reactor::remove(int fd) {
     if (user != users_.end() && --user->second == 0) users_.erase(user);
   }
   watch(epoll_fd_, EPOLL_CTL_DEL, fd, 0);
-  connections_.erase(fd);  // closes the descriptor
+  if (connections_.erase(fd) > 0) telemetry::metrics().ws_clients.get().add(-1);  // closes it
   count_ = connections_.size();
 }
 
@@ -241,6 +243,7 @@ void Reactor::run() {
     }
   }
   for (auto& [fd, connection] : connections_) connection->goAway();
+  telemetry::metrics().ws_clients.get().add(-static_cast<double>(connections_.size()));
   connections_.clear();
   count_ = 0;
 }

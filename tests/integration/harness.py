@@ -42,6 +42,9 @@ class Daemon:
     def __init__(self, workdir, ini="", env=None, args=None):
         self.workdir = workdir
         self.port = free_port()
+        # Every daemon its own admin listener (docs/operations.md), so two never clash on
+        # the default 9108; a test may set ADMIN_LISTEN itself (empty disables it).
+        self.admin_port = free_port()
         self.config = os.path.join(workdir, "skinpulsed.ini")
         with open(self.config, "w", encoding="utf-8") as f:
             f.write(ini)
@@ -49,6 +52,7 @@ class Daemon:
         self.env.update({
             "SESSION_SECRET": SECRET,
             "LISTEN": f"127.0.0.1:{self.port}",
+            "ADMIN_LISTEN": f"127.0.0.1:{self.admin_port}",
             "BASE_URL": f"http://127.0.0.1:{self.port}",
             "DATABASE_URL": "sqlite://" + os.path.join(workdir, "skinpulse.db"),
         })
@@ -103,8 +107,8 @@ class Daemon:
     def __exit__(self, *exc):
         self.stop()
 
-    def request(self, method, path, body=None, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+    def request(self, method, path, body=None, headers=None, port=None):
+        conn = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=30)
         try:
             conn.request(method, path, body=body, headers=headers or {})
             response = conn.getresponse()
@@ -115,6 +119,10 @@ class Daemon:
 
     def get(self, path, **kw):
         return self.request("GET", path, **kw)
+
+    def admin_get(self, path, **kw):
+        """GET on the admin listener: /metrics, and /readyz with every detail."""
+        return self.request("GET", path, port=self.admin_port, **kw)
 
 
 class Response:

@@ -18,7 +18,7 @@ class IngestTest(DaemonTestCase):
         return next(i["id"] for i in items if i["market_hash_name"] == name)
 
     def sources(self, daemon):
-        return {s["name"]: s for s in daemon.get("/readyz").json()["sources"]}
+        return {s["name"]: s for s in daemon.admin_get("/readyz").json()["sources"]}
 
     def test_sources_feed_history_while_one_fails(self):
         with FakeMarkets() as fake:

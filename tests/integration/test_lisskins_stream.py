@@ -74,7 +74,7 @@ class LisskinsStreamTest(DaemonTestCase):
         cls.block = ListingBlock(names, PER_NAME, base_price)
 
     def sources(self, daemon):
-        return {s["name"]: s for s in daemon.get("/readyz").json()["sources"]}
+        return {s["name"]: s for s in daemon.admin_get("/readyz").json()["sources"]}
 
     def find_id(self, daemon, name):
         items = daemon.get("/api/v1/items?limit=500&q=" + urllib.parse.quote(name)).json()

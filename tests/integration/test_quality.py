@@ -133,7 +133,7 @@ class QualityTest(DaemonTestCase):
                 self.assertNotIn("last_error", source)
 
             # /readyz says per polled source whether its last success is fresh.
-            ready = daemon.get("/readyz").json()
+            ready = daemon.admin_get("/readyz").json()
             self.assertEqual([(s["name"], s["fresh"]) for s in ready["sources"]],
                              [("poll", False)])
 

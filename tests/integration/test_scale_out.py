@@ -66,7 +66,7 @@ class ScaleOutTest(DaemonTestCase):
                     lambda: self.current_price(second, item_id) != initial, 60),
                     "the standby never saw the polling instance's next cycle")
                 self.assertTrue(all(s["last_poll"] is None
-                                    for s in second.get("/readyz").json()["sources"]))
+                                    for s in second.admin_get("/readyz").json()["sources"]))
                 self.assertTrue(wait_until(
                     lambda: self.current_price(second, item_id) ==
                     self.current_price(first, item_id), 20))
@@ -77,7 +77,7 @@ class ScaleOutTest(DaemonTestCase):
                 self.assertTrue(wait_until(lambda: self.role(second) == "polling", 15))
                 self.assertLess(time.time() - started, 10)
                 self.assertTrue(wait_until(lambda: any(
-                    s["last_success"] for s in second.get("/readyz").json()["sources"])))
+                    s["last_success"] for s in second.admin_get("/readyz").json()["sources"])))
             finally:
                 second.stop()
         finally:

@@ -30,7 +30,7 @@ def catalogue_names(count):
 
 class SourcesListsTest(DaemonTestCase):
     def sources(self, daemon):
-        return {s["name"]: s for s in daemon.get("/readyz").json()["sources"]}
+        return {s["name"]: s for s in daemon.admin_get("/readyz").json()["sources"]}
 
     def history(self, daemon, item_id, source):
         return daemon.get("/api/v1/items/%d/history?window=1h&source=%s" % (item_id, source)).json()

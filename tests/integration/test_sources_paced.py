@@ -159,7 +159,7 @@ class PacedSourcesTest(DaemonTestCase):
                 self.assertLessEqual(len(steam_requests), 15 + span / 3 + 1)
 
                 # Not-in-catalogue names are counted, not stored; no source is failing now.
-                sources = {s["name"]: s for s in daemon.get("/readyz").json()["sources"]}
+                sources = {s["name"]: s for s in daemon.admin_get("/readyz").json()["sources"]}
                 self.assertGreaterEqual(
                     sources["steam_search"]["points_rejected"].get("not in catalogue", 0), 1)
                 total = time.time() - started

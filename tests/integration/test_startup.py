@@ -142,7 +142,7 @@ class PluginTest(DaemonTestCase):
     def test_broken_plugins_are_refused_and_daemon_serves(self):
         daemon = Daemon(self.workdir, env={"SKINPULSE_PLUGIN_DIR": TEST_PLUGIN_DIR})
         with daemon:
-            ready = daemon.get("/readyz")
+            ready = daemon.admin_get("/readyz")
             self.assertEqual(ready.status, 200)
             plugins = {p["file"]: p for p in ready.json()["plugins"]}
             self.assertEqual(plugins["source_wrongabi.so"]["status"], "refused")

@@ -97,6 +97,7 @@ def main():
     feed = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Feed)
     threading.Thread(target=feed.serve_forever, daemon=True).start()
     port = free_port()
+    admin_port = free_port()
 
     # The admin's override: the example source on, the network sources off, the scratch
     # root's paths instead of the compiled-in /usr ones.
@@ -106,6 +107,9 @@ listen = 127.0.0.1:{port}
 base_url = http://127.0.0.1:{port}
 plugin_dir = {root}/usr/lib/skinpulse/plugins
 share_dir = {root}/usr/share/skinpulse
+
+[admin]
+listen = 127.0.0.1:{admin_port}
 
 [storage]
 database_url = sqlite://{work}/state/skinpulse.db
@@ -176,6 +180,18 @@ url = http://127.0.0.1:{feed.server_address[1]}/prices.csv
                  f"{history}")
         print(f"installed_daemon: history of item {ids[0]} has the example plugin's price "
               f"({CENTS} cents from source 'csv')")
+        # Prometheus can scrape the installed daemon's admin listener (docs/operations.md).
+        conn = http.client.HTTPConnection("127.0.0.1", admin_port, timeout=10)
+        conn.request("GET", "/metrics")
+        scrape = conn.getresponse().read().decode()
+        conn.close()
+        if 'skinpulse_source_polls_total{source="csv",result="ok"}' not in scrape:
+            fail("the admin listener's /metrics has no successful poll of 'csv': " + scrape[:300])
+        for shipped in ("usr/share/skinpulse/grafana/skinpulse.json",
+                        "usr/share/skinpulse/prometheus/alerts.yml"):
+            if not os.path.getsize(os.path.join(root, shipped)):
+                fail(shipped + " is empty")
+        print("installed_daemon: /metrics on the admin listener counts the csv polls")
 
         daemon.send_signal(signal.SIGTERM)
         wait_for("STOPPING=1")

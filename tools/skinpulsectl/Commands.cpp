@@ -54,11 +54,15 @@ int listPlugins(const LoadedConfig& config) {
 }
 
 int listSources(const LoadedConfig& config) {
-  // Live state comes from the running daemon's /readyz; without one, the configuration.
+  // Live state comes from the running daemon's detailed /readyz on the admin listener
+  // (the public one carries no per-source state); without one, the configuration.
   std::map<std::string, Poco::JSON::Object::Ptr> live;
   std::string reachability;
+  const auto& settings = config.settings;
+  const std::string host = settings.admin_enabled ? settings.admin_host : settings.listen_host;
+  const std::uint16_t port = settings.admin_enabled ? settings.admin_port : settings.listen_port;
   try {
-    Poco::Net::HTTPClientSession session(config.settings.listen_host, config.settings.listen_port);
+    Poco::Net::HTTPClientSession session(host, port);
     session.setTimeout(Poco::Timespan(3, 0));
     Poco::Net::HTTPRequest request(Poco::Net::HTTPRequest::HTTP_GET, "/readyz");
     session.sendRequest(request);
@@ -72,9 +76,8 @@ int listSources(const LoadedConfig& config) {
       live[source->getValue<std::string>("name")] = source;
     }
   } catch (const Poco::Exception& error) {
-    reachability = "daemon at " + config.settings.listen_host + ":" +
-                   std::to_string(config.settings.listen_port) + " not reachable (" +
-                   error.displayText() + "): showing configuration only";
+    reachability = "daemon's admin listener at " + host + ":" + std::to_string(port) +
+                   " not reachable (" + error.displayText() + "): showing configuration only";
   }
   if (!reachability.empty()) std::cout << reachability << "\n";
   std::cout << std::left << std::setw(16) << "INSTANCE" << std::setw(14) << "PLUGIN" << std::setw(8)

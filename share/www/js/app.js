@@ -75,15 +75,18 @@ async function refreshStrip() {
       if (err.response && err.status === 503) return { data: null };
       throw err;
     });
-    readiness = data;
-    if (!data) { stripSources.textContent = 'Sources: database unavailable'; return; }
-    const sources = data.sources || [];
+    if (!data) { readiness = null; stripSources.textContent = 'Sources: database unavailable'; return; }
+    // The public /readyz has no per-source detail (docs/api.md): the sources this
+    // instance polls come from /api/v1/sources (enabled, with a plugin).
+    const markets = await getJson('/api/v1/sources', 'Sources');
+    const sources = markets.filter((s) => s.enabled && s.plugin);
+    readiness = { ...data, sources };
     const fresh = sources.filter(isFresh).length;
     stripSources.textContent = `Sources fresh: ${fresh} / ${sources.length}`;
     stripSources.className = fresh === sources.length ? '' : 'warn';
     const last = sources.map((s) => s.last_success).filter(Boolean).sort().pop();
     fill(stripCycle, 'Last cycle: ', last ? h('time', { datetime: last, title: exactTime(last) }, ago(last)) : 'none yet');
-    document.dispatchEvent(new CustomEvent('readiness', { detail: data }));
+    document.dispatchEvent(new CustomEvent('readiness', { detail: readiness }));
   } catch (err) {
     stripSources.textContent = `Sources: ${err.message}`;
     stripSources.className = 'warn';

@@ -1,7 +1,7 @@
 // Status: one row per market source from GET /api/v1/sources (freshness, items priced,
-// outliers, fee; docs/api.md §12) joined with what GET /readyz adds for the sources this
-// instance polls (last poll, failures, points, last error), and the ingest role, database
-// and shared store.
+// outliers, fee, last success; docs/api.md §12), and from the public GET /readyz the
+// daemon's readiness, the database's and shared store's ok and the ingest role. Poll
+// errors, failures and plugin details are on the admin listener only (docs/operations.md).
 import { ago, count, emptyBox, errorBox, exactTime, fill, getJson, h, number, request, setTitle, skeleton } from './api.js';
 
 export function render(view) {
@@ -21,20 +21,17 @@ export function render(view) {
       }
       const markets = await getJson('/api/v1/sources', 'Sources');
       if (!alive) return;
-      const polled = new Map((data.sources || []).map((s) => [s.name, s]));
-      const sources = markets.map((m) => ({ ...(polled.get(m.name) || {}), ...m }));
+      const sources = markets;
       fill(summary,
         kv('Daemon', data.status === 'ready' ? 'ready' : 'unavailable', data.status !== 'ready'),
-        kv('Database', `${data.database.backend}${data.database.ok ? '' : ' (down)'}`, !data.database.ok),
-        kv('Shared store', `${data.shared_store.backend}${data.shared_store.ok ? '' : ' (down)'}`, !data.shared_store.ok),
-        kv('Ingest role', data.ingest === 'polling' ? 'polling' : 'standby', false, data.ingest === 'polling' ? 'This instance polls the sources' : 'Another instance holds the ingest lease and polls'),
-        kv('Catalogue', count(data.catalog_items)));
+        kv('Database', data.database.ok ? 'ok' : 'down', !data.database.ok),
+        kv('Shared store', data.shared_store.ok ? 'ok' : 'down', !data.shared_store.ok),
+        kv('Ingest role', data.ingest === 'polling' ? 'polling' : 'standby', false, data.ingest === 'polling' ? 'This instance polls the sources' : 'Another instance holds the ingest lease and polls'));
       if (!sources.length) { fill(body, emptyBox('No market source is configured and no price is stored yet. Add a [source.NAME] section to the configuration.')); return; }
-      const NUM = new Set(['Items priced', 'Outliers', 'Fee', 'Failures', 'Accepted', 'Rejected']);
+      const NUM = new Set(['Items priced', 'Outliers', 'Fee']);
       fill(body, h('table', { class: 'table' },
-        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Kind', 'Every', 'Freshness', 'Items priced', 'Outliers', 'Fee', 'Last success', 'Last poll', 'Failures', 'Accepted', 'Rejected', 'Last error'].map((x) => h('th', { scope: 'col', class: NUM.has(x) ? 'num' : undefined }, x)))),
+        h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Kind', 'Every', 'Freshness', 'Items priced', 'Outliers', 'Fee', 'Last success'].map((x) => h('th', { scope: 'col', class: NUM.has(x) ? 'num' : undefined }, x)))),
         h('tbody', {}, sources.map((s) => {
-          const rejected = Object.values(s.points_rejected || {}).reduce((a, b) => a + b, 0);
           const state = s.fresh ? ['ok', '● fresh'] : !s.enabled && !s.plugin ? ['', 'stored only'] : !s.enabled ? ['', 'disabled'] : ['stale', '▲ stale'];
           return h('tr', {},
             h('td', { 'data-label': 'Source' }, h('strong', {}, s.name)),
@@ -46,12 +43,7 @@ export function render(view) {
             h('td', { class: 'num', 'data-label': 'Items priced', title: 'Items whose latest price from this market is fresh' }, count(s.items_priced)),
             h('td', { class: `num ${s.outliers ? 'warn' : ''}`, 'data-label': 'Outliers', title: 'Items whose latest price from this market is flagged as an outlier' }, count(s.outliers)),
             h('td', { class: 'num', 'data-label': 'Fee' }, s.fee_percent ? `${number(s.fee_percent)} %` : '—'),
-            h('td', { 'data-label': 'Last success' }, t(s.last_success)),
-            h('td', { 'data-label': 'Last poll' }, t(s.last_poll)),
-            h('td', { class: 'num', 'data-label': 'Failures' }, count(s.consecutive_failures)),
-            h('td', { class: 'num', 'data-label': 'Accepted' }, count(s.points_accepted)),
-            h('td', { class: 'num', 'data-label': 'Rejected', title: Object.entries(s.points_rejected || {}).map(([k, v]) => `${k}: ${v}`).join(', ') }, count(rejected)),
-            h('td', { 'data-label': 'Last error', class: s.last_error ? 'error-text' : 'muted' }, s.last_error || 'none'));
+            h('td', { 'data-label': 'Last success' }, t(s.last_success)));
         }))));
     } catch (err) { fill(body, errorBox(err, load)); }
   }
