@@ -202,7 +202,7 @@ void Runtime::openServices() {
   database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
   log::main().info("database: {} (schema version {})", database_->backend(),
                    database_->schemaVersion());
-  // Timed and counted for skinpulse_shared_store_* (docs/operations.md, "Metrics").
+  // Timed and counted for skinpulse_shared_store_* (docs/operations.md, "Prometheus metrics").
   shared_store_ = std::make_unique<state::MeasuredSharedStore>(
       state::openSharedStore(settings_.redis_url, *database_));
   log::main().info(

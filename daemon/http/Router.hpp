@@ -45,7 +45,7 @@ class Router {
     std::vector<std::string> allowed;  ///< methods of the path when the method did not match
     /// The pattern of the route ("/api/v1/items/:id"), also when only the method did not
     /// match; "unmatched" for a path no route has. The metrics' route label: a template,
-    /// never the raw path (docs/operations.md, "Metrics").
+    /// never the raw path (docs/operations.md, "Prometheus metrics").
     std::string_view route = kUnmatchedRoute;
   };
 

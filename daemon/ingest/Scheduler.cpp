@@ -34,7 +34,7 @@ std::string codeName(sdk::Status::Code code) {
   return "error";
 }
 
-// skinpulse_source_* (docs/operations.md, "Metrics").
+// skinpulse_source_* (docs/operations.md, "Prometheus metrics").
 void countPoll(const std::string& source, std::string_view result) {
   telemetry::metrics().source_polls.labels({source, result}).inc();
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 // DaemonMetrics: every metric family the daemon updates as it runs, declared in one
-// place (the table of docs/operations.md, "Metrics", follows this file), in the process'
+// place (the table of docs/operations.md, "Prometheus metrics", follows this file), in the process'
 // registry. Layers update them directly — they sit below every feature — and app/Runtime
 // adds what is read at scrape time (process numbers, WebSocket clients).
 //

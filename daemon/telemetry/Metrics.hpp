@@ -1,7 +1,7 @@
 #pragma once
 
 // Counter, Gauge and Histogram: the values a Prometheus scrape reads (docs/operations.md,
-// "Metrics"). Each is one atomic (a histogram: one per bucket plus the sum), updated
+// "Prometheus metrics"). Each is one atomic (a histogram: one per bucket plus the sum), updated
 // lock-free with relaxed ordering: the hot paths (a request, a WebSocket write) pay one
 // atomic add, and a scrape reads a value that is at most one update behind, which is
 // all Prometheus asks for.

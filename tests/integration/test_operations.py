@@ -1,4 +1,4 @@
-"""The admin listener (docs/operations.md, "Admin listener" and "Metrics"): a real scrape
+"""The admin listener (docs/operations.md, "Admin listener" and "Prometheus metrics"): a real scrape
 of skinpulsed polling local fake markets, parsed by python3-prometheus-client's own
 text parser; the public /readyz without internals; a non-loopback admin address refused
 at start; and the shipped Grafana dashboard and Prometheus rules referencing only
@@ -19,7 +19,7 @@ SOURCE_DIR = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."
 DASHBOARD = os.path.join(SOURCE_DIR, "share", "grafana", "skinpulse.json")
 RULES = os.path.join(SOURCE_DIR, "share", "prometheus", "alerts.yml")
 
-# Every family the daemon declares, with its type (docs/operations.md, "Metrics").
+# Every family the daemon declares, with its type (docs/operations.md, "Prometheus metrics").
 EXPECTED = {
     "skinpulse_source_polls": "counter",
     "skinpulse_source_last_success_timestamp_seconds": "gauge",
