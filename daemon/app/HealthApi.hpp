@@ -1,7 +1,9 @@
 #pragma once
 
-// GET /healthz (the process answers) and GET /readyz (it can serve: database reachable;
-// the body details plugins and sources so an admin sees degraded parts).
+// GET /healthz (the process answers) and GET /readyz (it can serve: database reachable).
+// The probe decides the body: on the public listener only the status, the components'
+// ok and the ingest role; on the admin listener (AdminModule) plugins and sources too,
+// so an admin sees degraded parts.
 
 #include "module/Module.hpp"
 
