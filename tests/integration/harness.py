@@ -13,6 +13,8 @@ import threading
 import time
 import unittest
 
+import recorder  # records every answer for the OpenAPI test when asked (recorder.py)
+
 BIN_DIR = os.environ.get("SKINPULSE_BIN_DIR", "build/bin")
 SOURCE_DIR = os.environ.get("SKINPULSE_SOURCE_DIR", ".")
 TEST_PLUGIN_DIR = os.environ.get("SKINPULSE_TEST_PLUGIN_DIR", "build/tests/plugins")
@@ -42,6 +44,7 @@ class Daemon:
     def __init__(self, workdir, ini="", env=None, args=None):
         self.workdir = workdir
         self.port = free_port()
+        recorder.register_port(self.port)
         self.config = os.path.join(workdir, "skinpulsed.ini")
         with open(self.config, "w", encoding="utf-8") as f:
             f.write(ini)
