@@ -12,8 +12,10 @@ One recorder for every way the tests talk to the daemon:
     to the caller unchanged;
   * websocket-client handshakes (websocket.create_connection): status and headers of the
     101, or of the refusal (the library does not read a refusal's body: body null).
-Raw sockets (tests/integration/test_front_door.py and a few framing tests) send bytes
-that are deliberately not HTTP the document could describe; they are not recorded.
+  * raw sockets (the front door's framing, size and deadline tests): record_raw() is
+    called by their exchange helpers with the bytes sent and received; the first final
+    answer is recorded, under target "*" when the request line is deliberately not
+    HTTP (such answers are held to the front door's `x-skinpulse-any-request`).
 
 Daemon ports are registered by harness.Daemon; answers of the fakes are never recorded.
 """
@@ -21,6 +23,7 @@ import http.client
 import io
 import json
 import os
+import re
 import threading
 
 _PATH = os.environ.get("SKINPULSE_API_RECORD")
@@ -67,6 +70,34 @@ def record(method, target, status, headers, body, via):
     _write({"method": method, "target": target, "status": status,
             "headers": [[k, v] for k, v in headers], "body": text,
             "body_length": None if body is None else len(body), "via": via})
+
+
+_REQUEST_LINE = re.compile(rb"^([A-Z]+) (/[^ \r\n]*) HTTP/1\.[01]\r?\n")
+
+
+def record_raw(port, sent, received, via="raw socket"):
+    """Records the first final answer in `received` to the request bytes `sent`."""
+    if not _PATH or port not in _ports or not received:
+        return
+    line = _REQUEST_LINE.match(sent)
+    method, target = (line.group(1).decode(), line.group(2).decode("latin-1")) if line \
+        else ("GET", "*")
+    data = received
+    while data:
+        head, sep, rest = data.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        parts = lines[0].split(" ", 2)
+        if not sep or len(parts) < 2 or not parts[1].isdigit():
+            return  # cut short: nothing to hold to the document
+        status = int(parts[1])
+        headers = [tuple(p.strip() for p in h.split(":", 1)) for h in lines[1:] if ":" in h]
+        length = next((int(v) for k, v in headers if k.lower() == "content-length"), 0)
+        if 100 <= status < 200 and status != 101:
+            data = rest  # 100 Continue: the final answer follows
+            continue
+        body = rest[:length] if method != "HEAD" else b""
+        record(method, target, status, headers, body, via)
+        return
 
 
 # --- http.client -----------------------------------------------------------------------
