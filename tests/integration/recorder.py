@@ -47,7 +47,8 @@ def enabled():
 
 def _write(entry):
     global _file
-    line = json.dumps(entry, ensure_ascii=False, separators=(",", ":")) + "\n"
+    # ensure_ascii: the C encoder (ensure_ascii=False takes a slow path on big bodies).
+    line = json.dumps(entry, separators=(",", ":")) + "\n"
     with _lock:
         if _file is None:
             os.makedirs(os.path.dirname(os.path.abspath(_PATH)), exist_ok=True)
