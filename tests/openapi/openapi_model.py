@@ -109,7 +109,8 @@ class Model:
         key = id(schema)
         if key not in self._validators:
             resolver = jsonschema.RefResolver(BASE_URI, self.document)
-            self._validators[key] = (schema, jsonschema.Draft202012Validator(schema, resolver=resolver))
+            validator = jsonschema.Draft202012Validator(schema, resolver=resolver)
+            self._validators[key] = (schema, validator)  # the schema kept: its id stays unique
         return self._validators[key][1]
 
     def schema_errors(self, schema, value):
@@ -152,7 +153,8 @@ class Model:
         if media not in content:
             problems.append("Content-Type %r not among %s" % (content_type, sorted(content)))
             return problems
-        if media == "application/json" and "charset=utf-8" not in content_type.replace(" ", "").lower():
+        charset = "charset=utf-8" in content_type.replace(" ", "").lower()
+        if media == "application/json" and not charset:
             problems.append("Content-Type %r lacks charset=utf-8" % content_type)
         body = answer.get("body")
         if body is None:
@@ -197,8 +199,10 @@ class Model:
         if status in self.any_request:
             candidates.append(self.any_request[status])
         if not candidates:
-            where = "%s %s" % (method, template) if template else "%s (no documented path) %s" % (method, path)
-            return (op.key if op else None), problems + ["%s: status %s is not documented" % (where, status)]
+            where = ("%s %s" % (method, template) if template
+                     else "%s (no documented path) %s" % (method, path))
+            problems.append("%s: status %s is not documented" % (where, status))
+            return (op.key if op else None), problems
         first = None
         for candidate in candidates:
             found = self.check_response(candidate, answer)
