@@ -12,6 +12,7 @@
 #include "state/MeasuredSharedStore.hpp"
 #include "state/SharedStoreFactory.hpp"
 #include "telemetry/ProcessMetrics.hpp"
+#include "web/ApiDocumentModule.hpp"
 #include "web/WebModule.hpp"
 #include "ws/WsModule.hpp"
 
@@ -163,6 +164,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       plugins_->platformBudget()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
+  modules_.add(std::make_unique<web::ApiDocumentModule>(settings_.share_dir + "/openapi"));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
       *history_cache_));

@@ -47,6 +47,19 @@ bool isHttp10(std::string_view head) {
 
 std::string kibText(std::size_t bytes) { return std::to_string(bytes / 1024) + " KiB"; }
 
+// The path of the request line at the start of `buffer` ("" when the line is not there or
+// not "METHOD SP /target SP ..."), for the headers of a refusal sent before the head was
+// parsed: a framing error on /api/v1/portfolio/... still carries Cache-Control: no-store.
+std::string requestLinePath(std::string_view buffer) {
+  const auto end = buffer.find('\n');
+  const std::string_view line = buffer.substr(0, end);
+  const auto first = line.find(' ');
+  if (end == std::string_view::npos || first == std::string_view::npos) return {};
+  const std::string_view target = line.substr(first + 1, line.find(' ', first + 1) - first - 1);
+  if (target.empty() || target.front() != '/') return {};
+  return std::string(target.substr(0, target.find('?')));
+}
+
 }  // namespace
 
 void EventLoop::closeAll() {
@@ -240,6 +253,9 @@ bool HttpConnection::beginMessage(std::size_t head_bytes) {
       return false;
     }
   }
+  // A head the parser refused (a body over the cap among them) still names its path, for
+  // the refusal's headers and the access log.
+  if (path_.empty()) path_ = requestLinePath(head);
   buffer_.erase(0, head_bytes);
   if (framing.content_length > options.max_body_bytes || error == bhttp::error::body_limit) {
     fail(413, "payload_too_large", "request body over " + kibText(options.max_body_bytes));
@@ -364,7 +380,7 @@ void HttpConnection::fail(int status, const char* code, const std::string& detai
 void HttpConnection::respondProblem(const HttpError& error) {
   Response response;
   renderProblem(error, response);
-  applySecurityHeaders(path_, response);
+  applySecurityHeaders(path_.empty() ? requestLinePath(buffer_) : path_, response);
   respond(std::move(response));
 }
 

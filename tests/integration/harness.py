@@ -13,6 +13,8 @@ import threading
 import time
 import unittest
 
+import recorder  # records every answer for the OpenAPI test when asked (recorder.py)
+
 BIN_DIR = os.environ.get("SKINPULSE_BIN_DIR", "build/bin")
 SOURCE_DIR = os.environ.get("SKINPULSE_SOURCE_DIR", ".")
 TEST_PLUGIN_DIR = os.environ.get("SKINPULSE_TEST_PLUGIN_DIR", "build/tests/plugins")
@@ -45,6 +47,7 @@ class Daemon:
         # Every daemon its own admin listener (docs/operations.md), so two never clash on
         # the default 9108; a test may set ADMIN_LISTEN itself (empty disables it).
         self.admin_port = free_port()
+        recorder.register_port(self.port)
         self.config = os.path.join(workdir, "skinpulsed.ini")
         with open(self.config, "w", encoding="utf-8") as f:
             f.write(ini)

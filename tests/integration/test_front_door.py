@@ -17,6 +17,7 @@ import threading
 import time
 import unittest
 
+import recorder
 from harness import Daemon, DaemonTestCase
 
 SLOW_ADDRESSES = [f"127.0.0.{i}" for i in range(2, 10)]
@@ -86,16 +87,19 @@ class FrontDoorCase(DaemonTestCase):
         with self.connect(timeout=wait) as sock:
             sock.sendall(data)
             received = b""
+            closed = True
             try:
                 while True:
                     chunk = sock.recv(65536)
                     if not chunk:
-                        return received, True
+                        break
                     received += chunk
             except socket.timeout:
-                return received, False
+                closed = False
             except ConnectionResetError:
-                return received, True
+                pass
+            recorder.record_raw(self.port, data, received)
+            return received, closed
 
     def assertOneProblem(self, data, status, code, closed=True):
         received, was_closed = self.exchange(data)
@@ -167,6 +171,12 @@ class FrontDoorTest(FrontDoorCase):
                               b"\r\n\r\n", 431, "header_fields_too_large")
         self.assertOneProblem(b"POST /api/v1/portfolio/import HTTP/1.1\r\nContent-Length: "
                               b"70000\r\n\r\n" + b"x" * 1000, 413, "payload_too_large")
+        # Refused before the head was parsed, still a response under /api/v1/portfolio
+        # (docs/api.md §2): no-store.
+        for data in (b"POST /api/v1/portfolio/import HTTP/1.1\r\nContent-Length: 70000\r\n\r\n",
+                     b"POST /api/v1/portfolio/import HTTP/1.1\r\nContent-Length: +5\r\n\r\n"):
+            received, _ = self.exchange(data)
+            self.assertIn(b"\r\nCache-Control: no-store\r\n", received.partition(b"\r\n\r\n")[0])
         chunk = b"%x\r\n" % 40000 + b"x" * 40000 + b"\r\n"
         self.assertOneProblem(b"POST /api/v1/portfolio/import HTTP/1.1\r\nTransfer-Encoding: "
                               b"chunked\r\n\r\n" + chunk * 2 + b"0\r\n\r\n", 413,
@@ -387,6 +397,7 @@ class FrontDoorDeadlineTest(FrontDoorCase):
                 if time.monotonic() - started > 6:
                     break
             elapsed = time.monotonic() - started
+        recorder.record_raw(self.port, b"GET /healthz HTTP/1.1\r\n", received)
         self.assertTrue(received.startswith(b"HTTP/1.1 408 "), received[:200])
         self.assertIn(b"request_timeout", received)
         self.assertLess(elapsed, 4.5)

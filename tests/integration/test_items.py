@@ -9,6 +9,7 @@ import time
 import unittest
 import urllib.parse
 
+import recorder
 from harness import Daemon, DaemonTestCase, run_tool
 
 
@@ -215,6 +216,7 @@ class ItemsTest(DaemonTestCase):
                 if not chunk:
                     break
                 received += chunk
+            recorder.record_raw(self.daemon.port, data, received)
             return sock, received
 
     def test_malformed_http_is_a_problem(self):
@@ -226,6 +228,7 @@ class ItemsTest(DaemonTestCase):
                 if not chunk:
                     break
                 received += chunk
+        recorder.record_raw(self.daemon.port, b"NOT HTTP AT ALL\r\n\r\n", received)
         head, _, body = received.partition(b"\r\n\r\n")
         self.assertTrue(head.startswith(b"HTTP/1.1 400 Bad Request"), head)
         self.assertIn(b"application/problem+json", head)

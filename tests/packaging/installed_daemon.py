@@ -162,6 +162,11 @@ url = http://127.0.0.1:{feed.server_address[1]}/prices.csv
             fail("READY=1 without the daemon's MAINPID: " + ready)
         get_json(port, "/healthz")  # READY=1 means it listens
         wait_for("WATCHDOG=1")
+        # The OpenAPI document is packaged and found under the installed share dir.
+        document = get_json(port, "/api/v1/openapi.json")
+        if not str(document.get("openapi", "")).startswith("3.1"):
+            fail(f"/api/v1/openapi.json is not an OpenAPI 3.1 document: {str(document)[:200]}")
+        print("installed_daemon: /api/v1/openapi.json served from the installed share dir")
 
         found = get_json(port, "/api/v1/items?q=" + "AK-47%20%7C%20Redline%20(Field-Tested)")
         items = found if isinstance(found, list) else found.get("items", [])
