@@ -8,7 +8,6 @@
 namespace skinpulse {
 namespace {
 
-constexpr std::size_t kChunkBytes = 1 << 20;
 constexpr std::size_t kMaxSourceBytes = 64;
 
 // The reasons of the line-based backfill before it (tests and scripts count them).
@@ -51,7 +50,8 @@ bool present(const std::optional<simdjson::dom::element>& value) {
 
 }  // namespace
 
-BackfillReader::BackfillReader(std::istream& in) : in_(in), chunk_(kChunkBytes) {
+BackfillReader::BackfillReader(std::istream& in, std::size_t chunk_bytes)
+    : in_(in), chunk_(std::max<std::size_t>(chunk_bytes, 1)) {
   text_.reserve(kMaxLineBytes + simdjson::SIMDJSON_PADDING);
   if (parser_.allocate(kMaxLineBytes, kMaxDepth) != simdjson::SUCCESS) throw std::bad_alloc();
 }

@@ -42,7 +42,11 @@ class BackfillReader {
 
   enum class Status { kLine, kRejected, kEnd };
 
-  explicit BackfillReader(std::istream& in);
+  static constexpr std::size_t kChunkBytes = 1 << 20;
+
+  /// `chunk_bytes`: how much is read from `in` at a time (tests and the fuzz target make
+  /// lines cross chunk boundaries with small ones).
+  explicit BackfillReader(std::istream& in, std::size_t chunk_bytes = kChunkBytes);
 
   /// The next non-blank line: kLine (line() holds it), kRejected (reason() says why) or
   /// kEnd once the stream is exhausted.

@@ -20,9 +20,9 @@ struct Seen {
   std::vector<std::string> names;
 };
 
-Seen readAll(const std::string& text) {
+Seen readAll(const std::string& text, std::size_t chunk = BackfillReader::kChunkBytes) {
   std::istringstream in(text);
-  BackfillReader reader(in);
+  BackfillReader reader(in, chunk);
   Seen seen;
   for (auto status = reader.next(); status != BackfillReader::Status::kEnd;
        status = reader.next()) {
@@ -54,6 +54,7 @@ class BackfillReaderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(numbersBeyond64Bits);
   CPPUNIT_TEST(lastLineWithoutNewline);
   CPPUNIT_TEST(unknownMembersAreIgnored);
+  CPPUNIT_TEST(anyChunkSizeReadsTheSame);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -178,6 +179,18 @@ class BackfillReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, seen.reasons.size());
     CPPUNIT_ASSERT_EQUAL(std::string(""), seen.reasons[1]);
     CPPUNIT_ASSERT(readAll("").reasons.empty());
+  }
+
+  void anyChunkSizeReadsTheSame() {
+    const std::string text = "\xEF\xBB\xBF" + std::string(kGood) + "\r\n\nnot json\n" +
+                             std::string(70000, 'z') + "\n" + kGood;
+    const auto whole = readAll(text);
+    for (std::size_t chunk : {1, 2, 3, 7, 64, 4096}) {
+      const auto seen = readAll(text, chunk);
+      CPPUNIT_ASSERT(seen.reasons == whole.reasons);
+      CPPUNIT_ASSERT(seen.line_numbers == whole.line_numbers);
+      CPPUNIT_ASSERT(seen.names == whole.names);
+    }
   }
 
   void unknownMembersAreIgnored() {
