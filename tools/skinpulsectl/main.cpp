@@ -33,7 +33,7 @@ constexpr const char* kUsage =
     "  Lines it cannot store are counted by reason, with the first line number of each.\n"
     "  A running skinpulsed shows the points within a second. On a terminal a progress\n"
     "  bar with points/s is drawn on stderr (--no-progress: none); --timings prints the\n"
-    "  stage split (read, latest, write, commit) on stderr.\n";
+    "  stage split (open, catalogue, read, latest, write, commit) on stderr.\n";
 
 std::string executableDir() {
   std::error_code error;
