@@ -42,16 +42,29 @@ sdk::CatalogItem toSdk(const ItemRecord& record) {
 
 std::string lowerUtf8(const std::string& text) { return Poco::UTF8::toLower(text); }
 
-CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records) {
+CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records)
+    : CatalogSnapshot(std::move(records), Fields::kAll) {}
+
+std::unique_ptr<const CatalogSnapshot> CatalogSnapshot::forMatching(
+    std::vector<ItemRecord> records) {
+  return std::unique_ptr<const CatalogSnapshot>(
+      new CatalogSnapshot(std::move(records), Fields::kMatching));
+}
+
+CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records, Fields fields) {
   std::sort(records.begin(), records.end(),
             [](const ItemRecord& a, const ItemRecord& b) { return a.id < b.id; });
   items_.reserve(records.size());
+  by_id_.reserve(records.size());
+  by_name_.reserve(records.size());
   for (auto& record : records) {
     CatalogItemView view;
-    view.lower_name = lowerUtf8(record.market_hash_name);
-    view.lower_weapon_type = lowerUtf8(record.weapon_type);
-    view.lower_rarity = lowerUtf8(record.rarity);
-    view.json = renderItem(record);
+    if (fields == Fields::kAll) {
+      view.lower_name = lowerUtf8(record.market_hash_name);
+      view.lower_weapon_type = lowerUtf8(record.weapon_type);
+      view.lower_rarity = lowerUtf8(record.rarity);
+      view.json = renderItem(record);
+    }
     view.record = std::move(record);
     by_id_.emplace(view.record.id, items_.size());
     by_name_.emplace(view.record.market_hash_name, items_.size());

@@ -33,6 +33,9 @@ struct CatalogItemView {
 class CatalogSnapshot {
  public:
   explicit CatalogSnapshot(std::vector<ItemRecord> records);
+  /// Ids and names only, for matching (a backfill): no search fields, no rendered JSON,
+  /// about a third of the time to build. Pages and searches of it are not meaningful.
+  static std::unique_ptr<const CatalogSnapshot> forMatching(std::vector<ItemRecord> records);
 
   const std::vector<CatalogItemView>& items() const { return items_; }
   const CatalogItemView* findById(std::int64_t id) const;
@@ -46,6 +49,9 @@ class CatalogSnapshot {
   // Distinct (offset, limit) pairs are unbounded in number: cap the cache by bytes so
   // no client can grow it (the default pages of a 35k catalogue take ~14 MB).
   static constexpr std::size_t kMaxCachedBytes = 32u * 1024u * 1024u;
+
+  enum class Fields { kAll, kMatching };
+  CatalogSnapshot(std::vector<ItemRecord> records, Fields fields);
 
   std::vector<CatalogItemView> items_;  ///< ordered by id
   std::unordered_map<std::int64_t, std::size_t> by_id_;

@@ -1,121 +1,138 @@
 #include "ingest/Backfill.hpp"
 
-#include "common/JsonInteger.hpp"
-#include "common/Time.hpp"
+#include "ingest/BackfillReader.hpp"
 #include "ingest/Normaliser.hpp"
+#include "ingest/PointSpool.hpp"
 #include "quality/Outliers.hpp"
 
-#include <Poco/JSON/Object.h>
-#include <Poco/JSON/Parser.h>
-
-#include <variant>
+#include <chrono>
 
 namespace skinpulse {
 namespace {
 
-// Reads an integral JSON number; rejects fractions, strings, booleans and overflow.
-std::optional<std::int64_t> integerField(const Poco::JSON::Object& object, const char* name) {
-  if (!object.has(name) || object.isNull(name)) return std::nullopt;
-  return common::jsonInteger(object.get(name));
+// Points judged and written per chunk: each chunk copies the latest-price snapshot's
+// item index once, so chunks are large.
+constexpr std::size_t kChunkPoints = 128 * 1024;
+constexpr std::size_t kProgressEvery = 16 * 1024;
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
-// A JSON string member; empty optional for absent, null or non-string values.
-std::optional<std::string> stringField(const Poco::JSON::Object& object, const char* name) {
-  if (!object.has(name) || object.isNull(name)) return std::nullopt;
-  const Poco::Dynamic::Var value = object.get(name);
-  if (!value.isString()) return std::nullopt;
-  return value.extract<std::string>();
+void count(BackfillResult& result, std::string_view reason, std::size_t line) {
+  const auto [it, inserted] = result.rejected.try_emplace(std::string(reason), 0);
+  ++it->second;
+  if (inserted) result.first_line[it->first] = line;
 }
 
-std::string trim(const std::string& s) {
-  const auto begin = s.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return {};
-  return s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1);
-}
+}  // namespace
 
-// One line as the observation a source would have reported, or why it cannot be one.
-// Value checks (catalogue, positive price, volume, time) are the normaliser's, so a
-// backfilled point is accepted exactly when a polled one would be.
-std::variant<std::pair<std::string, sdk::MarketQuote>, std::string> parseLine(
-    Poco::JSON::Parser& parser, const std::string& line) {
-  Poco::JSON::Object::Ptr object;
-  try {
-    parser.reset();
-    object = parser.parse(line).extract<Poco::JSON::Object::Ptr>();
-  } catch (const Poco::Exception&) {
-    return std::string("malformed JSON");
-  }
-  try {
-    const auto name = stringField(*object, "market_hash_name");
-    if (!name) return std::string("field of the wrong type");
-    const std::string source = trim(stringField(*object, "source").value_or(""));
-    if (source.empty() || source.size() > 64) return std::string("missing or overlong source");
-    const auto time = time::parseIso8601(stringField(*object, "time").value_or(""));
-    if (!time) return std::string("bad time");
-    const auto price = integerField(*object, "price");
-    if (!price) return std::string("price not an integer number of cents");
-    const auto volume = object->has("volume") ? integerField(*object, "volume") : std::int64_t{0};
-    if (!volume) return std::string("volume not an integer");
-    sdk::MarketQuote quote;
-    quote.market_hash_name = *name;
-    quote.price.form = sdk::QuotedPrice::Form::kCents;
-    quote.price.cents = *price;
-    quote.volume = *volume;
-    quote.observed_at = *time;
-    // Since SDK ABI 1.2 (docs/adr/0011-sdk-abi-1-2.md): optional, ask and unknown by default.
-    if (object->has("kind") && !object->isNull("kind")) {
-      quote.kind = sdk::parsePriceKind(stringField(*object, "kind").value_or(""));
-      if (!quote.kind) return std::string("kind not ask, bid, sale or reference");
+namespace {
+
+// Reads every line into `spool`; the counts go to `result`.
+void readLines(std::istream& in, const CatalogSnapshot& catalog, std::int64_t now,
+               const BackfillProgressFn& progress, PointSpool& spool, BackfillResult& result) {
+  BackfillProgress state;
+  BackfillReader reader(in);
+  NormalisedBatch batch;  // reused: one point at a time
+  sdk::MarketQuote quote;
+  quote.price.form = sdk::QuotedPrice::Form::kCents;
+  std::string source;
+  for (auto status = reader.next(); status != BackfillReader::Status::kEnd;
+       status = reader.next()) {
+    ++result.read;
+    if (status == BackfillReader::Status::kRejected) {
+      count(result, reader.reason(), reader.lineNumber());
+    } else {
+      const BackfillLine& line = reader.line();
+      quote.market_hash_name.assign(line.name);  // reuses the capacity: no allocation
+      quote.price.cents = line.price;
+      quote.volume = line.volume;
+      quote.observed_at = line.time;
+      quote.kind = line.kind;
+      quote.listings = line.listings;
+      source.assign(line.source);
+      normaliseQuote(NormaliseInput{source, now, sdk::PriceKind::kAsk, false}, quote, catalog,
+                     batch);
+      if (!batch.points.empty()) {
+        spool.add(batch.points.back());
+        batch.points.clear();
+      } else {
+        // One reason was counted: the first line of a reason seen for the first time.
+        for (const auto& [reason, n] : batch.rejected) {
+          if (result.first_line.try_emplace(reason, reader.lineNumber()).second) break;
+        }
+      }
+      batch.unknown_names.clear();  // auto_add is the daemon's, not the backfill's
+      batch.images.clear();
     }
-    if (object->has("listings") && !object->isNull("listings")) {
-      quote.listings = integerField(*object, "listings");
-      if (!quote.listings) return std::string("listings not an integer");
+    if (progress && result.read % kProgressEvery == 0) {
+      state.bytes = reader.bytesRead();
+      state.lines = result.read;
+      state.points = spool.size();
+      progress(state);
     }
-    return std::make_pair(source, std::move(quote));
-  } catch (const Poco::Exception&) {
-    return std::string("field of the wrong type");
   }
+  for (const auto& [reason, n] : batch.rejected) result.rejected[reason] += n;
 }
 
 }  // namespace
 
 BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
-                        std::int64_t now, const BackfillOutliers* outliers) {
+                        std::int64_t now, const BackfillOptions& options) {
+  const auto* outliers = options.outliers;
+  const auto& progress = options.progress;
   BackfillResult result;
-  Poco::JSON::Parser parser;
-  std::map<std::string, std::vector<sdk::MarketQuote>> bySource;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (trim(line).empty()) continue;
-    ++result.read;
-    auto parsed = parseLine(parser, line);
-    if (auto* reason = std::get_if<std::string>(&parsed)) {
-      ++result.rejected[*reason];
-      continue;
+  auto started = std::chrono::steady_clock::now();
+
+  // 1. Read: every line checked and normalised as it comes, kept as a compact record.
+  auto spool = std::make_unique<PointSpool>();
+  readLines(in, catalog, now, progress, *spool, result);
+  if (options.refresh_catalog && result.rejected.count("not in catalogue") > 0) {
+    if (const auto newer = options.refresh_catalog()) {
+      in.clear();
+      if (in.seekg(0)) {
+        result = BackfillResult{};
+        spool = std::make_unique<PointSpool>();
+        readLines(in, *newer, now, progress, *spool, result);
+      }
     }
-    auto& [source, quote] = std::get<0>(parsed);
-    bySource[source].push_back(std::move(quote));
   }
-  for (const auto& [source, quotes] : bySource) {
-    auto batch =
-        normalise(NormaliseInput{source, now, sdk::PriceKind::kAsk, false}, {}, quotes, catalog);
-    for (const auto& [reason, count] : batch.rejected) result.rejected[reason] += count;
-    result.points.insert(result.points.end(), batch.points.begin(), batch.points.end());
-  }
-  if (outliers != nullptr && !result.points.empty()) {
-    // In time order (then source), as the cycles would have seen them.
-    std::stable_sort(result.points.begin(), result.points.end(),
-                     [](const PricePoint& a, const PricePoint& b) {
-                       return a.time != b.time ? a.time < b.time : a.source < b.source;
-                     });
+  result.read_ms = msSince(started);
+
+  // 2. Latest prices: the outlier rules judge the first points on top of them.
+  started = std::chrono::steady_clock::now();
+  std::shared_ptr<const LatestPrices::Snapshot> latest;
+  if (outliers != nullptr && spool->size() > 0) {
     LatestPrices stored;
     stored.reset(prices.latestPerItemSource());
-    // Before the insert, whose revision makes a running daemon reload both.
-    prices.clearOutliers(quality::judgeBatch(outliers->freshness, outliers->factor,
-                                             *stored.snapshot(), result.points));
+    latest = stored.snapshot();
   }
-  result.stored = prices.insertBackfill(result.points);  // one transaction: all or nothing
-  result.duplicates = result.points.size() - result.stored;
+  result.latest_ms = msSince(started);
+
+  // 3. Write: in time order (then source), as the cycles would have seen the points, one
+  // transaction for all of them. Its revision makes a running daemon reload once.
+  started = std::chrono::steady_clock::now();
+  BackfillProgress state;
+  state.stage = BackfillProgress::Stage::kWriting;
+  state.points = spool->size();
+  const auto writer = prices.openBackfill();
+  spool->drain(kChunkPoints, [&](std::vector<PricePoint>& chunk) {
+    if (latest) {
+      quality::OutlierJudge judge(outliers->freshness, outliers->factor, chunk);
+      latest = LatestPrices::foldInto(*latest, chunk, judge.hook());
+      writer->clearOutliers(judge.confirmed());
+    }
+    writer->add(chunk);
+    state.written += chunk.size();
+    if (progress) progress(state);
+  });
+  result.write_ms = msSince(started);
+  started = std::chrono::steady_clock::now();
+  result.stored = writer->finish();
+  result.commit_ms = msSince(started);
+  result.duplicates = spool->size() - result.stored;
   return result;
 }
 

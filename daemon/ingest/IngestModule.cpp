@@ -80,9 +80,17 @@ void IngestModule::start() {
       "price refresh", options_.refresh_period, options_.refresh_period,
       [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
   refresh_->start();
+  // A backfill is looked for far more often: the look is one keyed read of the revision
+  // (standby=false: no newest-point scan), and the reload it triggers happens once per
+  // backfill, however many points it wrote. Every instance, polling or standby, sees it.
+  backfill_watch_ = std::make_unique<PeriodicTask>(
+      "backfill watch", options_.backfill_watch_period, options_.backfill_watch_period,
+      [this] { cycle_->reloadIfChangedElsewhere(false); });
+  backfill_watch_->start();
 }
 
 bool IngestModule::stop() {
+  if (backfill_watch_) backfill_watch_->stop();
   if (refresh_) refresh_->stop();
   if (retention_) retention_->stop();
   if (!scheduler_) return true;

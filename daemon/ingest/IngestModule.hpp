@@ -62,6 +62,7 @@ class IngestModule final : public module::Module {
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;
   std::unique_ptr<PeriodicTask> refresh_;
+  std::unique_ptr<PeriodicTask> backfill_watch_;
 };
 
 }  // namespace skinpulse::ingest

@@ -18,6 +18,9 @@ struct IngestOptions {
   /// How often points written by another process (skinpulsectl backfill, the polling
   /// instance seen from a standby) are looked for.
   std::chrono::seconds refresh_period{5};
+  /// How often the store's backfill revision is looked at (one keyed read): a backfill
+  /// shows within this, not within refresh_period (docs/adr/0020-streaming-backfill.md).
+  std::chrono::milliseconds backfill_watch_period{250};
 };
 
 const OptionTable<IngestOptions>& ingestOptionTable();

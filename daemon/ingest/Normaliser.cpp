@@ -149,6 +149,15 @@ NormalisedBatch normalise(const NormaliseInput& input,
   return batch;
 }
 
+void normaliseQuote(const NormaliseInput& input, const sdk::MarketQuote& q,
+                    const CatalogSnapshot& catalog, NormalisedBatch& batch) {
+  SourceNames sources(input);
+  normaliseOne(input,
+               Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency, q.observed_at,
+                      q.kind.value_or(input.kind), q.image_url},
+               catalog, sources, batch);
+}
+
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,
                           const CatalogSnapshot& catalog) {

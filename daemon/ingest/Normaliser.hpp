@@ -60,6 +60,11 @@ NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::MarketQuote>& quotes,
                           const CatalogSnapshot& catalog);
 
+/// One quote into `batch` (appended to its points, or counted in its rejections): a
+/// backfill normalises its lines one at a time, so a million of them are never held.
+void normaliseQuote(const NormaliseInput& input, const sdk::MarketQuote& quote,
+                    const CatalogSnapshot& catalog, NormalisedBatch& batch);
+
 /// Observations only, kind ask.
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,23 @@ class PriceStore {
   virtual std::size_t insertBackfill(const std::vector<PricePoint>& points) = 0;
   /// 0 until the first backfill; grows by one with each.
   virtual std::int64_t backfillRevision() = 0;
+
+  /// A backfill written as it streams: chunks of points added to ONE open transaction,
+  /// committed by finish() with the advance of backfillRevision(). Destroyed before
+  /// finish() (an exception, a refusal): nothing of it is stored.
+  class BackfillWriter {
+   public:
+    virtual ~BackfillWriter() = default;
+    virtual void add(const std::vector<PricePoint>& points) = 0;
+    /// Points stored before (or added earlier) that a later point confirmed: their
+    /// outlier flag is cleared in the same transaction, after the points are in.
+    virtual void clearOutliers(const std::vector<PricePoint>& points) = 0;
+    /// Commits; returns how many of the added points were new (the first of a key wins).
+    virtual std::size_t finish() = 0;
+  };
+  /// SQL stores stream (a reused prepared statement on SQLite, COPY on PostgreSQL); the
+  /// default collects everything and calls clearOutliers() and insertBackfill() at finish.
+  virtual std::unique_ptr<BackfillWriter> openBackfill();
   /// Clears the outlier flag of stored points, identified by (item_id, source, time): the
   /// next point of their source confirmed them (docs/api.md §12). One transaction.
   virtual void clearOutliers(const std::vector<PricePoint>& points) = 0;

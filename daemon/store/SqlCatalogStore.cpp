@@ -89,6 +89,23 @@ std::vector<ItemRecord> SqlCatalogStore::allItems() {
   return items;
 }
 
+std::vector<ItemRecord> SqlCatalogStore::itemNames() {
+  std::vector<std::int64_t> ids;
+  std::vector<std::string> names;
+  {
+    auto lease = pool_.read();
+    lease.session() << "SELECT id, market_hash_name FROM items ORDER BY id",
+        Poco::Data::Keywords::into(ids), Poco::Data::Keywords::into(names),
+        Poco::Data::Keywords::now;
+  }
+  std::vector<ItemRecord> items(ids.size());
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    items[i].id = ids[i];
+    items[i].market_hash_name = std::move(names[i]);
+  }
+  return items;
+}
+
 std::optional<ItemRecord> SqlCatalogStore::findById(std::int64_t id) {
   auto lease = pool_.read();
   return single(selectItems(lease.session(), pool_.sql("WHERE id = ?"), id));

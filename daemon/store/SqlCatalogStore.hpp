@@ -12,6 +12,7 @@ class SqlCatalogStore final : public CatalogStore {
 
   SeedResult seed(const std::vector<CatalogEntry>& entries, std::int64_t now) override;
   std::vector<ItemRecord> allItems() override;
+  std::vector<ItemRecord> itemNames() override;
   std::optional<ItemRecord> findById(std::int64_t id) override;
   std::optional<ItemRecord> findByName(const std::string& market_hash_name) override;
   std::size_t fillMissingImages(const std::vector<ItemImage>& images) override;

@@ -1,6 +1,7 @@
 #include "store/SqlPriceStore.hpp"
 
 #include "store/BatchInsert.hpp"
+#include "store/SqlBackfillWriter.hpp"
 #include "store/WriteTransaction.hpp"
 #ifdef SKINPULSE_WITH_POSTGRES
 #include "store/postgres/PostgresCopy.hpp"
@@ -19,20 +20,9 @@ namespace skinpulse::store {
 namespace {
 
 constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings, outlier";
-constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
-
 // The stored text of a kind; the column's CHECK admits nothing else.
 sdk::PriceKind kindFromText(const std::string& text) {
   return sdk::parsePriceKind(text).value_or(sdk::PriceKind::kAsk);
-}
-
-// In the caller's transaction, so the points and the revision appear together.
-void advanceBackfillRevision(WriteTransaction& tx) {
-  tx.session() << tx.sql(std::string("INSERT INTO kv (key, value, expires_at) VALUES ('") +
-                         kBackfillRevisionKey +
-                         "', '1', NULL) ON CONFLICT (key) DO UPDATE SET value = "
-                         "CAST(CAST(kv.value AS BIGINT) + 1 AS TEXT)"),
-      now;
 }
 
 struct PointColumns {
@@ -101,15 +91,13 @@ std::int64_t SqlPriceStore::newestTime() {
 
 void SqlPriceStore::clearOutliers(const std::vector<PricePoint>& points) {
   if (points.empty()) return;
-  // Rare (a confirmed spike): one keyed update per point, in one transaction.
   WriteTransaction tx(pool_);
-  for (const auto& p : points) {
-    tx.session() << tx.sql(
-        "UPDATE price_points SET outlier = 0 "
-        "WHERE item_id = ? AND source = ? AND time = ?"),
-        bind(p.item_id), bind(p.source), bind(p.time), now;
-  }
+  clearOutlierFlags(tx, points);
   tx.commit();
+}
+
+std::unique_ptr<PriceStore::BackfillWriter> SqlPriceStore::openBackfill() {
+  return openSqlBackfill(pool_);
 }
 
 std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {

@@ -13,6 +13,7 @@ class SqlPriceStore final : public PriceStore {
   std::size_t insert(const std::vector<PricePoint>& points) override;
   std::size_t insertBackfill(const std::vector<PricePoint>& points) override;
   std::int64_t backfillRevision() override;
+  std::unique_ptr<BackfillWriter> openBackfill() override;
   void clearOutliers(const std::vector<PricePoint>& points) override;
   std::int64_t newestTime() override;
   std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,

@@ -11,6 +11,10 @@ int checkConfig(const std::optional<std::string>& config_file, const RunLocation
 int listPlugins(const LoadedConfig& config);
 int listSources(const LoadedConfig& config);
 int migrate(const LoadedConfig& config);
-int backfill(const LoadedConfig& config, const std::string& file);
+struct BackfillFlags {
+  bool progress = true;  ///< a progress bar on stderr when it is a terminal
+  bool timings = false;  ///< the stage split on stderr after the summary
+};
+int backfill(const LoadedConfig& config, const std::string& file, const BackfillFlags& flags);
 
 }  // namespace skinpulse::ctl

@@ -44,6 +44,43 @@ void appendField(std::string& out, const std::string& text) {
   }
 }
 
+// One COPY text row without its line end: the columns of price_points, in table order.
+void appendRow(std::string& out, const PricePoint& p) {
+  out += std::to_string(p.item_id);
+  out.push_back('\t');
+  appendField(out, p.source);
+  out.push_back('\t');
+  out += std::to_string(p.time);
+  out.push_back('\t');
+  out += std::to_string(p.price);
+  out.push_back('\t');
+  out += std::to_string(p.volume);
+  out.push_back('\t');
+  out += sdk::priceKindName(p.kind);
+  out.push_back('\t');
+  out += p.listings ? std::to_string(*p.listings) : std::string("\\N");
+  out += p.outlier ? "\t1" : "\t0";
+}
+
+// Ends a COPY FROM STDIN (aborting it when the data could not be sent) and reads its result.
+void endCopy(PGconn* connection, bool sent) {
+  if (PQputCopyEnd(connection, sent ? nullptr : "client failed to send data") != 1) {
+    throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
+  }
+  for (Result result(PQgetResult(connection), &PQclear); result;
+       result.reset(PQgetResult(connection))) {
+    if (PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
+      throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
+    }
+  }
+}
+
+PGconn* connectionOf(Poco::Data::Session& session) {
+  auto* impl = dynamic_cast<Poco::Data::PostgreSQL::SessionImpl*>(session.impl());
+  if (impl == nullptr) throw std::logic_error("COPY needs a PostgreSQL session");
+  return impl->handle();
+}
+
 // The batch in key order without its own duplicates: a stable sort keeps batch order
 // within a key, so the first observation of a key is the one kept, as the store promises.
 // Sorting here rather than in the merge spares the server a sort of the whole batch, and
@@ -91,9 +128,7 @@ void requireKnownItems(PGconn* connection, const std::vector<const PricePoint*>&
 }  // namespace
 
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points) {
-  auto* impl = dynamic_cast<Poco::Data::PostgreSQL::SessionImpl*>(session.impl());
-  if (impl == nullptr) throw std::logic_error("copyInsertPoints needs a PostgreSQL session");
-  PGconn* connection = impl->handle();
+  PGconn* connection = connectionOf(session);
 
   const auto order = inKeyOrder(points);
   requireKnownItems(connection, order);
@@ -113,32 +148,11 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   std::string buffer;
   buffer.reserve(order.size() * 40);
   for (const auto* p : order) {
-    buffer += std::to_string(p->item_id);
-    buffer.push_back('\t');
-    appendField(buffer, p->source);
-    buffer.push_back('\t');
-    buffer += std::to_string(p->time);
-    buffer.push_back('\t');
-    buffer += std::to_string(p->price);
-    buffer.push_back('\t');
-    buffer += std::to_string(p->volume);
-    buffer.push_back('\t');
-    buffer += sdk::priceKindName(p->kind);
-    buffer.push_back('\t');
-    buffer += p->listings ? std::to_string(*p->listings) : std::string("\\N");
-    buffer += p->outlier ? "\t1" : "\t0";
+    appendRow(buffer, *p);
     buffer.push_back('\n');
   }
-  const bool sent = PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1;
-  if (PQputCopyEnd(connection, sent ? nullptr : "client failed to send data") != 1) {
-    throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
-  }
-  for (Result result(PQgetResult(connection), &PQclear); result;
-       result.reset(PQgetResult(connection))) {
-    if (PQresultStatus(result.get()) != PGRES_COMMAND_OK) {
-      throw std::runtime_error(std::string("PostgreSQL COPY: ") + PQerrorMessage(connection));
-    }
-  }
+  endCopy(connection,
+          PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
   // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
   const Result inserted = exec(connection,
                                "INSERT INTO price_points (item_id, source, time, price, volume, "
@@ -149,6 +163,68 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   const std::size_t count = std::stoull(PQcmdTuples(inserted.get()));
   exec(connection, "TRUNCATE price_points_staged", PGRES_COMMAND_OK);
   return count;
+}
+
+CopyStream::CopyStream(Poco::Data::Session& session) : connection_(connectionOf(session)) {
+  // A sequence column keeps the first observation of a key the one stored, as insert() does;
+  // the table lives until the commit.
+  exec(connection_,
+       "CREATE TEMP TABLE price_points_streamed (seq BIGSERIAL, item_id BIGINT, source TEXT, "
+       "time BIGINT, price BIGINT, volume BIGINT, kind TEXT, listings BIGINT, outlier SMALLINT) "
+       "ON COMMIT DROP",
+       PGRES_COMMAND_OK);
+  exec(connection_,
+       "COPY price_points_streamed (item_id, source, time, price, volume, kind, listings, "
+       "outlier) FROM STDIN",
+       PGRES_COPY_IN);
+  buffer_.reserve(kFlushBytes + 4096);
+}
+
+CopyStream::~CopyStream() {
+  if (!copying_) return;
+  if (PQputCopyEnd(connection_, "backfill abandoned") == 1) {
+    while (PGresult* result = PQgetResult(connection_)) PQclear(result);
+  }
+}
+
+void CopyStream::add(const std::vector<PricePoint>& points) {
+  for (const auto& point : points) {
+    appendRow(buffer_, point);
+    buffer_.push_back('\n');
+    if (buffer_.size() >= kFlushBytes) flush();
+  }
+}
+
+void CopyStream::flush() {
+  if (buffer_.empty()) return;
+  if (PQputCopyData(connection_, buffer_.data(), static_cast<int>(buffer_.size())) != 1) {
+    copying_ = false;
+    endCopy(connection_, false);
+  }
+  buffer_.clear();
+}
+
+std::size_t CopyStream::finish() {
+  flush();
+  copying_ = false;
+  endCopy(connection_, true);
+  const Result unknown = exec(connection_,
+                              "SELECT s.item_id FROM (SELECT DISTINCT item_id FROM "
+                              "price_points_streamed) AS s WHERE NOT EXISTS (SELECT 1 FROM "
+                              "items WHERE items.id = s.item_id) LIMIT 1",
+                              PGRES_TUPLES_OK);
+  if (PQntuples(unknown.get()) > 0) {
+    throw std::runtime_error(std::string("price point for an item not in the catalogue (id ") +
+                             PQgetvalue(unknown.get(), 0, 0) + ")");
+  }
+  const Result inserted = exec(connection_,
+                               "INSERT INTO price_points (item_id, source, time, price, volume, "
+                               "kind, listings, outlier) SELECT DISTINCT ON (item_id, source, "
+                               "time) item_id, source, time, price, volume, kind, listings, "
+                               "outlier FROM price_points_streamed ORDER BY item_id, source, "
+                               "time, seq ON CONFLICT DO NOTHING",
+                               PGRES_COMMAND_OK);
+  return std::stoull(PQcmdTuples(inserted.get()));
 }
 
 }  // namespace skinpulse::store::postgres

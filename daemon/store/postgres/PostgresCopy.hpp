@@ -13,6 +13,8 @@
 #include <Poco/Data/Session.h>
 
 #include <cstddef>
+#include <libpq-fe.h>
+#include <string>
 #include <vector>
 
 namespace skinpulse::store::postgres {
@@ -22,5 +24,30 @@ namespace skinpulse::store::postgres {
 /// std::runtime_error with the reason on failure (the caller's transaction then rolls
 /// back).
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points);
+
+/// A backfill's points streamed into one COPY inside the caller's open transaction: rows
+/// go to the server every kFlushBytes, so memory does not grow with the file. finish()
+/// merges them into price_points (first observation of a key wins, stored points kept,
+/// an unknown item refuses everything) and returns how many were new. The connection
+/// can run nothing else between construction and finish().
+class CopyStream {
+ public:
+  static constexpr std::size_t kFlushBytes = 1 << 20;
+
+  explicit CopyStream(Poco::Data::Session& session);
+  /// Without finish(): the COPY is aborted, so the caller's rollback can run.
+  ~CopyStream();
+  CopyStream(const CopyStream&) = delete;
+  CopyStream& operator=(const CopyStream&) = delete;
+  void add(const std::vector<PricePoint>& points);
+  std::size_t finish();
+
+ private:
+  void flush();
+
+  PGconn* connection_;
+  std::string buffer_;
+  bool copying_ = true;
+};
 
 }  // namespace skinpulse::store::postgres

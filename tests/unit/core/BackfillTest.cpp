@@ -3,6 +3,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <map>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -44,6 +45,8 @@ class BackfillTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(storesValidLinesAndCountsTheRest);
   CPPUNIT_TEST(secondRunStoresNothingNew);
   CPPUNIT_TEST(readsKindAndListings);
+  CPPUNIT_TEST(unknownNamesReadAgainWithARefreshedCatalogue);
+  CPPUNIT_TEST(storesInTimeOrderWhateverTheFileOrder);
   CPPUNIT_TEST_SUITE_END();
 
   CatalogSnapshot catalog_{
@@ -87,6 +90,14 @@ class BackfillTest : public CppUnit::TestFixture {
                          result.rejected.at("price not an integer number of cents"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("malformed JSON"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("field of the wrong type"));
+    // Each reason with its first line (blank lines count).
+    const std::map<std::string, std::size_t> first = {{"not in catalogue", 5},
+                                                      {"bad time", 6},
+                                                      {"price not an integer number of cents", 7},
+                                                      {"price unreadable or not positive", 8},
+                                                      {"field of the wrong type", 9},
+                                                      {"malformed JSON", 10}};
+    CPPUNIT_ASSERT(result.first_line == first);
     CPPUNIT_ASSERT_EQUAL(INT64_C(150000), prices.stored[0].price);
     CPPUNIT_ASSERT_EQUAL(INT64_C(2), prices.stored[0].volume);
     CPPUNIT_ASSERT_EQUAL(INT64_C(45), prices.stored[1].price);
@@ -113,6 +124,41 @@ class BackfillTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(1),
                          result.rejected.at("kind not ask, bid, sale or reference"));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.rejected.at("listings not an integer"));
+  }
+
+  void unknownNamesReadAgainWithARefreshedCatalogue() {
+    MemoryPrices prices;
+    std::istringstream in(input());
+    int refreshed = 0;
+    BackfillOptions options;
+    options.refresh_catalog = [&]() -> std::unique_ptr<const CatalogSnapshot> {
+      ++refreshed;
+      return std::make_unique<const CatalogSnapshot>(std::vector<ItemRecord>{
+          ItemRecord{1, "★ Karambit | Doppler (Factory New)", "", "", "", false, "", 0},
+          ItemRecord{2, "Recoil Case", "", "", "", false, "", 0},
+          ItemRecord{3, "Unknown", "", "", "", false, "", 0}});
+    };
+    const auto result = backfill(in, catalog_, prices, kNow, options);
+    CPPUNIT_ASSERT_EQUAL(1, refreshed);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(9), result.read);  // counted once, not twice
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), result.stored);
+    CPPUNIT_ASSERT(result.rejected.count("not in catalogue") == 0);
+  }
+
+  void storesInTimeOrderWhateverTheFileOrder() {
+    MemoryPrices prices;
+    std::istringstream in(
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:10:00Z","price":42})j"
+        "\n"
+        R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:00:00Z","price":40})j"
+        "\n"
+        R"j({"market_hash_name":"Recoil Case","source":"a","time":"2026-11-22T10:10:00Z","price":41})j"
+        "\n");
+    backfill(in, catalog_, prices, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), prices.stored.size());
+    CPPUNIT_ASSERT_EQUAL(INT64_C(40), prices.stored[0].price);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(41), prices.stored[1].price);  // same time: source a first
+    CPPUNIT_ASSERT_EQUAL(INT64_C(42), prices.stored[2].price);
   }
 
   void secondRunStoresNothingNew() {

@@ -32,6 +32,8 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testMigrationMovesSkinportQuantityToListings);
   CPPUNIT_TEST(testFillMissingImages);
   CPPUNIT_TEST(testBackfillAdvancesRevision);
+  CPPUNIT_TEST(testStreamedBackfill);
+  CPPUNIT_TEST(testItemNames);
   CPPUNIT_TEST(testDeleteOlderThanAndPointsSince);
   CPPUNIT_TEST(testRetentionKeepsEachSeriesReference);
   CPPUNIT_TEST(testScanSinceInChunks);
@@ -55,6 +57,8 @@ class StoreContract : public CppUnit::TestFixture {
   void testNamesRoundTripByteForByte();
   void testPriceInsertIgnoresDuplicates();
   void testBackfillAdvancesRevision();
+  void testStreamedBackfill();
+  void testItemNames();
   void testFailedBatchStoresNothing();
   void testHistoryOrderAndSourceFilter();
   void testLatestPerItemSource();

@@ -130,6 +130,63 @@ void StoreContract::testBackfillAdvancesRevision() {
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, prices.backfillRevision());
 }
 
+// PriceStore::openBackfill: chunks into one transaction (SQLite: prepared multi-row
+// INSERTs, PostgreSQL: one COPY), first observation of a key wins, stored points kept,
+// confirmed flags cleared, the revision advanced once; abandoned or failed: nothing.
+void StoreContract::testStreamedBackfill() {
+  if (skipped()) return;
+  seedItems(3);
+  auto& prices = db_->prices();
+  PricePoint spike = point(1, "a", 10, 999, 0);
+  spike.outlier = true;
+  prices.insert({spike});
+  {
+    auto writer = prices.openBackfill();
+    std::vector<PricePoint> chunk;
+    for (std::int64_t t = 100; t < 400; ++t) chunk.push_back(point(1 + t % 3, "bulk", t, t));
+    chunk.push_back(point(1, "a", 10, 5));  // already stored: kept as stored
+    writer->add(chunk);
+    writer->add({point(2, "bulk", 100, 7777), point(3, "solo", 5, 50)});  // first wins
+    writer->clearOutliers({point(1, "a", 10)});
+    CPPUNIT_ASSERT_EQUAL(std::size_t{301}, writer->finish());
+  }
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, prices.backfillRevision());
+  const auto item2 = prices.history(2, 0, std::string("bulk"));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{100}, item2.size());
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{100}, item2.at(0).price);
+  const auto a = prices.history(1, 0, std::string("a")).at(0);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{999}, a.price);
+  CPPUNIT_ASSERT(!a.outlier);
+  {
+    auto abandoned = prices.openBackfill();
+    abandoned->add({point(3, "gone", 1)});
+  }
+  {
+    auto refused = prices.openBackfill();
+    CPPUNIT_ASSERT_THROW(
+        {
+          refused->add({point(3, "gone", 2), point(99, "gone", 2)});
+          refused->finish();
+        },
+        std::exception);
+  }
+  CPPUNIT_ASSERT(prices.history(3, 0, std::string("gone")).empty());
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, prices.backfillRevision());
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(3, "after", 1)}));  // still usable
+}
+
+void StoreContract::testItemNames() {
+  if (skipped()) return;
+  seedItems(3);
+  const auto names = db_->catalog().itemNames();
+  const auto all = db_->catalog().allItems();
+  CPPUNIT_ASSERT_EQUAL(all.size(), names.size());
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    CPPUNIT_ASSERT_EQUAL(all[i].id, names[i].id);
+    CPPUNIT_ASSERT_EQUAL(all[i].market_hash_name, names[i].market_hash_name);
+  }
+}
+
 void StoreContract::testFailedBatchStoresNothing() {
   if (skipped()) return;
   seedItems(1);
