@@ -1,0 +1,33 @@
+-- skinpulse schema 007, PostgreSQL flavour (its twin is ../sqlite/006_portfolio_insight.sql).
+--
+-- Portfolio insight (docs/api.md §15, docs/adr/0017-portfolio-insight.md): what a user
+-- paid per unit of an item, and the hourly value snapshots of each portfolio.
+
+-- What a user says they paid for an item: cost_basis in cents per unit, acquired_at in
+-- Unix seconds, each null when not given (a row with both null is deleted). A table of
+-- its own rather than columns of holdings: an import deletes the holdings that left the
+-- inventory, but an item moved to a storage unit (or held in a trade) comes back, and
+-- its cost basis with it. PATCH {"cost_basis":null} clears one.
+CREATE TABLE holding_costs (
+  user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  item_id BIGINT NOT NULL,
+  cost_basis BIGINT CHECK (cost_basis >= 0),
+  acquired_at BIGINT,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (user_id, item_id)
+);
+
+-- One row per user and hour (hour = Unix seconds of the hour's start): a second snapshot
+-- within the same hour replaces the first. taken_at is when it was taken, total_value and
+-- cost_total are cents. Pruned after [portfolio] history_retention_days.
+CREATE TABLE portfolio_snapshots (
+  user_id TEXT COLLATE "C" NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  hour BIGINT NOT NULL,
+  taken_at BIGINT NOT NULL,
+  total_value BIGINT NOT NULL,
+  cost_total BIGINT NOT NULL,
+  PRIMARY KEY (user_id, hour)
+);
+
+-- The pruning pass deletes by hour across users.
+CREATE INDEX portfolio_snapshots_hour ON portfolio_snapshots (hour);
