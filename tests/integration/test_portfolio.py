@@ -186,6 +186,8 @@ class PortfolioTest(DaemonTestCase):
         empty = user.portfolio()
         self.assertEqual(empty.status, 200)
         self.assertEqual(empty.json(), {"user_id": empty.json()["user_id"], "total_value": 0,
+                                        "cost_total": 0, "unrealised_pl": None,
+                                        "change_24h_percent": None,
                                         "item_count": 0, "holdings": [],
                                         "last_imported_at": None})
         response = user.import_()
@@ -212,7 +214,8 @@ class PortfolioTest(DaemonTestCase):
         self.assertEqual({h["imported_at"] for h in body["holdings"]}, {body["last_imported_at"]})
         self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "quantity",
                                                     "current_price", "total_value",
-                                                    "imported_at"})
+                                                    "imported_at", "cost_basis", "acquired_at",
+                                                    "unrealised_pl", "change_24h_percent"})
         # The shipped catalogue has a picture for the AK and the case, none for the knife:
         # the inventory's icon fills the knife's and leaves the others as they were.
         pictures = {h["market_hash_name"]:
