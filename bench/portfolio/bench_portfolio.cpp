@@ -282,8 +282,7 @@ int main(int argc, char** argv) {
   latest.reset(database->prices().latestPerItemSource());
   const portfolio::PortfolioValuer valuer(catalog, latest,
                                           portfolio::ValuerOptions{{}, {"market-a", "market-b"}});
-  portfolio::ValueSnapshots snapshots(database->holdings(), database->snapshots(), valuer,
-                                      365 * 86400);
+  portfolio::ValueSnapshots snapshots(database->snapshots(), valuer, 365 * 86400);
   portfolio::PortfolioApi api(imports, database->holdings(), valuer, snapshots);
   std::vector<double> valuation_ms;
   std::size_t body_bytes = 0;

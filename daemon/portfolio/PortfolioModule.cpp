@@ -49,9 +49,8 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
       ValuerOptions{settings.reference_sources, settings.enabled_sources,
                     settings.exclude_outliers},
       std::move(change));
-  snapshots_ =
-      std::make_unique<ValueSnapshots>(database.holdings(), database.snapshots(), *valuer_,
-                                       std::int64_t{settings.history_retention_days} * 86400);
+  snapshots_ = std::make_unique<ValueSnapshots>(
+      database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per
   // interval. Prices are loaded before modules start (app/Runtime).
   const auto period = std::chrono::milliseconds(settings.snapshot_interval_seconds * 1000LL);

@@ -31,4 +31,18 @@ std::vector<std::int64_t> PortfolioValuer::unitPrices(const std::vector<std::int
   return prices;
 }
 
+PortfolioValuer::PriceList PortfolioValuer::pricedItems(std::int64_t now) const {
+  const auto sources = order();
+  const auto catalog = catalog_.snapshot();
+  PriceList list;
+  for (const auto& item : catalog->items()) {
+    const auto id = item.record.id;
+    const auto price = unitPrice(latest_, id, sources, now, options_.exclude_outliers);
+    if (price == 0) continue;
+    list.item_ids.push_back(id);
+    list.prices.push_back(price);
+  }
+  return list;
+}
+
 }  // namespace skinpulse::portfolio

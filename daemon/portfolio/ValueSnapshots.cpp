@@ -2,23 +2,15 @@
 
 namespace skinpulse::portfolio {
 
-ValueSnapshots::ValueSnapshots(HoldingStore& holdings, SnapshotStore& store,
-                               const PortfolioValuer& valuer, std::int64_t retention_seconds)
-    : holdings_(holdings), store_(store), valuer_(valuer), retention_seconds_(retention_seconds) {}
+ValueSnapshots::ValueSnapshots(SnapshotStore& store, const PortfolioValuer& valuer,
+                               std::int64_t retention_seconds)
+    : store_(store), valuer_(valuer), retention_seconds_(retention_seconds) {}
 
 PassOutcome ValueSnapshots::takeAll(std::int64_t now) {
   PassOutcome outcome;
-  const auto items = holdings_.heldItemIds();
-  const auto prices = valuer_.unitPrices(items, now);
-  // Items without a price count 0 in the database too: leave them out of the table.
-  std::vector<std::int64_t> priced_ids, priced;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (prices[i] == 0) continue;
-    priced_ids.push_back(items[i]);
-    priced.push_back(prices[i]);
-  }
-  outcome.items = items.size();
-  outcome.users = store_.snapshotAll(priced_ids, priced, hourOf(now), now);
+  const auto priced = valuer_.pricedItems(now);
+  outcome.items = priced.item_ids.size();
+  outcome.users = store_.snapshotAll(priced.item_ids, priced.prices, hourOf(now), now);
   outcome.pruned = store_.pruneSnapshots(hourOf(now - retention_seconds_));
   return outcome;
 }

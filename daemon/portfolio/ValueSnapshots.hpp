@@ -2,13 +2,12 @@
 
 // ValueSnapshots: the value history of docs/api.md §15. One snapshot per user and hour:
 // after each import (that user, from the valuation the answers show) and by the hourly
-// pass (every user holding anything, set-based: the unit price of each held item is
-// computed once here, the sums per user are one INSERT … SELECT in the database). The
+// pass (every user holding anything, set-based: the unit price of each priced catalogue
+// item is computed once here, the sums per user are one INSERT … SELECT in the database). The
 // pass also prunes what is older than the retention. A snapshot of an hour that has one
 // replaces it.
 
 #include "portfolio/PortfolioValuer.hpp"
-#include "store/HoldingStore.hpp"
 #include "store/SnapshotStore.hpp"
 
 #include <cstdint>
@@ -21,14 +20,14 @@ constexpr std::int64_t hourOf(std::int64_t at) { return at - ((at % 3600) + 3600
 
 struct PassOutcome {
   std::size_t users = 0;   ///< snapshots written
-  std::size_t items = 0;   ///< distinct held items priced
+  std::size_t items = 0;   ///< catalogue items with a price
   std::size_t pruned = 0;  ///< snapshots past the retention deleted
 };
 
 class ValueSnapshots {
  public:
   /// `retention_seconds`: snapshots of an hour older than now − retention are pruned.
-  ValueSnapshots(HoldingStore& holdings, SnapshotStore& store, const PortfolioValuer& valuer,
+  ValueSnapshots(SnapshotStore& store, const PortfolioValuer& valuer,
                  std::int64_t retention_seconds);
 
   /// The hourly pass at `now`.
@@ -42,7 +41,6 @@ class ValueSnapshots {
                                       std::int64_t now);
 
  private:
-  HoldingStore& holdings_;
   SnapshotStore& store_;
   const PortfolioValuer& valuer_;
   std::int64_t retention_seconds_;

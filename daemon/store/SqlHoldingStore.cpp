@@ -75,6 +75,13 @@ void SqlHoldingStore::replaceHoldings(const std::string& user_id,
                 "ON CONFLICT (user_id, item_id) DO UPDATE "
                 "SET quantity = excluded.quantity, imported_at = excluded.imported_at",
                 users, item_ids, quantities, imported_at);
+  // The copy of the cost bases the hourly pass reads (migration 006/007): a holding that
+  // came back gets its own again.
+  tx.session() << tx.sql(
+      "UPDATE holdings SET cost_basis = (SELECT c.cost_basis FROM holding_costs c "
+      "WHERE c.user_id = holdings.user_id AND c.item_id = holdings.item_id) "
+      "WHERE user_id = ?"),
+      bind(user_id), Poco::Data::Keywords::now;
   tx.session() << tx.sql(
       "INSERT INTO import_metadata (user_id, last_imported_at) VALUES (?, ?) "
       "ON CONFLICT (user_id) DO UPDATE "
@@ -138,6 +145,9 @@ std::optional<HoldingRecord> SqlHoldingStore::changeCost(const std::string& user
         bind(user_id), bind(item_id), bind(cost), bind(acquired), bind(now),
         Poco::Data::Keywords::now;
   }
+  const NullableInt copy = nullableOf(holding.cost_basis);
+  tx.session() << tx.sql("UPDATE holdings SET cost_basis = ? WHERE user_id = ? AND item_id = ?"),
+      bind(copy), bind(user_id), bind(item_id), Poco::Data::Keywords::now;
   tx.commit();
   return holding;
 }

@@ -62,10 +62,9 @@ std::size_t SqlSnapshotStore::snapshotAll(const std::vector<std::int64_t>& item_
           "INSERT INTO portfolio_snapshots (user_id, hour, taken_at, total_value, cost_total) "
           "SELECT h.user_id, CAST(? AS BIGINT), CAST(? AS BIGINT), "
           "SUM(h.quantity * COALESCE(p.price, 0)), "
-          "SUM(h.quantity * COALESCE(c.cost_basis, 0)) "
+          "SUM(h.quantity * COALESCE(h.cost_basis, 0)) "
           "FROM holdings h "
           "LEFT JOIN snapshot_prices p ON p.item_id = h.item_id "
-          "LEFT JOIN holding_costs c ON c.user_id = h.user_id AND c.item_id = h.item_id "
           "WHERE 1 = 1 GROUP BY h.user_id ") +
       kReplaceSameHour),
       bind(hour), bind(taken_at);

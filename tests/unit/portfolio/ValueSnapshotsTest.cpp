@@ -40,8 +40,7 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
     spike.outlier = true;
     latest_.apply({{1, "m", kNow - 60, 50, 1}, {2, "m", kNow - 120, 4000, 1}, spike});
     valuer_ = std::make_unique<PortfolioValuer>(catalog_, latest_, ValuerOptions{{}, {"m"}, true});
-    snapshots_ =
-        std::make_unique<ValueSnapshots>(db_->holdings(), db_->snapshots(), *valuer_, 365 * 86400);
+    snapshots_ = std::make_unique<ValueSnapshots>(db_->snapshots(), *valuer_, 365 * 86400);
   }
 
   void hourOfRoundsDown() {

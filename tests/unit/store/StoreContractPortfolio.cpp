@@ -120,6 +120,20 @@ void StoreContract::testSnapshotPassSums() {
       (snapshots.snapshotsOf(b.id, 0) == std::vector<SnapshotRecord>{{3600, 3650, 28, 0}}));
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotAll({}, {}, 7200, 7201));
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotsOf(a.id, 0).size());
+
+  // The pass's cost_total follows a PATCH, and an item that left and came back.
+  holdings.changeCost(a.id, 1, costOf(300, std::nullopt), 7300);
+  snapshots.snapshotAll({}, {}, 10800, 10801);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{600}, snapshots.snapshotsOf(a.id, 10000).front().cost_total);
+  holdings.replaceHoldings(a.id, {{2, 3, 0}}, 10900);
+  snapshots.snapshotAll({}, {}, 10800, 10950);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, snapshots.snapshotsOf(a.id, 10000).front().cost_total);
+  holdings.replaceHoldings(a.id, {{1, 5, 0}, {2, 3, 0}}, 11000);
+  snapshots.snapshotAll({}, {}, 10800, 11050);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{1500}, snapshots.snapshotsOf(a.id, 10000).front().cost_total);
+  holdings.changeCost(a.id, 1, costOf(std::nullopt, std::nullopt), 11100);
+  snapshots.snapshotAll({}, {}, 10800, 11150);
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, snapshots.snapshotsOf(a.id, 10000).front().cost_total);
 }
 
 }  // namespace skinpulse::test
