@@ -1,9 +1,8 @@
 #include "store/SqlHoldingStore.hpp"
 
 #include "store/BatchInsert.hpp"
+#include "store/NullableInt.hpp"
 #include "store/WriteTransaction.hpp"
-
-#include <Poco/Nullable.h>
 
 #include <algorithm>
 #include <map>
@@ -13,17 +12,6 @@ using Poco::Data::Keywords::into;
 
 namespace skinpulse::store {
 namespace {
-
-using NullableInt = Poco::Nullable<Poco::Int64>;
-
-std::optional<std::int64_t> optionalOf(const NullableInt& value) {
-  if (value.isNull()) return std::nullopt;
-  return value.value();
-}
-
-NullableInt nullableOf(const std::optional<std::int64_t>& value) {
-  return value ? NullableInt(*value) : NullableInt();
-}
 
 // Item ids per DELETE ... IN (...), plus the user id: within the PostgreSQL parameter
 // budget of BatchInsert.hpp (libpq's 30,000-byte ParameterDescription limit) and far under

@@ -222,6 +222,15 @@ fee_percent = 2
             self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
         self.driver.set_window_size(1280, 900)
 
+    def drawn_pixels(self, css, least):
+        """How many pixels of the canvas at `css` are drawn; 0 until more than `least`."""
+        return self.driver.execute_script("""
+            const c = document.querySelector(arguments[0]);
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+            return n > arguments[1] ? n : 0;""", css, least)
+
     def text(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css).text
 
@@ -276,12 +285,7 @@ fee_percent = 2
         item_id = max(ranked, key=lambda r: r["current_price"] or 0)["item_id"]
         self.open("/items/%d?window=7d" % item_id)
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#chart canvas"), message="chart canvas")
-        drawn = self.wait(lambda: self.driver.execute_script("""
-            const c = document.querySelector('#chart canvas');
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let n = 0;
-            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-            return n > 2000 ? n : 0;"""), message="drawn chart pixels")
+        drawn = self.wait(lambda: self.drawn_pixels("#chart canvas", 2000), message="drawn chart pixels")
         self.assertGreater(drawn, 2000)
         points = int(self.driver.find_element(By.ID, "chart").get_attribute("data-points"))
         self.assertLessEqual(points, 200 * 2)  # 7 days of hourly candles per market
@@ -340,12 +344,8 @@ fee_percent = 2
         self.assertEqual(self.daemon.get("/api/v1/portfolio", headers={"Cookie": self.cookie()}).json()["cost_total"] > 0, True)
         # The value chart: the import's snapshot at least, drawn by uPlot.
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"), message="value chart")
-        drawn = self.wait(lambda: self.driver.execute_script("""
-            const c = document.querySelector('#value-chart canvas');
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let n = 0;
-            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-            return n > 500 ? n : 0;"""), message="drawn value chart pixels")
+        drawn = self.wait(lambda: self.drawn_pixels("#value-chart canvas", 500),
+                          message="drawn value chart pixels")
         self.assertGreater(drawn, 500)
         self.driver.find_element(By.XPATH, "//section[@aria-labelledby='value-h']//button[text()='7d']").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart[aria-label='Portfolio value, 7d'] canvas"),

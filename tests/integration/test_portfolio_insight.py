@@ -9,16 +9,16 @@ inventory); prices come from a backfill: every item has two points in the last 2
 import csv
 import io
 import json
-import os
 import shutil
 import tempfile
 import time
 import unittest
 
 from fake_inventory import FakeInventory
-from harness import DaemonTestCase, run_tool, wait_until
+from harness import DaemonTestCase, wait_until
 from test_alerts import plugin_dir
-from test_portfolio import ITEM_A, ITEM_B, ITEM_C, iso, make_daemon, next_platform_id, sign_in
+from test_portfolio import (ITEM_A, ITEM_B, ITEM_C, backfill_prices, iso, make_daemon,
+                            next_platform_id, sign_in)
 
 ITEM_D = "AWP | Asiimov (Field-Tested)"
 CSV_HEADER = ["item_id", "market_hash_name", "quantity", "currency", "current_price",
@@ -27,20 +27,10 @@ CSV_HEADER = ["item_id", "market_hash_name", "quantity", "currency", "current_pr
 
 
 def backfill(daemon, workdir, now):
-    lines = []
-    for name, price in ((ITEM_A, 4000), (ITEM_B, 55), (ITEM_C, 150000)):
-        for age, delta in ((7200, 0), (600, 10)):
-            lines.append({"market_hash_name": name, "source": "market-a",
-                          "time": iso(now - age), "price": price + delta, "volume": 1})
-    lines.append({"market_hash_name": ITEM_D, "source": "market-a", "time": iso(now - 300),
-                  "price": 2500, "volume": 1})
-    path = os.path.join(workdir, "history.jsonl")
-    with open(path, "w", encoding="utf-8") as f:
-        for line in lines:
-            f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    result = run_tool("skinpulsectl", "backfill", "--config", daemon.config, "--file", path,
-                      env=daemon.env)
-    assert result.returncode == 0, result.stderr + result.stdout
+    """test_portfolio's prices, and one point of the AWP (no 24 h change)."""
+    awp = {"market_hash_name": ITEM_D, "source": "market-a", "time": iso(now - 300),
+           "price": 2500, "volume": 1}
+    backfill_prices(daemon, workdir, now, [awp])
 
 
 def csrf_of(user):
