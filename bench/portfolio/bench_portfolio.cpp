@@ -280,8 +280,10 @@ int main(int argc, char** argv) {
   database->prices().insert(points);
   LatestPrices latest;
   latest.reset(database->prices().latestPerItemSource());
-  portfolio::PortfolioApi api(imports, database->holdings(), catalog, latest,
-                              portfolio::PortfolioApiOptions{{}, {"market-a", "market-b"}});
+  const portfolio::PortfolioValuer valuer(catalog, latest,
+                                          portfolio::ValuerOptions{{}, {"market-a", "market-b"}});
+  portfolio::ValueSnapshots snapshots(database->snapshots(), valuer, 365 * 86400);
+  portfolio::PortfolioApi api(imports, database->holdings(), valuer, snapshots);
   std::vector<double> valuation_ms;
   std::size_t body_bytes = 0;
   for (std::size_t i = 0; i < o.valuations; ++i) {

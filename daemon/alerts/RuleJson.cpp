@@ -335,16 +335,7 @@ const char* directionName(Direction direction) {
 }
 
 RuleInput parseRuleBody(std::string_view body, bool require_all, const ParseOptions& options) {
-  Var root;
-  try {
-    root = parseJson(body);
-  } catch (const Poco::Exception&) {
-    throw MalformedBody("the body is not valid JSON");
-  }
-  if (root.type() != typeid(Object::Ptr) || root.extract<Object::Ptr>().isNull()) {
-    throw MalformedBody("the body must be a JSON object");
-  }
-  const auto object = root.extract<Object::Ptr>();
+  const auto object = common::parseObjectBody(body);
   refuseUnknown(*object, "",
                 {"item_id", "condition", "channels", "cooldown_seconds", "enabled", "id",
                  "created_at", "last_fired_at"});

@@ -6,6 +6,7 @@
 
 #include "alerts/Rule.hpp"
 #include "common/Json.hpp"
+#include "common/JsonBody.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -15,21 +16,13 @@
 namespace skinpulse::alerts {
 
 /// A body field that breaks the rules: 422 invalid_alert, `field()` named in the detail.
-class InvalidAlert : public std::runtime_error {
+class InvalidAlert : public common::InvalidField {
  public:
-  InvalidAlert(std::string field, const std::string& problem)
-      : std::runtime_error("field '" + field + "' " + problem), field_(std::move(field)) {}
-  const std::string& field() const { return field_; }
-
- private:
-  std::string field_;
+  using common::InvalidField::InvalidField;
 };
 
 /// A body that is not a JSON object: 400 invalid_body.
-class MalformedBody : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using common::MalformedBody;
 
 struct ParseOptions {
   /// [alerts] allow_private_targets: http:// targets and private literal addresses pass.

@@ -141,6 +141,17 @@ ws::VolatilityProvider volatilityOf(const metrics::MetricsEngine& engine) {
   };
 }
 
+// An item's 24h percent_change (docs/api.md §3.2) for the portfolio; empty without a
+// reference source in the window.
+portfolio::ChangeLookup changeOf(const metrics::MetricsEngine& engine) {
+  return [&engine,
+          window = *metrics::windowIndex("24h")](std::int64_t item_id) -> std::optional<double> {
+    const auto* signal = engine.snapshot()->signal(item_id, window);
+    if (signal == nullptr || !signal->reference) return std::nullopt;
+    return signal->percent_change;
+  };
+}
+
 }  // namespace
 
 Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
@@ -159,15 +170,15 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   modules_.add(std::make_unique<quality::QualityModule>(
       catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
       [this] { return ingest_ != nullptr ? ingest_->lastSuccesses() : quality::LastSuccesses{}; }));
-  modules_.add(std::make_unique<portfolio::PortfolioModule>(
-      settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
-      plugins_->platformBudget()));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   modules_.add(std::make_unique<web::ApiDocumentModule>(settings_.share_dir + "/openapi"));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
       *history_cache_));
+  modules_.add(std::make_unique<portfolio::PortfolioModule>(
+      settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
+      plugins_->platformBudget(), changeOf(metrics.engine())));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(

@@ -30,7 +30,7 @@ void applySecurityHeaders(const std::string& path, Response& response) {
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("X-XSS-Protection", "1; mode=block");
   if (startsWithSegment(path, "/api/v1/auth") || startsWithSegment(path, "/api/v1/portfolio") ||
-      startsWithSegment(path, "/api/v1/alerts")) {
+      startsWithSegment(path, "/api/v1/alerts") || path == "/api/v1/portfolio.csv") {
     response.setHeader("Cache-Control", "no-store");
   }
 }

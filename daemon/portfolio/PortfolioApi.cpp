@@ -5,10 +5,14 @@
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
+#include "http/Params.hpp"
+#include "portfolio/CostBody.hpp"
 #include "portfolio/InventoryError.hpp"
-#include "portfolio/Valuation.hpp"
+#include "portfolio/PortfolioCsv.hpp"
 #include "state/SharedStore.hpp"
 #include "telemetry/DaemonMetrics.hpp"
+
+#include <cmath>
 
 namespace skinpulse::portfolio {
 using http::HttpError;
@@ -55,7 +59,37 @@ using portfolio::InventoryError;
                   "the game platform did not answer with an inventory; retry later");
 }
 
-void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
+const std::string& userOf(const Request& request) {
+  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
+  return request.session.user_id;
+}
+
+// Percentages go out with 2 decimals: more is noise to a reader and to a chart.
+void percentOrNull(JsonWriter& json, const std::optional<double>& percent) {
+  if (percent && std::isfinite(*percent)) {
+    json.value(std::round(*percent * 100.0) / 100.0);
+  } else {
+    json.null();
+  }
+}
+
+void amountOrNull(JsonWriter& json, const Money& money, const std::optional<std::int64_t>& cents) {
+  if (cents) {
+    json.value(money.minor(*cents));
+  } else {
+    json.null();
+  }
+}
+
+void timeOrNull(JsonWriter& json, const std::optional<std::int64_t>& at) {
+  if (at) {
+    json.value(time::formatIso8601(*at));
+  } else {
+    json.null();
+  }
+}
+
+void writeHolding(JsonWriter& json, const ValuedHolding& holding, const Money& money) {
   json.beginObject()
       .key("item_id")
       .value(holding.item_id)
@@ -64,12 +98,29 @@ void writeHolding(JsonWriter& json, const portfolio::ValuedHolding& holding) {
       .key("quantity")
       .value(holding.quantity)
       .key("current_price")
-      .value(holding.current_price)
+      .value(money.minor(holding.current_price))
       .key("total_value")
-      .value(holding.total_value)
+      .value(money.minor(holding.total_value))
       .key("imported_at")
       .value(time::formatIso8601(holding.imported_at))
-      .endObject();
+      .key("cost_basis");
+  amountOrNull(json, money, holding.cost_basis);
+  json.key("acquired_at");
+  timeOrNull(json, holding.acquired_at);
+  json.key("unrealised_pl");
+  amountOrNull(json, money, holding.unrealised_pl);
+  json.key("change_24h_percent");
+  percentOrNull(json, holding.change_24h_percent);
+  json.endObject();
+}
+
+// 7d, 30d (the default) or 1y, in seconds.
+std::int64_t historyWindow(const Request& request) {
+  const std::string text = request.queryParam("window").value_or("30d");
+  if (text == "7d") return 7 * 86400;
+  if (text == "30d") return 30 * 86400;
+  if (text == "1y") return 365 * 86400;
+  throw HttpError::invalidParameter("window", "must be 7d, 30d or 1y");
 }
 
 // skinpulse_imports_total's result of a refusal.
@@ -88,61 +139,119 @@ std::string_view importRefusalLabel(ImportRefused::Reason reason) {
 }  // namespace
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
-                           const Catalog& catalog, const LatestPrices& latest,
-                           PortfolioApiOptions config)
-    : imports_(imports),
-      holdings_(holdings),
-      catalog_(catalog),
-      latest_(latest),
-      config_(std::move(config)) {}
+                           const PortfolioValuer& valuer, ValueSnapshots& snapshots)
+    : imports_(imports), holdings_(holdings), valuer_(valuer), snapshots_(snapshots) {}
 
 void PortfolioApi::registerRoutes(Router& router) {
   RouteOptions user_only;
   user_only.requires_user = true;
+  RouteOptions with_body = user_only;
+  with_body.accepts_body = true;
   router.add(
       "GET", "/api/v1/portfolio", [this](Request& q, Response& r) { show(q, r); }, user_only);
   router.add(
       "POST", "/api/v1/portfolio/import", [this](Request& q, Response& r) { import(q, r); },
       user_only);
+  router.add(
+      "PATCH", "/api/v1/portfolio/holdings/:item_id",
+      [this](Request& q, Response& r) { patchHolding(q, r); }, with_body);
+  router.add(
+      "GET", "/api/v1/portfolio/history", [this](Request& q, Response& r) { history(q, r); },
+      user_only);
+  router.add(
+      "GET", "/api/v1/portfolio.csv", [this](Request& q, Response& r) { csv(q, r); }, user_only);
+}
+
+Money PortfolioApi::moneyOf(const Request& request) const {
+  (void)request;  // currency= (docs/api.md §14) picks the Money here
+  return Money();
 }
 
 void PortfolioApi::show(Request& request, Response& response) const {
-  const std::string& user_id = request.session.user_id;
-  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
-  const auto holdings = holdings_.holdingsOf(user_id);
+  const std::string& user_id = userOf(request);
+  const Money money = moneyOf(request);
   const auto last_imported = holdings_.lastImportedAt(user_id);
-  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
-                                    latest_.sourceNames());
-  const auto valuation = portfolio::valueHoldings(holdings, *catalog_.snapshot(), latest_, order,
-                                                  time::nowSeconds(), config_.exclude_outliers);
+  const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
 
   JsonWriter json;
   json.beginObject()
       .key("user_id")
       .value(user_id)
       .key("total_value")
-      .value(valuation.total_value)
-      .key("item_count")
+      .value(money.minor(valuation.total_value))
+      .key("cost_total")
+      .value(money.minor(valuation.cost_total))
+      .key("unrealised_pl");
+  amountOrNull(json, money, valuation.unrealised_pl);
+  json.key("change_24h_percent");
+  percentOrNull(json, valuation.change_24h_percent);
+  json.key("item_count")
       .value(static_cast<std::int64_t>(valuation.holdings.size()))
       .key("holdings")
       .beginArray();
-  for (const auto& holding : valuation.holdings) writeHolding(json, holding);
+  for (const auto& holding : valuation.holdings) writeHolding(json, holding, money);
   json.endArray().key("last_imported_at");
-  if (last_imported) {
-    json.value(time::formatIso8601(*last_imported));
-  } else {
-    json.null();
-  }
+  timeOrNull(json, last_imported);
   json.endObject();
   response.json(json.take());
 }
 
+void PortfolioApi::patchHolding(Request& request, Response& response) const {
+  const std::string& user_id = userOf(request);
+  const auto item_id = http::positiveIdParam(request, "item_id");
+  const auto now = time::nowSeconds();
+  CostChange change;
+  try {
+    change = parseCostBody(request.body, now);
+  } catch (const common::MalformedBody& e) {
+    throw HttpError(400, "invalid_body", e.what());
+  } catch (const InvalidHolding& e) {
+    throw HttpError(422, "invalid_holding", e.what());
+  }
+  const auto holding = holdings_.changeCost(user_id, item_id, change, now);
+  if (!holding) {
+    throw HttpError(404, "holding_not_found", "you hold no item with this id; import first");
+  }
+  const auto valuation = valuer_.value({*holding}, now);
+  JsonWriter json;
+  writeHolding(json, valuation.holdings.front(), moneyOf(request));
+  response.json(json.take());
+}
+
+void PortfolioApi::history(Request& request, Response& response) const {
+  const std::string& user_id = userOf(request);
+  const auto window = historyWindow(request);
+  const Money money = moneyOf(request);
+  JsonWriter json;
+  json.beginArray();
+  for (const auto& snapshot : snapshots_.history(user_id, window, time::nowSeconds())) {
+    json.beginObject()
+        .key("time")
+        .value(time::formatIso8601(snapshot.taken_at))
+        .key("total_value")
+        .value(money.minor(snapshot.total_value))
+        .key("cost_total")
+        .value(money.minor(snapshot.cost_total))
+        .endObject();
+  }
+  json.endArray();
+  response.json(json.take());
+}
+
+void PortfolioApi::csv(Request& request, Response& response) const {
+  const std::string& user_id = userOf(request);
+  const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
+  response.json(portfolioCsv(valuation, moneyOf(request)));
+  response.content_type = "text/csv; charset=utf-8";
+  response.setHeader("Content-Disposition", "attachment; filename=\"portfolio.csv\"");
+}
+
 void PortfolioApi::import(Request& request, Response& response) const {
-  if (!request.session.signedIn()) throw HttpError(401, "unauthenticated", "sign in first");
+  const std::string& user_id = userOf(request);
   portfolio::ImportOutcome outcome;
   auto& imports = telemetry::metrics().imports;
   try {
-    outcome = imports_.run(request.session.user_id);
+    outcome = imports_.run(user_id);
     imports.labels({"ok"}).inc();
   } catch (const ImportRefused& refusal) {
     imports.labels({importRefusalLabel(refusal.reason())}).inc();
@@ -158,6 +267,14 @@ void PortfolioApi::import(Request& request, Response& response) const {
   } catch (...) {
     imports.labels({"error"}).inc();
     throw;
+  }
+  // The value history gets a point for the new holdings (docs/api.md §15). The import is
+  // stored whatever happens here: a failed snapshot is logged, the hourly pass catches up.
+  try {
+    const auto now = time::nowSeconds();
+    snapshots_.takeOne(user_id, valuer_.value(holdings_.holdingsOf(user_id), now), now);
+  } catch (const std::exception& e) {
+    log::main().warn("portfolio: snapshot after import failed: {}", e.what());
   }
   JsonWriter json;
   json.beginObject()

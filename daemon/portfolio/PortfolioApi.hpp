@@ -1,43 +1,42 @@
 #pragma once
 
-// GET /api/v1/portfolio and POST /api/v1/portfolio/import (docs/api.md "Portfolio",
-// docs/api.md §6). Both routes are RequireAuth; the RequestGuard has checked the
-// session and, for the POST, the CSRF token before a handler runs. The import's own
-// preconditions and its failures map to the problem codes of docs/api.md §2 here.
+// The portfolio endpoints (docs/api.md §6 and §15): GET /api/v1/portfolio, POST
+// /api/v1/portfolio/import, PATCH /api/v1/portfolio/holdings/:item_id, GET
+// /api/v1/portfolio/history and GET /api/v1/portfolio.csv. Every route is RequireAuth;
+// the RequestGuard has checked the session and, for POST and PATCH, the CSRF token before
+// a handler runs. Preconditions and failures map to the problem codes of docs/api.md §2
+// and §15 here. Every amount goes out through one Money (portfolio/Money.hpp).
 
-#include "catalog/Catalog.hpp"
 #include "http/Router.hpp"
 #include "portfolio/ImportService.hpp"
-#include "prices/LatestPrices.hpp"
+#include "portfolio/Money.hpp"
+#include "portfolio/PortfolioValuer.hpp"
+#include "portfolio/ValueSnapshots.hpp"
 #include "store/HoldingStore.hpp"
-
-#include <string>
-#include <vector>
 
 namespace skinpulse::portfolio {
 
-struct PortfolioApiOptions {
-  std::vector<std::string> configured_reference_sources;
-  std::vector<std::string> enabled_sources;  ///< in configuration order
-  bool exclude_outliers = true;              ///< [quality] exclude_outliers
-};
-
 class PortfolioApi {
  public:
-  PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings, const Catalog& catalog,
-               const LatestPrices& latest, PortfolioApiOptions config);
+  PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
+               const PortfolioValuer& valuer, ValueSnapshots& snapshots);
 
   void registerRoutes(http::Router& router);
 
   void show(http::Request& request, http::Response& response) const;
   void import(http::Request& request, http::Response& response) const;
+  void patchHolding(http::Request& request, http::Response& response) const;
+  void history(http::Request& request, http::Response& response) const;
+  void csv(http::Request& request, http::Response& response) const;
 
  private:
+  /// The Money of this request's answer (USD today; see Money.hpp).
+  Money moneyOf(const http::Request& request) const;
+
   portfolio::ImportService& imports_;
   HoldingStore& holdings_;
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
-  PortfolioApiOptions config_;
+  const PortfolioValuer& valuer_;
+  ValueSnapshots& snapshots_;
 };
 
 }  // namespace skinpulse::portfolio

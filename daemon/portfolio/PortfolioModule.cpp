@@ -1,5 +1,7 @@
 #include "portfolio/PortfolioModule.hpp"
 
+#include "common/Log.hpp"
+#include "common/PeriodicTask.hpp"
 #include "common/RandomToken.hpp"
 #include "common/Time.hpp"
 #include "portfolio/ImportLock.hpp"
@@ -7,6 +9,8 @@
 #include "portfolio/ImportThrottle.hpp"
 #include "portfolio/InventorySource.hpp"
 #include "portfolio/PortfolioApi.hpp"
+#include "portfolio/PortfolioValuer.hpp"
+#include "portfolio/ValueSnapshots.hpp"
 
 #include <algorithm>
 
@@ -15,7 +19,7 @@ namespace skinpulse::portfolio {
 PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
                                  state::SharedStore& shared, Catalog& catalog,
                                  const LatestPrices& latest, sdk::HttpClient& http,
-                                 net::RequestBudget& platform_budget) {
+                                 net::RequestBudget& platform_budget, ChangeLookup change) {
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
   fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
@@ -40,13 +44,33 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
       database.users(), database.holdings(), catalog, *inventory_, *lock_, *throttle_, options,
       [] { return time::nowSeconds(); }, images_.get());
 
-  api_ = std::make_unique<PortfolioApi>(
-      *imports_, database.holdings(), catalog, latest,
-      PortfolioApiOptions{settings.reference_sources, settings.enabled_sources,
-                          settings.exclude_outliers});
+  valuer_ = std::make_unique<PortfolioValuer>(
+      catalog, latest,
+      ValuerOptions{settings.reference_sources, settings.enabled_sources,
+                    settings.exclude_outliers},
+      std::move(change));
+  snapshots_ = std::make_unique<ValueSnapshots>(
+      database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
+  // The first pass soon after start (a restart keeps the hour's point fresh), then one per
+  // interval. Prices are loaded before modules start (app/Runtime).
+  const auto period = std::chrono::milliseconds(settings.snapshot_interval_seconds * 1000LL);
+  snapshot_task_ = std::make_unique<PeriodicTask>(
+      "portfolio snapshots", std::min(period, std::chrono::milliseconds(30'000)), period, [this] {
+        const auto outcome = snapshots_->takeAll(time::nowSeconds());
+        log::main().info("portfolio: value snapshots of {} user(s) over {} item(s), {} pruned",
+                         outcome.users, outcome.items, outcome.pruned);
+      });
+  api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_);
 }
 
 PortfolioModule::~PortfolioModule() = default;
+
+void PortfolioModule::start() { snapshot_task_->start(); }
+
+bool PortfolioModule::stop() {
+  snapshot_task_->stop();
+  return true;
+}
 
 void PortfolioModule::registerRoutes(http::Router& router) { api_->registerRoutes(router); }
 

@@ -12,11 +12,16 @@
 #include "module/Module.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/PortfolioOptions.hpp"
+#include "portfolio/Valuation.hpp"
 #include "prices/LatestPrices.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
 
 #include <memory>
+
+namespace skinpulse {
+class PeriodicTask;
+}
 
 namespace skinpulse::portfolio {
 
@@ -25,6 +30,8 @@ class ImportService;
 class ImportThrottle;
 class PortfolioApi;
 class PlatformInventorySource;
+class PortfolioValuer;
+class ValueSnapshots;
 
 /// Pages an import may read: docs/api.md §6 (more is inventory_too_large).
 constexpr int kMaxInventoryPages = 50;
@@ -34,14 +41,18 @@ class PortfolioModule final : public module::Module {
   /// Every reference must outlive the module. `http` is the host HTTP client (its
   /// timeouts and byte cap apply to every inventory page); every page also takes a token
   /// of `platform_budget`, the game platform's budget shared with the source plugins.
-  /// `catalog` is written only to show pictures an import filled in.
+  /// `catalog` is written only to show pictures an import filled in. `change` gives the
+  /// items' 24 h changes (docs/api.md §15).
   PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
-                  net::RequestBudget& platform_budget);
+                  net::RequestBudget& platform_budget, ChangeLookup change = {});
   ~PortfolioModule() override;
 
   std::string_view name() const override { return "portfolio"; }
   void registerRoutes(http::Router& router) override;
+  /// Starts the hourly value snapshots; stop() ends them.
+  void start() override;
+  bool stop() override;
 
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
@@ -49,6 +60,9 @@ class PortfolioModule final : public module::Module {
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportThrottle> throttle_;
   std::unique_ptr<ImportService> imports_;
+  std::unique_ptr<PortfolioValuer> valuer_;
+  std::unique_ptr<ValueSnapshots> snapshots_;
+  std::unique_ptr<PeriodicTask> snapshot_task_;
   std::unique_ptr<PortfolioApi> api_;
 };
 

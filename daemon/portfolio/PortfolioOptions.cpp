@@ -26,6 +26,13 @@ const OptionTable<PortfolioOptions>& portfolioOptionTable() {
         "inventory_url), shared by inventory imports and the steam_market source; polling "
         "leaves a quarter for imports, an import finding none answers 429 import_cooldown."},
        &PortfolioOptions::gameid_requests_per_minute},
+      {{"portfolio.snapshot_interval_seconds", T::kInteger, 1, 86400, nullptr, "3600",
+        "Seconds between two passes of portfolio value snapshots (the value history); "
+        "a user keeps one snapshot per hour, a later pass in the same hour replaces it."},
+       &PortfolioOptions::snapshot_interval_seconds},
+      {{"portfolio.history_retention_days", T::kInteger, 1, 3650, nullptr, "365",
+        "Days of portfolio value snapshots kept; each pass deletes older ones."},
+       &PortfolioOptions::history_retention_days},
   };
   return table;
 }

@@ -20,6 +20,10 @@ struct PortfolioOptions {
   /// Requests per minute to the game platform (the origin of inventory_url), shared by
   /// imports and source plugins (net/RequestBudget.hpp); app/ builds the budget from it.
   int gameid_requests_per_minute = 20;
+  /// Seconds between two passes of value snapshots (one row per user and hour).
+  int snapshot_interval_seconds = 3600;
+  /// Days of value snapshots kept (docs/api.md §15: a year).
+  int history_retention_days = 365;
   std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
   std::vector<std::string> enabled_sources;    ///< in configuration order
   bool exclude_outliers = true;                ///< [quality] exclude_outliers

@@ -1,18 +1,27 @@
 #pragma once
 
-// Values a portfolio at each item's current_price (docs/api.md §3.1 and §6): a holding
-// is quantity × current_price (0 when the item has no price), the portfolio the sum.
-// Holdings come out by total_value descending, then item_id ascending.
+// Values a portfolio at each item's current_price (docs/api.md §3.1, §6 and §15): a
+// holding is quantity × current_price (0 when the item has no price), the portfolio the
+// sum. With a cost basis a holding also has its unrealised P&L, and the portfolio the
+// totals of docs/api.md §15 ("Totals and holdings without a cost basis"). Holdings come
+// out by total_value descending, then item_id ascending.
 
 #include "catalog/Catalog.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace skinpulse::portfolio {
+
+/// An item's 24 h percent change (docs/api.md §15): the percent_change of its 24h
+/// volatility (§3.2), empty when the item has no 24 h series. app/ reads the metrics
+/// snapshot; an empty function means no item has one.
+using ChangeLookup = std::function<std::optional<double>(std::int64_t item_id)>;
 
 struct ValuedHolding {
   std::int64_t item_id = 0;
@@ -21,19 +30,39 @@ struct ValuedHolding {
   std::int64_t current_price = 0;  ///< cents per unit
   std::int64_t total_value = 0;    ///< cents
   std::int64_t imported_at = 0;
+  std::optional<std::int64_t> cost_basis;     ///< cents per unit
+  std::optional<std::int64_t> acquired_at;    ///< Unix seconds
+  std::optional<std::int64_t> cost_total;     ///< cost_basis × quantity
+  std::optional<std::int64_t> unrealised_pl;  ///< (current_price − cost_basis) × quantity
+  std::optional<double> change_24h_percent;
 };
 
 struct Valuation {
   std::vector<ValuedHolding> holdings;
   std::int64_t total_value = 0;
+  /// Σ cost_basis × quantity over the holdings that have a cost basis (0 when none has).
+  std::int64_t cost_total = 0;
+  /// Σ of the holdings' unrealised_pl; empty when no holding has a cost basis.
+  std::optional<std::int64_t> unrealised_pl;
+  /// Value now against value 24 h ago of the holdings whose item has a 24 h change, at
+  /// today's quantities; empty when none has.
+  std::optional<double> change_24h_percent;
+  std::size_t cost_basis_count = 0;  ///< holdings with a cost basis
 };
 
+/// The price one unit of `item_id` counts at: its current_price (docs/api.md §3.1),
+/// a flagged newest point replaced by its source's trusted price when `exclude_outliers`
+/// (withoutOutliers()), so an injected spike never moves a portfolio's value; 0 without
+/// a price. The valuation and the hourly snapshot pass both use it.
+std::int64_t unitPrice(const LatestPrices& latest, std::int64_t item_id,
+                       const std::vector<std::string>& order, std::int64_t now,
+                       bool exclude_outliers);
+
 /// `order` is the reference order (referenceOrder()); `now` decides which sources have
-/// two points in the last 24 h. Sums saturate at INT64_MAX rather than wrap. With
-/// `exclude_outliers`, a flagged newest point counts at its source's trusted price
-/// (withoutOutliers()), so an injected spike never moves a portfolio's value.
+/// two points in the last 24 h. Sums saturate at the int64 limits rather than wrap.
 Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
                         const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now, bool exclude_outliers = true);
+                        std::int64_t now, bool exclude_outliers = true,
+                        const ChangeLookup& change = {});
 
 }  // namespace skinpulse::portfolio

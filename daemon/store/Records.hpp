@@ -73,12 +73,36 @@ struct GameLinkRecord {
   std::int64_t linked_at = 0;
 };
 
+/// A holding with what its owner says they paid (docs/api.md §15): `cost_basis` cents
+/// per unit and `acquired_at` Unix seconds, each empty when not given.
 struct HoldingRecord {
   std::int64_t item_id = 0;
   std::int64_t quantity = 0;
   std::int64_t imported_at = 0;
+  std::optional<std::int64_t> cost_basis = std::nullopt;
+  std::optional<std::int64_t> acquired_at = std::nullopt;
 
   bool operator==(const HoldingRecord&) const = default;
+};
+
+/// A change to a holding's cost fields: a field is written only when its `set_` flag is
+/// true (absent from a PATCH body: unchanged); an empty value clears it.
+struct CostChange {
+  bool set_cost_basis = false;
+  std::optional<std::int64_t> cost_basis = std::nullopt;
+  bool set_acquired_at = false;
+  std::optional<std::int64_t> acquired_at = std::nullopt;
+};
+
+/// One portfolio value snapshot (docs/api.md §15): the hour it stands for (Unix seconds
+/// of the hour's start), when it was taken, and the totals in cents.
+struct SnapshotRecord {
+  std::int64_t hour = 0;
+  std::int64_t taken_at = 0;
+  std::int64_t total_value = 0;
+  std::int64_t cost_total = 0;
+
+  bool operator==(const SnapshotRecord&) const = default;
 };
 
 }  // namespace skinpulse

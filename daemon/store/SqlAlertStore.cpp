@@ -1,9 +1,9 @@
 #include "store/SqlAlertStore.hpp"
 
+#include "store/NullableInt.hpp"
 #include "store/WriteTransaction.hpp"
 
 #include <Poco/Data/Statement.h>
-#include <Poco/Nullable.h>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -12,23 +12,12 @@ using Poco::Data::Keywords::now;
 namespace skinpulse::store {
 namespace {
 
-using NullableInt = Poco::Nullable<Poco::Int64>;
-
 constexpr const char* kRuleColumns =
     "id, user_id, item_id, condition, channels, cooldown_seconds, enabled, created_at, "
     "last_fired_at, last_state";
 constexpr const char* kDeliveryColumns =
     "id, rule_id, user_id, channel_type, channel, body, status, attempts, next_attempt_at, "
     "created_at, last_attempt_at, response_status, last_error";
-
-std::optional<std::int64_t> optionalOf(const NullableInt& value) {
-  if (value.isNull()) return std::nullopt;
-  return value.value();
-}
-
-NullableInt nullableOf(const std::optional<std::int64_t>& value) {
-  return value ? NullableInt(*value) : NullableInt();
-}
 
 struct DeliveryColumns {
   std::vector<std::string> id, user_id, channel_type, channel, body, status, last_error;

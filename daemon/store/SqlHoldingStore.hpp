@@ -15,6 +15,8 @@ class SqlHoldingStore final : public HoldingStore {
   std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override;
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override;
   std::vector<std::int64_t> heldItemIds() override;
+  std::optional<HoldingRecord> changeCost(const std::string& user_id, std::int64_t item_id,
+                                          const CostChange& change, std::int64_t now) override;
 
  private:
   ConnectionPool& pool_;

@@ -8,7 +8,8 @@ game platform (its "provider" is a two-line redirecting fake here), and the fake
 inventory of the integration tests. Checked: the Market lists items and search narrows
 them; the item chart's canvas has drawn pixels; a new cycle changes the shown price
 without a reload; sign-in, linking and import work and the cooldown countdown appears;
-no console errors and no CSP violations. Screenshots at 1280 and 375 px are written to
+what was paid is entered inline and gives a green P&L, the value chart draws and the CSV
+downloads; no console errors and no CSP violations. Screenshots at 1280 and 375 px are written to
 $SKINPULSE_SCREENSHOT_DIR (the build tree).
 """
 import http.server
@@ -221,6 +222,15 @@ fee_percent = 2
             self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
         self.driver.set_window_size(1280, 900)
 
+    def drawn_pixels(self, css, least):
+        """How many pixels of the canvas at `css` are drawn; 0 until more than `least`."""
+        return self.driver.execute_script("""
+            const c = document.querySelector(arguments[0]);
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+            return n > arguments[1] ? n : 0;""", css, least)
+
     def text(self, css):
         return self.driver.find_element(By.CSS_SELECTOR, css).text
 
@@ -275,12 +285,7 @@ fee_percent = 2
         item_id = max(ranked, key=lambda r: r["current_price"] or 0)["item_id"]
         self.open("/items/%d?window=7d" % item_id)
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#chart canvas"), message="chart canvas")
-        drawn = self.wait(lambda: self.driver.execute_script("""
-            const c = document.querySelector('#chart canvas');
-            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-            let n = 0;
-            for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
-            return n > 2000 ? n : 0;"""), message="drawn chart pixels")
+        drawn = self.wait(lambda: self.drawn_pixels("#chart canvas", 2000), message="drawn chart pixels")
         self.assertGreater(drawn, 2000)
         points = int(self.driver.find_element(By.ID, "chart").get_attribute("data-points"))
         self.assertLessEqual(points, 200 * 2)  # 7 days of hourly candles per market
@@ -315,6 +320,54 @@ fee_percent = 2
         self.assertNotEqual(self.text("#import-countdown"), countdown, "the countdown does not tick")
         self.assertFalse(self.driver.find_element(By.ID, "import-btn").is_enabled())
         self.collect()
+
+    def test_4b_what_was_paid_pl_value_chart_and_csv(self):
+        # Signed in and imported by test_4 (docs/api.md §15).
+        self.open("/portfolio")
+        rows = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"), message="holdings")
+        row = rows[0]
+        item = row.get_attribute("data-item")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "td.pl").text, "—")
+        row.find_element(By.CSS_SELECTOR, ".edit-paid").click()
+        amount = self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, "#holdings .paid-input"), message="paid input")
+        amount.send_keys("abc")
+        amount.send_keys(Keys.ENTER)
+        self.wait(lambda: "Enter an amount" in self.text("#holdings .paid-error"), message="validation message")
+        amount.clear()
+        amount.send_keys("0.01")  # paid a cent: a profit, green
+        amount.send_keys(Keys.ENTER)
+        cell = self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, '#holdings tr[data-item="%s"] td.pl .chg.up' % item),
+                         message="P&L of the holding")
+        self.assertTrue(cell.text.startswith("+$"), cell.text)
+        self.assertTrue(self.text("#total-pl").startswith("+$"), self.text("#total-pl"))
+        self.assertIn("up", self.driver.find_element(By.CSS_SELECTOR, "#total-pl .chg").get_attribute("class"))
+        self.assertEqual(self.daemon.get("/api/v1/portfolio", headers={"Cookie": self.cookie()}).json()["cost_total"] > 0, True)
+        # The value chart: the import's snapshot at least, drawn by uPlot.
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"), message="value chart")
+        drawn = self.wait(lambda: self.drawn_pixels("#value-chart canvas", 500),
+                          message="drawn value chart pixels")
+        self.assertGreater(drawn, 500)
+        self.driver.find_element(By.XPATH, "//section[@aria-labelledby='value-h']//button[text()='7d']").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart[aria-label='Portfolio value, 7d'] canvas"),
+                  message="the 7d chart")
+        self.shoot("portfolio-insight")
+        # Export CSV downloads portfolio.csv.
+        downloads = os.path.join(self.tmp, "downloads")
+        os.makedirs(downloads, exist_ok=True)
+        self.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        link = self.driver.find_element(By.ID, "export-csv")
+        self.assertEqual(link.get_attribute("href"), self.base + "/api/v1/portfolio.csv")
+        link.click()
+        path = os.path.join(downloads, "portfolio.csv")
+        self.wait(lambda: os.path.exists(path) and os.path.getsize(path) > 0, message="downloaded CSV")
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
+        self.assertTrue(text.startswith("item_id,market_hash_name,quantity,currency,current_price"), text[:80])
+        self.assertIn(",0.01,", text)
+        self.collect()
+
+    def cookie(self):
+        return "; ".join("%s=%s" % (c["name"], c["value"]) for c in self.driver.get_cookies())
 
     def test_5_status_page(self):
         self.open("/status")
@@ -429,7 +482,7 @@ fee_percent = 2
         self.collect()
 
     def test_9_no_console_errors_or_csp_violations(self):
-        for path in ("/rankings", "/items/1", "/spreads", "/alerts"):
+        for path in ("/rankings", "/items/1", "/spreads", "/alerts", "/portfolio"):
             self.open(path)
             time.sleep(1.5)
             self.collect()

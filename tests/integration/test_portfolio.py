@@ -124,6 +124,24 @@ def make_daemon(workdir, fake, budget=UNLIMITED, extra_ini="", **extra):
     return Daemon(workdir, ini=INI % budget + extra_ini, env=daemon_env(fake, **extra))
 
 
+def backfill_prices(daemon, workdir, now, extra=()):
+    """Two points of market-a in the last 24 h (+10 cents) for ITEM_A (40.00 → 40.10),
+    ITEM_B (0.55 → 0.65) and ITEM_C (1500.00 → 1500.10), and the `extra` lines, loaded
+    with skinpulsectl backfill before the daemon starts."""
+    lines = list(extra)
+    for name, price in ((ITEM_A, 4000), (ITEM_B, 55), (ITEM_C, 150000)):
+        for age, delta in ((7200, 0), (600, 10)):
+            lines.append({"market_hash_name": name, "source": "market-a",
+                          "time": iso(now - age), "price": price + delta, "volume": 1})
+    path = os.path.join(workdir, "history.jsonl")
+    with open(path, "w", encoding="utf-8") as f:
+        for line in lines:
+            f.write(json.dumps(line, ensure_ascii=False) + "\n")
+    result = run_tool("skinpulsectl", "backfill", "--config", daemon.config, "--file", path,
+                      env=daemon.env)
+    assert result.returncode == 0, result.stderr + result.stdout
+
+
 def holdings_in_db(workdir):
     with sqlite3.connect(os.path.join(workdir, "skinpulse.db")) as db:
         return db.execute("SELECT user_id, item_id, quantity FROM holdings "
@@ -138,19 +156,8 @@ class PortfolioTest(DaemonTestCase):
         cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-portfolio-")
         cls.fake = FakeInventory().start()
         cls.now = int(time.time())
-        lines = []
-        for name, price in ((ITEM_A, 4000), (ITEM_B, 55), (ITEM_C, 150000)):
-            for age, delta in ((7200, 0), (600, 10)):
-                lines.append({"market_hash_name": name, "source": "market-a",
-                              "time": iso(cls.now - age), "price": price + delta, "volume": 1})
-        backfill = os.path.join(cls._classtmp, "history.jsonl")
-        with open(backfill, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(json.dumps(line, ensure_ascii=False) + "\n")
         cls.daemon = make_daemon(cls._classtmp, cls.fake)
-        result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config,
-                          "--file", backfill, env=cls.daemon.env)
-        assert result.returncode == 0, result.stderr + result.stdout
+        backfill_prices(cls.daemon, cls._classtmp, cls.now)
         cls.daemon.start()
 
     @classmethod
@@ -186,6 +193,8 @@ class PortfolioTest(DaemonTestCase):
         empty = user.portfolio()
         self.assertEqual(empty.status, 200)
         self.assertEqual(empty.json(), {"user_id": empty.json()["user_id"], "total_value": 0,
+                                        "cost_total": 0, "unrealised_pl": None,
+                                        "change_24h_percent": None,
                                         "item_count": 0, "holdings": [],
                                         "last_imported_at": None})
         response = user.import_()
@@ -212,7 +221,8 @@ class PortfolioTest(DaemonTestCase):
         self.assertEqual({h["imported_at"] for h in body["holdings"]}, {body["last_imported_at"]})
         self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "quantity",
                                                     "current_price", "total_value",
-                                                    "imported_at"})
+                                                    "imported_at", "cost_basis", "acquired_at",
+                                                    "unrealised_pl", "change_24h_percent"})
         # The shipped catalogue has a picture for the AK and the case, none for the knife:
         # the inventory's icon fills the knife's and leaves the others as they were.
         pictures = {h["market_hash_name"]:

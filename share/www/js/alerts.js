@@ -2,7 +2,7 @@
 // enable/disable and delete; /alerts?item=ID opens the "new alert" form for that item
 // with usable defaults (the item page's "Create alert" link: two clicks in all).
 import { live } from './live.js';
-import { ApiError, csrf, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, price, request, setTitle, skeleton, timeEl } from './api.js';
+import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, price, send, setTitle, skeleton, timeEl } from './api.js';
 
 const CONDITIONS = {
   percent_change: 'Moves by a percentage',
@@ -14,13 +14,6 @@ const CONDITIONS = {
 };
 const CHANNELS = { ws: 'This dashboard (toast)', discord: 'Discord webhook', telegram: 'Telegram', webhook: 'Webhook (signed)' };
 const STATUS_CLASS = { delivered: 'ok', pending: 'warn', failed: 'error' };
-
-/** POST/PATCH/DELETE with the CSRF token and a JSON body. */
-async function send(method, path, body, what) {
-  const headers = { 'X-CSRF-Token': await csrf() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), what });
-}
 
 export function describe(condition) {
   switch (condition.type) {

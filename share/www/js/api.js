@@ -61,6 +61,13 @@ export async function post(path, what) {
   return request(path, { method: 'POST', headers: { 'X-CSRF-Token': token }, what });
 }
 
+/** POST/PATCH/DELETE with the CSRF token and a JSON body. */
+export async function send(method, path, body, what) {
+  const headers = { 'X-CSRF-Token': await csrf() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), what });
+}
+
 // --- formatting ----------------------------------------------------------------------
 const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
 const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });

@@ -1,9 +1,11 @@
 // Portfolio: sign-in with the enabled providers, game-account linking, inventory import
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
-// share of the total.
-import { ago, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, price, setTitle, skeleton } from './api.js';
+// share of the total, what was paid per holding (edited inline) with the P&L it gives,
+// the 24h change, the value history as a chart (7d/30d/1y) and the CSV export.
+import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, price, send, setTitle, skeleton } from './api.js';
 import { refreshUser } from './app.js';
-import { itemDetail } from './market.js';
+import { itemDetail, windowTabs } from './market.js';
+import { drawValueChart, loadUPlot } from './chart.js';
 
 const AUTH_ERRORS = {
   state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
@@ -15,6 +17,24 @@ const AUTH_ERRORS = {
 };
 const PROVIDER_NAMES = { 'idp-a': 'Sign in with idp-a', 'idp-b': 'Sign in with idp-b', gameid: 'Sign in with your game account' };
 const COOLDOWN_KEY = 'skinpulse.importUntil';
+const HISTORY_WINDOWS = ['7d', '30d', '1y'];
+const WINDOW_SECONDS = { '7d': 7 * 86400, '30d': 30 * 86400, '1y': 365 * 86400 };
+const HISTORY_KEY = 'skinpulse.portfolioWindow';
+
+/** Dollars typed by a person ("12.5", "1,234.56", "$3") → cents; NaN when not an amount. */
+export function centsOf(text) {
+  const clean = String(text).trim().replace(/^\$/, '').replace(/,/g, '');
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(clean)) return NaN;
+  return Math.round(Number(clean) * 100);
+}
+
+/** Signed money with colour and sign (never colour alone): "+$12.00" / "−$3.50". */
+function pl(cents) {
+  if (cents === null || cents === undefined) return h('span', { class: 'muted' }, '—');
+  const dir = cents > 0 ? 'up' : cents < 0 ? 'down' : 'flat';
+  const sign = cents > 0 ? '+' : cents < 0 ? '−' : '';
+  return h('span', { class: `chg ${dir}` }, sign + price(Math.abs(cents)));
+}
 
 export function render(view, _params, query) {
   setTitle('Portfolio');
@@ -24,7 +44,10 @@ export function render(view, _params, query) {
   const account = h('section', { class: 'panel', 'aria-labelledby': 'acct-h' }, h('h2', { id: 'acct-h' }, 'Account'), skeleton(2));
   const holdings = h('section', { class: 'panel', 'aria-labelledby': 'hold-h' }, h('h2', { id: 'hold-h' }, 'Holdings'), skeleton(4));
   const summary = h('div', { class: 'kpis' });
-  fill(view, h('h1', {}, 'Portfolio'), notice, summary, account, holdings);
+  const valuePanel = h('section', { class: 'panel', 'aria-labelledby': 'value-h', hidden: true });
+  fill(view, h('h1', {}, 'Portfolio'), notice, summary, account, valuePanel, holdings);
+  let plot = null;
+  let historyWindow = HISTORY_WINDOWS.includes(localStorage.getItem(HISTORY_KEY)) ? localStorage.getItem(HISTORY_KEY) : '30d';
 
   const authError = query.get('auth_error');
   if (authError) {
@@ -52,6 +75,7 @@ export function render(view, _params, query) {
 
   function signedOut(providers) {
     fill(summary);
+    valuePanel.hidden = true;
     fill(account, h('h2', { id: 'acct-h' }, 'Sign in'),
       h('p', {}, 'Sign in to value your inventory at live market prices.'),
       providers.length
@@ -132,43 +156,132 @@ export function render(view, _params, query) {
       data = await getJson('/api/v1/portfolio', 'Portfolio');
       if (!alive) return;
       renderHoldings();
+      loadHistory();
     } catch (err) { fill(holdings, h('h2', { id: 'hold-h' }, 'Holdings'), errorBox(err, loadHoldings)); }
   }
 
   function renderHoldings() {
     const total = data.total_value || 0;
+    const costed = data.holdings.filter((x) => x.cost_basis !== null).length;
     fill(summary,
       kv('Total value', price(total), 'total-value'),
+      kv('Paid', costed ? price(data.cost_total) : '—', 'cost-total',
+        costed && costed < data.holdings.length ? `for ${count(costed)} of ${count(data.holdings.length)} holdings` : ''),
+      kv('Unrealised P&L', pl(data.unrealised_pl), 'total-pl',
+        costed ? '' : 'Enter what you paid to see it'),
+      kv('24h', change(data.change_24h_percent), 'total-change'),
       kv('Items', count(data.item_count)),
       kv('Last import', data.last_imported_at ? ago(data.last_imported_at) : 'never'));
     if (!data.holdings.length) {
       fill(holdings, h('h2', { id: 'hold-h' }, 'Holdings'), emptyBox(data.last_imported_at ? 'Your last import found no item of the catalogue.' : 'Nothing imported yet: link your game account, then press “Import inventory”.'));
       return;
     }
+    const value = (x, key) => (x[key] === null || x[key] === undefined ? -Infinity : x[key]);
     const rows = [...data.holdings].map((x) => ({ ...x, share: total ? x.total_value / total : 0 }))
-      .sort((a, b) => (a[sortKey] < b[sortKey] ? -1 : a[sortKey] > b[sortKey] ? 1 : 0) * sortDir);
+      .sort((a, b) => (value(a, sortKey) < value(b, sortKey) ? -1 : value(a, sortKey) > value(b, sortKey) ? 1 : 0) * sortDir);
     const th = (key, label, cls) => h('th', { scope: 'col', class: cls, 'aria-sort': sortKey === key ? (sortDir > 0 ? 'ascending' : 'descending') : 'none' },
       h('button', { type: 'button', class: 'sort', onclick: () => { sortDir = sortKey === key ? -sortDir : (key === 'market_hash_name' ? 1 : -1); sortKey = key; renderHoldings(); } }, label));
-    fill(holdings, h('h2', { id: 'hold-h' }, 'Holdings'),
+    fill(holdings, h('div', { class: 'panel-head' }, h('h2', { id: 'hold-h' }, 'Holdings'),
+      h('a', { class: 'btn small', id: 'export-csv', href: '/api/v1/portfolio.csv', download: 'portfolio.csv' }, 'Export CSV')),
+      h('p', { class: 'hint' }, 'Press “Paid” to enter what you paid per unit; P&L is (price − paid) × quantity.'),
       h('table', { class: 'table', id: 'holdings' },
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Image')), th('market_hash_name', 'Item'), th('quantity', 'Qty', 'num'), th('current_price', 'Price', 'num'), th('total_value', 'Value', 'num'), th('share', 'Share', 'num'))),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Image')), th('market_hash_name', 'Item'), th('quantity', 'Qty', 'num'), th('current_price', 'Price', 'num'), th('total_value', 'Value', 'num'),
+          th('cost_basis', 'Paid', 'num'), th('unrealised_pl', 'P&L', 'num'), th('change_24h_percent', '24h', 'num'), th('share', 'Share', 'num'))),
         h('tbody', {}, rows.map((x, i) => {
           const img = h('td', { class: 'img-cell' });
           if (i < 60) itemDetail(x.item_id).then((d) => fill(img, itemImage(d, 'sm'))).catch(() => {});
-          return h('tr', {}, img,
+          return h('tr', { 'data-item': String(x.item_id) }, img,
             h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, x.market_hash_name)),
             h('td', { class: 'num', 'data-label': 'Qty' }, count(x.quantity)),
             h('td', { class: 'num', 'data-label': 'Price' }, x.current_price ? price(x.current_price) : h('span', { class: 'muted', title: 'No market has priced this item yet' }, 'no price')),
             h('td', { class: 'num', 'data-label': 'Value' }, price(x.total_value)),
+            paidCell(x),
+            h('td', { class: 'num pl', 'data-label': 'P&L' }, pl(x.unrealised_pl)),
+            h('td', { class: 'num', 'data-label': '24h' }, change(x.change_24h_percent)),
             h('td', { class: 'num', 'data-label': 'Share' }, percent(x.share * 100).replace('+', '')));
         })),
-        h('tfoot', {}, h('tr', {}, h('td', {}), h('th', { scope: 'row' }, 'Total'), h('td', {}), h('td', {}), h('td', { class: 'num' }, price(total)), h('td', { class: 'num' }, '100 %')))));
+        h('tfoot', {}, h('tr', {}, h('td', {}), h('th', { scope: 'row' }, 'Total'), h('td', {}), h('td', {}), h('td', { class: 'num' }, price(total)),
+          h('td', { class: 'num' }, costed ? price(data.cost_total) : ''), h('td', { class: 'num' }, pl(data.unrealised_pl)),
+          h('td', { class: 'num' }, change(data.change_24h_percent)), h('td', { class: 'num' }, '100 %')))));
   }
 
+  // The "Paid" cell: the cost basis per unit as a button; pressed, a small form (amount,
+  // optional date) that PATCHes the holding and re-renders.
+  function paidCell(x) {
+    const cell = h('td', { class: 'num paid', 'data-label': 'Paid' });
+    const show = () => fill(cell, h('button', { type: 'button', class: 'link-btn edit-paid', 'aria-label': `What you paid for ${x.market_hash_name}`, onclick: edit },
+      x.cost_basis === null ? 'Set' : price(x.cost_basis)));
+    const edit = () => {
+      const amount = h('input', { type: 'text', inputmode: 'decimal', class: 'paid-input', name: 'cost_basis', autocomplete: 'off',
+        'aria-label': 'Paid per unit, in dollars', placeholder: '0.00', value: x.cost_basis === null ? '' : (x.cost_basis / 100).toFixed(2) });
+      const date = h('input', { type: 'date', class: 'paid-date', name: 'acquired_at', 'aria-label': 'Bought on (optional)',
+        value: x.acquired_at ? x.acquired_at.slice(0, 10) : '', max: new Date(Date.now() + 86400000).toISOString().slice(0, 10) });
+      const problem = h('span', { class: 'error-text paid-error', role: 'alert' });
+      const save = h('button', { type: 'submit', class: 'btn small primary' }, 'Save');
+      const form = h('form', { class: 'paid-form', novalidate: true },
+        amount, date, h('span', { class: 'buttons' }, save, h('button', { type: 'button', class: 'btn small', onclick: show }, 'Cancel')), problem);
+      form.addEventListener('submit', async (ev) => {
+        ev.preventDefault();
+        const text = amount.value.trim();
+        const cents = text === '' ? null : centsOf(text);
+        if (Number.isNaN(cents)) { problem.textContent = 'Enter an amount such as 12.50'; amount.setAttribute('aria-invalid', 'true'); amount.focus(); return; }
+        const body = { cost_basis: cents, acquired_at: date.value ? `${date.value}T00:00:00Z` : null };
+        save.disabled = true;
+        try {
+          await send('PATCH', `/api/v1/portfolio/holdings/${x.item_id}`, body, 'Saving what you paid');
+          await loadHoldings();
+        } catch (err) {
+          save.disabled = false;
+          problem.textContent = err.message;
+        }
+      });
+      form.addEventListener('keydown', (ev) => { if (ev.key === 'Escape') show(); });
+      fill(cell, form);
+      amount.focus();
+      amount.select();
+    };
+    show();
+    return cell;
+  }
+
+  async function loadHistory() {
+    const chartEl = h('div', { class: 'chart value-chart', id: 'value-chart', role: 'img', 'aria-label': `Portfolio value, ${historyWindow}` });
+    const state = h('div', { class: 'chart-state' }, skeleton(3));
+    valuePanel.hidden = false;
+    fill(valuePanel, h('div', { class: 'panel-head' }, h('h2', { id: 'value-h' }, 'Value over time'),
+      windowTabs(historyWindow, (w) => { historyWindow = w; localStorage.setItem(HISTORY_KEY, w); loadHistory(); }, HISTORY_WINDOWS)),
+    h('p', { class: 'hint' }, h('span', { class: 'legend-swatch value' }), 'Total value ', h('span', { class: 'legend-swatch cost' }), 'What you paid (holdings with a price entered) · one point per hour'),
+    state, chartEl);
+    try {
+      const points = await getJson(`/api/v1/portfolio/history?window=${historyWindow}`, 'Value history');
+      if (!alive) return;
+      if (plot) { plot.destroy(); plot = null; }
+      if (!points.length) {
+        chartEl.classList.add('empty');
+        fill(state, emptyBox('No value history yet: it starts with your first import and grows by one point an hour.'));
+        return;
+      }
+      const uPlot = await loadUPlot();
+      if (!alive) return;
+      fill(state, '');
+      plot = drawValueChart(uPlot, chartEl, points, WINDOW_SECONDS[historyWindow]);
+      chartEl.dataset.points = String(points.length);
+    } catch (err) {
+      fill(state, errorBox(err, loadHistory));
+    }
+  }
+
+  const onResize = () => {
+    const el = document.getElementById('value-chart');
+    if (plot && el) plot.setSize({ width: Math.max(280, el.clientWidth), height: el.clientWidth < 500 ? 220 : 300 });
+  };
+  window.addEventListener('resize', onResize);
+
   load();
-  return () => { alive = false; clearInterval(countdownTimer); };
+  return () => { alive = false; clearInterval(countdownTimer); window.removeEventListener('resize', onResize); if (plot) plot.destroy(); };
 }
 
-function kv(label, value, id) {
-  return h('div', { class: 'kpi' }, h('span', { class: 'kpi-label' }, label), h('span', { class: 'kpi-value', id }, value));
+function kv(label, value, id, note) {
+  return h('div', { class: 'kpi' }, h('span', { class: 'kpi-label' }, label), h('span', { class: 'kpi-value', id }, value),
+    note ? h('span', { class: 'kpi-note' }, note) : '');
 }

@@ -72,6 +72,10 @@ class FailingHoldings final : public HoldingStore {
     return real_.lastImportedAt(user_id);
   }
   std::vector<std::int64_t> heldItemIds() override { return real_.heldItemIds(); }
+  std::optional<HoldingRecord> changeCost(const std::string&, std::int64_t, const CostChange&,
+                                          std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
 
  private:
   HoldingStore& real_;

@@ -26,6 +26,11 @@ class ValuationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(saturatesInsteadOfWrapping);
   CPPUNIT_TEST(anEmptyPortfolioIsWorthZero);
   CPPUNIT_TEST(aSpikeNeverMovesTheValue);
+  CPPUNIT_TEST(profitAndLossPerHoldingAndInTotal);
+  CPPUNIT_TEST(withoutAnyCostBasisTheTotalPlIsNull);
+  CPPUNIT_TEST(aLossSaturatesDownwards);
+  CPPUNIT_TEST(change24hIsValueWeightedOverHoldingsThatHaveOne);
+  CPPUNIT_TEST(withoutAnyChange24hTheTotalIsNull);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -110,6 +115,82 @@ class ValuationTest : public CppUnit::TestFixture {
     const auto valuation = valueHoldings({}, *catalog_, latest, {}, kNow);
     CPPUNIT_ASSERT(valuation.holdings.empty());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.total_value);
+  }
+
+  void profitAndLossPerHoldingAndInTotal() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, 250, 1}, {2, "m", kNow, 1000, 1}, {3, "m", kNow, 40, 1}});
+    // 1: bought at 200, worth 250 (+50 × 4); 2: bought at 1200, worth 1000 (−200 × 3);
+    // 3: no cost basis, left out of cost_total and unrealised_pl.
+    const auto valuation =
+        valueHoldings({{1, 4, 0, 200, 1'700'000'000}, {2, 3, 0, 1200, std::nullopt}, {3, 10, 0}},
+                      *catalog_, latest, {"m"}, kNow);
+    const auto& ak = valuation.holdings[0];
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, ak.item_id);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{-600}, *ak.unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3600}, *ak.cost_total);
+    CPPUNIT_ASSERT(!ak.acquired_at);
+    const auto& the_case = valuation.holdings[1];
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{200}, *the_case.unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1'700'000'000}, *the_case.acquired_at);
+    const auto& knife = valuation.holdings[2];
+    CPPUNIT_ASSERT(!knife.cost_basis && !knife.unrealised_pl && !knife.cost_total);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3000 + 1000 + 400}, valuation.total_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{800 + 3600}, valuation.cost_total);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{200 - 600}, *valuation.unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, valuation.cost_basis_count);
+  }
+
+  void withoutAnyCostBasisTheTotalPlIsNull() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, 250, 1}});
+    // A cost basis of 0 (a drop, a gift) is a cost basis: all value is profit.
+    auto valuation = valueHoldings({{1, 2, 0}}, *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT(!valuation.unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.cost_total);
+    valuation = valueHoldings({{1, 2, 0, 0, std::nullopt}}, *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{500}, *valuation.unrealised_pl);
+    // An item without a price is worth 0: its whole cost is the loss.
+    valuation = valueHoldings({{3, 2, 0, 700, std::nullopt}}, *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{-1400}, *valuation.holdings[0].unrealised_pl);
+  }
+
+  void aLossSaturatesDownwards() {
+    LatestPrices latest;
+    const auto valuation = valueHoldings({{1, INT64_C(1) << 40, 0, INT64_C(1) << 40, std::nullopt}},
+                                         *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT_EQUAL(INT64_MIN, *valuation.holdings[0].unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(INT64_MIN, *valuation.unrealised_pl);
+    CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.cost_total);
+  }
+
+  void change24hIsValueWeightedOverHoldingsThatHaveOne() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, 110, 1}, {2, "m", kNow, 50, 1}, {3, "m", kNow, 999, 1}});
+    // 1: +10 % (100 → 110), 2: −50 % (100 → 50), 3: no price 24 h ago (no change): left out.
+    const ChangeLookup change = [](std::int64_t id) -> std::optional<double> {
+      if (id == 1) return 10.0;
+      if (id == 2) return -50.0;
+      return std::nullopt;
+    };
+    const auto valuation = valueHoldings({{1, 1, 0}, {2, 3, 0}, {3, 1, 0}}, *catalog_, latest,
+                                         {"m"}, kNow, true, change);
+    CPPUNIT_ASSERT(!valuation.holdings[0].change_24h_percent);  // item 3 (999) sorts first
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(-50.0, *valuation.holdings[1].change_24h_percent, 1e-9);
+    // Then: 100 + 300 = 400; now: 110 + 150 = 260 → −35 %.
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(-35.0, *valuation.change_24h_percent, 1e-9);
+  }
+
+  void withoutAnyChange24hTheTotalIsNull() {
+    LatestPrices latest;
+    latest.apply({{1, "m", kNow, 0, 1}});
+    auto valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow);
+    CPPUNIT_ASSERT(!valuation.change_24h_percent);  // no lookup at all
+    // −100 %: the value 24 h ago cannot be told from a price of 0; left out.
+    const ChangeLookup gone = [](std::int64_t) { return std::optional<double>(-100.0); };
+    valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow, true, gone);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(-100.0, *valuation.holdings[0].change_24h_percent, 1e-9);
+    CPPUNIT_ASSERT(!valuation.change_24h_percent);
   }
 
  private:

@@ -41,6 +41,9 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testIdentityUpsert);
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
   CPPUNIT_TEST(testReplaceHoldings);
+  CPPUNIT_TEST(testCostBasisAcrossImports);
+  CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
+  CPPUNIT_TEST(testSnapshotPassSums);
   CPPUNIT_TEST(testAlertRulesAndOutbox);
   CPPUNIT_TEST(testConcurrentReadersAndWriter);
   CPPUNIT_TEST(testBulkLoadTiming);
@@ -74,7 +77,10 @@ class StoreContract : public CppUnit::TestFixture {
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();
   void testReplaceHoldings();
-  void testAlertRulesAndOutbox();  // StoreContractAlerts.cpp
+  void testCostBasisAcrossImports();           // StoreContractPortfolio.cpp
+  void testSnapshotUpsertHistoryAndPruning();  // StoreContractPortfolio.cpp
+  void testSnapshotPassSums();                 // StoreContractPortfolio.cpp
+  void testAlertRulesAndOutbox();              // StoreContractAlerts.cpp
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
   void testFullCatalogueAndLargeImport();

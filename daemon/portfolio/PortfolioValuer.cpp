@@ -1,0 +1,48 @@
+#include "portfolio/PortfolioValuer.hpp"
+
+namespace skinpulse::portfolio {
+
+PortfolioValuer::PortfolioValuer(const Catalog& catalog, const LatestPrices& latest,
+                                 ValuerOptions options, ChangeLookup change)
+    : catalog_(catalog),
+      latest_(latest),
+      options_(std::move(options)),
+      change_(std::move(change)) {}
+
+std::vector<std::string> PortfolioValuer::order() const {
+  return referenceOrder(options_.configured_reference_sources, options_.enabled_sources,
+                        latest_.sourceNames());
+}
+
+Valuation PortfolioValuer::value(const std::vector<HoldingRecord>& holdings,
+                                 std::int64_t now) const {
+  return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now,
+                       options_.exclude_outliers, change_);
+}
+
+std::vector<std::int64_t> PortfolioValuer::unitPrices(const std::vector<std::int64_t>& item_ids,
+                                                      std::int64_t now) const {
+  const auto sources = order();
+  std::vector<std::int64_t> prices;
+  prices.reserve(item_ids.size());
+  for (const auto id : item_ids) {
+    prices.push_back(unitPrice(latest_, id, sources, now, options_.exclude_outliers));
+  }
+  return prices;
+}
+
+PortfolioValuer::PriceList PortfolioValuer::pricedItems(std::int64_t now) const {
+  const auto sources = order();
+  const auto catalog = catalog_.snapshot();
+  PriceList list;
+  for (const auto& item : catalog->items()) {
+    const auto id = item.record.id;
+    const auto price = unitPrice(latest_, id, sources, now, options_.exclude_outliers);
+    if (price == 0) continue;
+    list.item_ids.push_back(id);
+    list.prices.push_back(price);
+  }
+  return list;
+}
+
+}  // namespace skinpulse::portfolio

@@ -1,0 +1,51 @@
+#pragma once
+
+// PortfolioValuer: values holdings the way every portfolio answer does — the reference
+// order of the configuration and the sources seen, the outlier rule of [quality], the
+// items' 24 h changes — so GET /api/v1/portfolio, the CSV and the value snapshots agree.
+
+#include "catalog/Catalog.hpp"
+#include "portfolio/Valuation.hpp"
+#include "prices/LatestPrices.hpp"
+
+#include <string>
+#include <vector>
+
+namespace skinpulse::portfolio {
+
+struct ValuerOptions {
+  std::vector<std::string> configured_reference_sources;
+  std::vector<std::string> enabled_sources;  ///< in configuration order
+  bool exclude_outliers = true;              ///< [quality] exclude_outliers
+};
+
+class PortfolioValuer {
+ public:
+  PortfolioValuer(const Catalog& catalog, const LatestPrices& latest, ValuerOptions options,
+                  ChangeLookup change = {});
+
+  Valuation value(const std::vector<HoldingRecord>& holdings, std::int64_t now) const;
+
+  /// unitPrice() of each item, in the same order.
+  std::vector<std::int64_t> unitPrices(const std::vector<std::int64_t>& item_ids,
+                                       std::int64_t now) const;
+
+  struct PriceList {
+    std::vector<std::int64_t> item_ids;  ///< ascending
+    std::vector<std::int64_t> prices;    ///< unitPrice() of each, never 0
+  };
+  /// Every catalogue item that has a price (unitPrice() > 0). Cheaper for the hourly
+  /// pass than asking the database which items are held: pricing the whole catalogue
+  /// takes a few milliseconds, a DISTINCT over every holding hundreds.
+  PriceList pricedItems(std::int64_t now) const;
+
+ private:
+  std::vector<std::string> order() const;
+
+  const Catalog& catalog_;
+  const LatestPrices& latest_;
+  ValuerOptions options_;
+  ChangeLookup change_;
+};
+
+}  // namespace skinpulse::portfolio
