@@ -5,6 +5,7 @@
 #include "store/HoldingStore.hpp"
 #include "store/IngestLease.hpp"
 #include "store/PriceStore.hpp"
+#include "store/RateStore.hpp"
 #include "store/UserStore.hpp"
 
 #include <memory>
@@ -31,6 +32,8 @@ class Database {
   virtual HoldingStore& holdings() = 0;
   /// Alert rules and the delivery outbox (docs/api.md §13).
   virtual AlertStore& alerts() = 0;
+  /// Exchange rates of the rates instances (docs/api.md §14).
+  virtual RateStore& rates() = 0;
   /// Which instance ingests when several share this database (docs/api.md §8).
   virtual IngestLease& ingestLease() = 0;
 };

@@ -6,6 +6,7 @@
 #include "store/SqlCatalogStore.hpp"
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
+#include "store/SqlRateStore.hpp"
 #include "store/SqlUserStore.hpp"
 
 #include <memory>
@@ -26,6 +27,7 @@ class SqlDatabase final : public Database {
   UserStore& users() override { return users_; }
   HoldingStore& holdings() override { return holdings_; }
   AlertStore& alerts() override { return alerts_; }
+  RateStore& rates() override { return rates_; }
   IngestLease& ingestLease() override { return *lease_; }
 
   /// For code that needs SQL of its own on the same database (the embedded shared-state
@@ -39,6 +41,7 @@ class SqlDatabase final : public Database {
   SqlUserStore users_;
   SqlHoldingStore holdings_;
   SqlAlertStore alerts_;
+  SqlRateStore rates_;
   std::unique_ptr<IngestLease> lease_;
 };
 
