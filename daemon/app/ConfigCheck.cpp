@@ -143,6 +143,14 @@ void checkPlugins(const Settings& settings, ConfigReport& report) {
       report.problems.push_back("[source." + source.name + "]: " + created.error());
     }
   }
+  for (const auto& configured : settings.rates) {
+    if (!configured.enabled) continue;
+    const PluginInstanceSpec spec{PluginKind::kRates, configured.name, configured.plugin,
+                                  configured.keys};
+    if (auto created = registry.createRates(spec, services); !created) {
+      report.problems.push_back("[rates." + configured.name + "]: " + created.error());
+    }
+  }
   for (const auto& provider : settings.identity_providers) {
     const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,
                                   provider.keys};

@@ -221,8 +221,10 @@ std::string renderConfigReference() {
       << "Every key of the daemon's own sections. Precedence, lowest to highest: the default "
          "below, the main file (`--config`), the drop-ins of `[daemon] conf_d` in lexical "
          "order, then the environment variable. Unknown sections and keys are errors; "
-         "`skinpulsed --check-config` lists every problem. Market sources (`[source.NAME]`) "
-         "and metric plugins (`[metric.NAME]`) take their plugins' keys: see "
+         "`skinpulsed --check-config` lists every problem. Market sources (`[source.NAME]`), "
+         "metric plugins (`[metric.NAME]`) and currency rates (`[rates.NAME]`: `plugin`, "
+         "`enabled`, `interval_seconds` 1..604800 default 21600, `timeout_seconds`, see "
+         "[api.md §14](api.md#14-currencies)) take their plugins' keys: see "
          "[plugin-guide.md](plugin-guide.md) and each plugin's README.\n";
   for (const auto& group : optionGroups()) {
     out << "\n## " << group.title << "\n\n"

@@ -31,7 +31,8 @@ const std::vector<OptionGroup>& optionGroups();
 /// Every key of every group.
 const std::vector<OptionSpec>& daemonConfigKeys();
 
-/// Sections the daemon owns; any other section except `source.*` is an error.
+/// Sections the daemon owns; any other section except `source.*`, `metric.*` and
+/// `rates.*` is an error.
 bool isDaemonSection(const std::string& section);
 
 /// docs/configuration.md: every key with its environment variable, type, range, default

@@ -43,6 +43,17 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     sources_.push_back(std::move(created).value());
     source_settings_.push_back(std::move(source));
   }
+  for (const auto& configured : settings.rates) {
+    if (!configured.enabled) continue;
+    const PluginInstanceSpec spec{PluginKind::kRates, configured.name, configured.plugin,
+                                  configured.keys};
+    auto created = registry_.createRates(spec, *services_);
+    if (!created) throw ConfigError("[rates." + configured.name + "]", created.error());
+    log::main().info("rates '{}' ready (plugin {}, every {} s)", configured.name, configured.plugin,
+                     configured.interval_seconds);
+    rates_.push_back(std::move(created).value());
+    rates_settings_.push_back(configured);
+  }
   for (const auto& provider : settings.identity_providers) {
     const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,
                                   provider.keys};
@@ -81,6 +92,7 @@ sdk::HttpClient& PluginSet::httpClient() { return *http_; }
 PluginSet::~PluginSet() {
   // Instances first (their Host refers to services_ and http_), explicitly.
   metrics_.clear();
+  rates_.clear();
   identity_.clear();
   sources_.clear();
 }

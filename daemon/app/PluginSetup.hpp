@@ -1,8 +1,8 @@
 #pragma once
 
 // PluginSet: the plugin side of a daemon — the registry scanned from the plugin
-// directory, and one instance per enabled `[source.NAME]` section and per identity
-// provider enabled by its environment variables. Building it is part of configuration:
+// directory, and one instance per enabled `[source.NAME]` and `[rates.NAME]` section and
+// per identity provider enabled by its environment variables. Building it is part of configuration:
 // an enabled instance that cannot be created (unknown or refused plugin, unknown key,
 // missing required key, a factory that throws) is a ConfigError, raised before the
 // daemon touches its database or a socket. A bad plugin file nobody uses is only
@@ -36,6 +36,10 @@ class PluginSet {
   const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
   /// The metric instances: the built-in ones first, then `[metric.NAME]` in config order.
   const std::vector<MetricInstance>& metrics() const { return metrics_; }
+  /// One instance per enabled `[rates.NAME]` section, in configuration order.
+  const std::vector<RatesInstance>& rates() const { return rates_; }
+  /// The settings of each created rates instance, parallel to rates().
+  const std::vector<rates::RatesOptions>& ratesSettings() const { return rates_settings_; }
   /// The metrics as the engine uses them; valid while this PluginSet lives. Throws
   /// ConfigError when a metric's value names are unusable (see MetricSet).
   metrics::MetricSet metricSet() const;
@@ -61,6 +65,8 @@ class PluginSet {
   std::vector<SourceInstance> sources_;
   std::vector<IdentityInstance> identity_;
   std::vector<MetricInstance> metrics_;
+  std::vector<rates::RatesOptions> rates_settings_;
+  std::vector<RatesInstance> rates_;
 };
 
 /// The `kind` key of a source instance as the daemon reads it (docs/adr/0011-sdk-abi-1-2.md):

@@ -10,6 +10,7 @@
 #include "portfolio/PortfolioModule.hpp"
 #include "quality/QualityModule.hpp"
 #include "state/MeasuredSharedStore.hpp"
+#include "rates/RatesModule.hpp"
 #include "state/SharedStoreFactory.hpp"
 #include "telemetry/ProcessMetrics.hpp"
 #include "web/ApiDocumentModule.hpp"
@@ -52,6 +53,14 @@ items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
   options.reference_sources = s.metrics_options.reference_sources;
   options.enabled_sources = s.metrics_options.enabled_sources;
   return options;
+}
+
+std::vector<rates::RatesPoller::Instance> ratesInstances(const PluginSet& plugins) {
+  std::vector<rates::RatesPoller::Instance> instances;
+  for (std::size_t i = 0; i < plugins.rates().size(); ++i) {
+    instances.push_back({plugins.ratesSettings()[i], plugins.rates()[i].get()});
+  }
+  return instances;
 }
 
 prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
@@ -162,20 +171,25 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   openServices();
   history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
 
-  // The features, in start order (stopped in reverse).
+  // The features, in start order (stopped in reverse). Rates first: the stored ones are
+  // loaded on construction and the first polls run before ingestion starts.
+  modules_.add(
+      std::make_unique<rates::RatesModule>(ratesInstances(*plugins_), rates_, &database_->rates()));
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
       settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
   modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_, *plugins_), catalog_,
-                                                    latest_, database_->prices(), *history_cache_));
+                                                    latest_, database_->prices(), *history_cache_,
+                                                    rates_));
   modules_.add(std::make_unique<quality::QualityModule>(
       catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
-      [this] { return ingest_ != nullptr ? ingest_->lastSuccesses() : quality::LastSuccesses{}; }));
+      [this] { return ingest_ != nullptr ? ingest_->lastSuccesses() : quality::LastSuccesses{}; },
+      rates_));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
   modules_.add(std::make_unique<web::ApiDocumentModule>(settings_.share_dir + "/openapi"));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
-      *history_cache_));
+      *history_cache_, rates_));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
       plugins_->platformBudget(), changeOf(metrics.engine())));
@@ -200,6 +214,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   ingest.setOutlierRules(quality::Freshness(sourceProfiles(settings_, *plugins_)),
                          settings_.quality.outlier_factor);
 
+  ingest.setRateBook(rates_);               // non-USD quotes converted at ingest (§12)
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
   ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
   ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices

@@ -19,6 +19,7 @@
 #include "app/PluginSetup.hpp"
 #include "app/ServerModule.hpp"
 #include "catalog/Catalog.hpp"
+#include "currency/RateBook.hpp"
 #include "http/Router.hpp"
 #include "ingest/IngestModule.hpp"
 #include "module/ModuleList.hpp"
@@ -67,6 +68,9 @@ class Runtime {
   // Rendered /history and /candles bodies ([items] history_cache_bytes); ingestion drops
   // an item's bodies when it stores points for it.
   std::unique_ptr<prices::HistoryCache> history_cache_;
+  // The newest exchange rate of each currency (docs/api.md §14): filled by the rates
+  // module, read by ingest and every endpoint that takes `currency=`.
+  currency::RateBook rates_;
   http::Router router_;
 
   module::ModuleList modules_;

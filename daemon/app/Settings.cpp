@@ -40,13 +40,16 @@ void rejectUnknownKeys(const ConfigTree& tree) {
   std::set<std::string> known;
   for (const auto& spec : daemonConfigKeys()) known.insert(spec.key);
   for (const auto& section : tree.sections()) {
-    if (section.rfind("source.", 0) == 0 || section.rfind("metric.", 0) == 0) continue;
+    if (section.rfind("source.", 0) == 0 || section.rfind("metric.", 0) == 0 ||
+        section.rfind("rates.", 0) == 0) {
+      continue;
+    }
     if (!isDaemonSection(section)) {
       throw ConfigError("[" + section + "]",
                         "unknown section (expected daemon, http, log, "
                         "storage, session, catalog, items, metrics, portfolio, "
-                        "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME or "
-                        "metric.NAME)",
+                        "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME, "
+                        "metric.NAME or rates.NAME)",
                         "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
@@ -116,6 +119,39 @@ SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::
     source.keys[key] = read.text(prefix + key);
   }
   return source;
+}
+
+// `[rates.NAME]`: plugin (required), enabled (default true), interval_seconds (default
+// 21600), timeout_seconds, plugin keys (docs/api.md §14).
+rates::RatesOptions readRates(const ConfigTree& tree, const Reader& read,
+                              const std::string& section) {
+  rates::RatesOptions options;
+  options.name = section.substr(std::string("rates.").size());
+  if (!isValidInstanceName(options.name)) {
+    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
+                      "[" + section + "]");
+  }
+  const std::string prefix = section + ".";
+  if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
+    throw ConfigError("[" + section + "] plugin", "missing (the rates plugin to run, e.g. ecb)",
+                      "[" + section + "]");
+  }
+  options.plugin = read.text(prefix + "plugin");
+  options.enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
+  if (read.present(prefix + "interval_seconds")) {
+    options.interval_seconds = read.smallInt(prefix + "interval_seconds", 1, 604800);
+  }
+  if (read.present(prefix + "timeout_seconds")) {
+    options.timeout_seconds = read.smallInt(prefix + "timeout_seconds", 1, 600);
+  }
+  for (const auto& key : tree.keysOf(section)) {
+    if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
+        key == "timeout_seconds") {
+      continue;
+    }
+    options.keys[key] = read.text(prefix + key);
+  }
+  return options;
 }
 
 // `[metric.NAME]`: plugin (required), enabled (default true), plugin keys. The built-in
@@ -279,6 +315,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
+    if (section.rfind("rates.", 0) == 0) s.rates.push_back(readRates(tree, read, section));
   }
   readIdentityProviders(read, s);
   readMetrics(tree, read, s);

@@ -14,6 +14,7 @@
 #include "metrics/MetricsOptions.hpp"
 #include "portfolio/PortfolioOptions.hpp"
 #include "quality/QualityOptions.hpp"
+#include "rates/RatesOptions.hpp"
 
 #include <cstdint>
 #include <map>
@@ -119,6 +120,8 @@ struct Settings {
   alerts::AlertsOptions alerts;             ///< [alerts]
 
   std::vector<SourceOptions> sources;  ///< in configuration order
+  /// `[rates.NAME]` sections, enabled or not, in configuration order (docs/api.md §14).
+  std::vector<rates::RatesOptions> rates;
   std::vector<IdentityOptions> identity_providers;
   /// The built-in metrics, then the enabled `[metric.NAME]` sections in configuration order.
   std::vector<MetricOptions> metrics;

@@ -11,13 +11,15 @@
 namespace skinpulse {
 namespace {
 
-NormalisedBatch normaliseBatch(const SourceBatch& batch, const CatalogSnapshot& catalog) {
-  return normalise(NormaliseInput{batch.source, batch.poll_time, batch.kind}, batch.observations,
-                   batch.quotes, catalog);
+NormalisedBatch normaliseBatch(const SourceBatch& batch, const CatalogSnapshot& catalog,
+                               const currency::RateBook::Rates* rates) {
+  NormaliseInput input{batch.source, batch.poll_time, batch.kind};
+  input.rates = rates;
+  return normalise(input, batch.observations, batch.quotes, catalog);
 }
 
-// Currency rates are not implemented yet (docs/plugin-guide.md, "ABI 1.2"): say why the
-// quotes of a non-USD source vanish, once per cycle and source.
+// Say why the quotes of a non-USD source vanish, once per cycle and source: no rates
+// instance has reported their currency (docs/api.md §14).
 void logNoRate(const SourceBatch& batch, const RejectionCounts& rejected) {
   const auto it = rejected.find(std::string(kRejectedNoRate));
   if (it == rejected.end()) return;
@@ -30,8 +32,8 @@ void logNoRate(const SourceBatch& batch, const RejectionCounts& rejected) {
     if (currencies.size() > 64) break;
   }
   log::main().warn(
-      "source '{}': {} quote(s) rejected (no_rate): no exchange rate to USD for {} (the daemon "
-      "has no currency rates yet; configure a USD feed)",
+      "source '{}': {} quote(s) rejected (no_rate): no exchange rate to USD for {} (configure "
+      "a [rates.NAME] instance that reports it, e.g. plugin ecb; GET /api/v1/currencies)",
       batch.source, it->second, currencies.empty() ? std::string("their currency") : currencies);
 }
 
@@ -128,16 +130,18 @@ void IngestCycle::notify(const std::vector<PricePoint>& points) {
 CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   std::lock_guard lock(mutex_);
   auto snapshot = catalog_.snapshot();
+  // One rates snapshot for the whole cycle: every quote of it converts at the same rates.
+  const auto rates = rates_ != nullptr ? rates_->snapshot() : nullptr;
   std::vector<NormalisedBatch> normalised;
   for (const auto& batch : batches) {
-    normalised.push_back(normaliseBatch(batch, *snapshot));
+    normalised.push_back(normaliseBatch(batch, *snapshot, rates.get()));
   }
   if (auto_add_) {
     addUnknownNames(normalised);
     snapshot = catalog_.snapshot();
     for (std::size_t i = 0; i < batches.size(); ++i) {
       if (!normalised[i].unknown_names.empty()) {
-        normalised[i] = normaliseBatch(batches[i], *snapshot);
+        normalised[i] = normaliseBatch(batches[i], *snapshot, rates.get());
       }
     }
   }

@@ -60,6 +60,9 @@ class IngestCycle {
   /// The cache of bodies rendered from stored history, kept exact by every cycle and
   /// reload; must outlive the cycle. Set before polling starts.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
+  /// Non-USD quotes convert with the newest rates of `rates` (docs/api.md §12); without,
+  /// they are rejected as `no_rate`. Set before polling starts; must outlive the cycle.
+  void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
   /// Flag outliers (docs/api.md §12) with these rules before storing; without, no point
   /// is flagged. Set before polling starts.
   void setOutlierRules(quality::Freshness freshness, double factor) {
@@ -89,6 +92,7 @@ class IngestCycle {
   bool auto_add_;
   std::vector<CycleObserver*> observers_;
   prices::HistoryCache* history_cache_ = nullptr;
+  const currency::RateBook* rates_ = nullptr;
   struct OutlierRules {
     quality::Freshness freshness;
     double factor = 3.0;

@@ -64,6 +64,7 @@ void IngestModule::start() {
   cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add);
   for (auto* observer : observers_) cycle_->addObserver(*observer);
   if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);
+  if (rates_ != nullptr) cycle_->setRateBook(*rates_);
   if (outlier_freshness_) cycle_->setOutlierRules(*outlier_freshness_, outlier_factor_);
   scheduler_ = std::make_unique<Scheduler>(
       sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },

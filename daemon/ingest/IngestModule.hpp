@@ -30,6 +30,9 @@ class IngestModule final : public module::Module {
   /// Every cycle and reload drops the bodies of this cache that it made stale
   /// (IngestCycle). Set before start(); must outlive the module.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
+  /// Non-USD quotes convert with these rates (IngestCycle::setRateBook). Set before
+  /// start(); must outlive the module.
+  void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
   /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
   void setOutlierRules(quality::Freshness freshness, double factor) {
     outlier_freshness_ = std::move(freshness);
@@ -56,6 +59,7 @@ class IngestModule final : public module::Module {
   std::vector<Scheduler::Source> sources_;
   std::vector<CycleObserver*> observers_;
   prices::HistoryCache* history_cache_ = nullptr;
+  const currency::RateBook* rates_ = nullptr;
   std::optional<quality::Freshness> outlier_freshness_;
   double outlier_factor_ = 3.0;
   std::unique_ptr<IngestCycle> cycle_;

@@ -1,6 +1,8 @@
 #include "ingest/Normaliser.hpp"
 
 #include "catalog/CatalogImages.hpp"
+#include "currency/Iso4217.hpp"
+#include "currency/Money.hpp"
 #include "ingest/PriceParser.hpp"
 #include "quality/KindSeries.hpp"
 
@@ -64,6 +66,30 @@ bool isUsd(std::string_view currency) {
   return currency.empty() || currency == "USD" || currency == "usd";
 }
 
+// The quote's price in USD cents with the newest rate of its currency (docs/api.md §12):
+// integer minor units (QuotedPrice::kCents) are in the currency's own exponent (yen for
+// JPY, fils for KWD); major amounts and text are read to hundredths first, exactly as
+// for USD. nullopt: no rate for the currency (or an unknown code).
+enum class Converted { kOk, kNoRate, kUnreadable };
+Converted toUsd(const NormaliseInput& input, std::string_view code, const sdk::QuotedPrice& price,
+                std::int64_t& cents) {
+  if (input.rates == nullptr) return Converted::kNoRate;
+  std::string upper(trimName(code));
+  for (char& c : upper) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  const auto rate = input.rates->find(upper);
+  const auto exponent = currency::currencyExponent(upper);
+  if (rate == input.rates->end() || !exponent) return Converted::kNoRate;
+  const auto amount = toCents(price);
+  if (!amount) return Converted::kUnreadable;
+  const int scale = price.form == sdk::QuotedPrice::Form::kCents ? *exponent : 2;
+  const auto usd = currency::toUsdCents(*amount, scale, rate->second);
+  if (!usd || *usd <= 0) return Converted::kUnreadable;
+  cents = *usd;
+  return Converted::kOk;
+}
+
 // The source name of each kind, built once per batch rather than once per point.
 class SourceNames {
  public:
@@ -94,11 +120,22 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
     batch.unknown_names.emplace_back(name);
     return;
   }
-  if (!isUsd(in.currency)) {
-    ++batch.rejected[std::string(kRejectedNoRate)];
-    return;
+  std::optional<std::int64_t> cents;
+  if (isUsd(in.currency)) {
+    cents = toCents(in.price);
+  } else {
+    std::int64_t converted = 0;
+    switch (toUsd(input, in.currency, in.price, converted)) {
+      case Converted::kNoRate:
+        ++batch.rejected[std::string(kRejectedNoRate)];
+        return;
+      case Converted::kOk:
+        cents = converted;
+        break;
+      case Converted::kUnreadable:
+        break;
+    }
   }
-  const auto cents = toCents(in.price);
   if (!cents) {
     ++batch.rejected["price unreadable or not positive"];
     return;

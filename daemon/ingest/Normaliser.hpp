@@ -2,9 +2,10 @@
 
 // Normaliser: a source's observations → price points (docs/api.md §4): names trimmed
 // and matched exactly against the catalogue, prices to positive integer cents, volume and
-// listings non-negative, only USD (no currency rates yet: other currencies are rejected as
-// `no_rate`), the source's own time or the poll time, the quote's kind or the instance's.
-// Everything it drops is counted by reason, never silently.
+// listings non-negative, other currencies converted to USD cents with the newest rate of
+// the RateBook (docs/api.md §12; none: rejected as `no_rate`), the source's own time or the poll
+// time, the quote's kind or the instance's. Everything it drops is counted by reason, never
+// silently.
 //
 // One series, one kind: a quote whose kind differs from its instance's (a feed with bids
 // and asks, e.g. dmarket) is stored under the source `NAME-<kind>` (`dmarket-bid`), so
@@ -13,6 +14,7 @@
 #include "skinpulse/sdk/types.hpp"
 
 #include "catalog/Catalog.hpp"
+#include "currency/RateBook.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
@@ -48,6 +50,9 @@ struct NormaliseInput {
   /// A polled instance files other kinds under NAME-<kind>; a backfill line names its own
   /// source, which is kept whatever its kind.
   bool series_per_kind = true;
+  /// The rates non-USD quotes convert with (one snapshot per batch); null: none, every
+  /// non-USD quote is rejected as `no_rate`.
+  const currency::RateBook::Rates* rates = nullptr;
 };
 
 /// Trims ASCII whitespace and NBSP at both ends; the name is otherwise kept as is. A view

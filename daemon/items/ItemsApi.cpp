@@ -28,12 +28,13 @@ constexpr std::size_t kMaxFilterBytes = 256;
 
 }  // namespace
 
-void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bool> stale) {
+void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bool> stale,
+                     const currency::Conversion& money) {
   json.beginObject()
       .key("time")
       .value(time::formatIso8601(point.time))
       .key("price")
-      .value(point.price)
+      .value(money.amount(point.price))
       .key("volume")
       .value(point.volume)
       .key("kind")
@@ -46,6 +47,7 @@ void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bo
   }
   json.key("source").value(point.source).key("outlier").value(point.outlier);
   if (stale) json.key("stale").value(*stale);
+  if (money.requested()) json.key("currency").value(money.code());
   json.endObject();
 }
 
@@ -124,6 +126,8 @@ const CatalogItemView& ItemsApi::requireItem(const CatalogSnapshot& snapshot,
 void ItemsApi::detail(Request& request, Response& response) const {
   const auto snapshot = catalog_.snapshot();
   const auto& item = requireItem(*snapshot, request);
+  const auto money = currency::currencyParam(
+      request, config_.rates != nullptr ? *config_.rates : currency::RateBook::none());
   const auto latest = latest_.of(item.record.id);
   const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
                                     latest_.sourceNames());
@@ -136,7 +140,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
   std::string body = item.json;
   body.pop_back();
   body += ",\"current_price\":";
-  body += current.price ? std::to_string(*current.price) : "null";
+  body += current.price ? std::to_string(money.amount(*current.price)) : "null";
   body += ",\"current_price_source\":";
   if (current.source) {
     appendJsonString(body, *current.source);
@@ -144,7 +148,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
     body += "null";
   }
   body += ",\"consensus_price\":";
-  body += market.price ? std::to_string(*market.price) : "null";
+  body += market.price ? std::to_string(money.amount(*market.price)) : "null";
   body += ",\"spread_percent\":";
   if (market.spread_percent) {
     JsonWriter spread;
@@ -157,7 +161,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
   prices.beginArray();
   std::optional<std::int64_t> updated;
   for (const auto& entry : latest) {
-    writePricePoint(prices, entry.newest, !config_.freshness.fresh(entry.newest, now));
+    writePricePoint(prices, entry.newest, !config_.freshness.fresh(entry.newest, now), money);
     if (!updated || entry.newest.time > *updated) updated = entry.newest.time;
   }
   prices.endArray();
@@ -166,6 +170,10 @@ void ItemsApi::detail(Request& request, Response& response) const {
     appendJsonString(body, time::formatIso8601(*updated));
   } else {
     body += "null";
+  }
+  if (money.requested()) {
+    body += ",\"currency\":";
+    appendJsonString(body, money.code());
   }
   body += '}';
   response.json(std::move(body));
@@ -176,13 +184,15 @@ void ItemsApi::history(Request& request, Response& response) const {
   const auto& item = requireItem(*snapshot, request);
   const std::int64_t window = windowParam(request, "24h");
   const auto source = textParam(request, "source", kMaxFilterBytes, false);
+  const auto money = currency::currencyParam(
+      request, config_.rates != nullptr ? *config_.rates : currency::RateBook::none());
   const std::int64_t id = item.record.id;
   const std::int64_t now = clock_();
   auto render = [&] {
     const auto points = prices_.history(id, now - window, source);
     JsonWriter json;
     json.beginArray();
-    for (const auto& point : points) writePricePoint(json, point);
+    for (const auto& point : points) writePricePoint(json, point, std::nullopt, money);
     json.endArray();
     // The body holds the points after now - window: it stays exact until the oldest of
     // them leaves the window (docs/architecture.md, "History cache").
@@ -194,12 +204,16 @@ void ItemsApi::history(Request& request, Response& response) const {
     response.shared_body = render().body;
     return;
   }
-  response.shared_body = cache_->get(id, historyVariant(window, source), now, render);
+  response.shared_body =
+      cache_->get(id, historyVariant(window, source, money.cacheTag()), now, render);
 }
 
-std::string historyVariant(std::int64_t window, const std::optional<std::string>& source) {
+std::string historyVariant(std::int64_t window, const std::optional<std::string>& source,
+                           const std::string& currency_tag) {
   std::string variant = "h|" + std::to_string(window);
   variant += source ? "|=" + *source : "|*";
+  // The tag carries the rate: a new rate selects a new body (the old one ages out).
+  if (!currency_tag.empty()) variant += "|$" + currency_tag;
   return variant;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 
-// GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (docs/api.md §3).
+// GET /api/v1/items, /api/v1/items/:id and /api/v1/items/:id/history (docs/api.md §3);
+// the last two take `currency=` (§14).
 // Reads the in-memory catalogue and latest-price cache; only history touches the store,
 // and only when its body is not in the history cache (prices/HistoryCache). The handlers
 // are const and thread-safe: any number of server threads may call them at once.
 
 #include "catalog/Catalog.hpp"
 #include "common/Json.hpp"
+#include "currency/Conversion.hpp"
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
@@ -27,6 +29,8 @@ struct ItemsApiOptions {
   std::vector<std::string> enabled_sources;  ///< in configuration order
   quality::Freshness freshness = {};         ///< stale latest prices and the consensus
   bool exclude_outliers = true;              ///< outliers left out of the consensus
+  /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
+  const currency::RateBook* rates = nullptr;
 };
 
 class ItemsApi {
@@ -59,11 +63,15 @@ class ItemsApi {
   Clock clock_;
 };
 
-/// The history cache's key for a body of /history: window seconds and source filter.
-std::string historyVariant(std::int64_t window, const std::optional<std::string>& source);
+/// The history cache's key for a body of /history: window seconds, source filter and the
+/// currency with its exact rate (currency::Conversion::cacheTag; "" for plain USD).
+std::string historyVariant(std::int64_t window, const std::optional<std::string>& source,
+                           const std::string& currency_tag = {});
 
-/// One Price point object; `stale` is written only when given (latest prices).
+/// One Price point object; `stale` is written only when given (latest prices). The price
+/// in `money`'s currency, and `"currency"` when the request named one.
 void writePricePoint(JsonWriter& json, const PricePoint& point,
-                     std::optional<bool> stale = std::nullopt);
+                     std::optional<bool> stale = std::nullopt,
+                     const currency::Conversion& money = {});
 
 }  // namespace skinpulse::items

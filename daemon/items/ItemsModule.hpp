@@ -14,10 +14,11 @@ class ItemsModule final : public module::Module {
  public:
   /// Every reference must outlive the module.
   ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-              PriceStore& prices, prices::HistoryCache& history_cache)
+              PriceStore& prices, prices::HistoryCache& history_cache,
+              const currency::RateBook& rates)
       : api_(catalog, latest, prices,
              ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources,
-                             options.freshness, options.exclude_outliers},
+                             options.freshness, options.exclude_outliers, &rates},
              &history_cache) {}
 
   std::string_view name() const override { return "items"; }

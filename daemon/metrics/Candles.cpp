@@ -66,7 +66,7 @@ std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int
 
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,
                           std::string_view window, std::string_view interval,
-                          const std::vector<Candle>& candles) {
+                          const std::vector<Candle>& candles, const currency::Conversion& money) {
   JsonWriter json;
   json.beginObject().key("item_id").value(item_id).key("source");
   if (source) {
@@ -79,7 +79,7 @@ std::string renderCandles(std::int64_t item_id, const std::optional<std::string>
       .key("interval")
       .value(std::string(interval))
       .key("currency")
-      .value("USD")
+      .value(money.code())
       .key("candles")
       .beginArray();
   for (const auto& c : candles) {
@@ -87,13 +87,13 @@ std::string renderCandles(std::int64_t item_id, const std::optional<std::string>
         .key("time")
         .value(time::formatIso8601(c.time))
         .key("open")
-        .value(c.open)
+        .value(money.amount(c.open))
         .key("high")
-        .value(c.high)
+        .value(money.amount(c.high))
         .key("low")
-        .value(c.low)
+        .value(money.amount(c.low))
         .key("close")
-        .value(c.close)
+        .value(money.amount(c.close))
         .key("volume")
         .value(c.volume)
         .key("samples")

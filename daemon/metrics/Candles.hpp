@@ -9,6 +9,7 @@
 // 30 daily bars of a month need no daily level in the engine. A 7-day window at 1h is
 // ~170 bars per source instead of the ~8,000 raw points of /history.
 
+#include "currency/Conversion.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
@@ -45,6 +46,7 @@ std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int
 /// The body of docs/api.md §10: {"item_id","source","window","interval","candles":[...]}.
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,
                           std::string_view window, std::string_view interval,
-                          const std::vector<Candle>& candles);
+                          const std::vector<Candle>& candles,
+                          const currency::Conversion& money = {});
 
 }  // namespace skinpulse::metrics

@@ -42,12 +42,10 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
         "interval", "is finer than the " + window_name + " window allows (at least " +
                         std::string(window->default_interval) + ")");
   }
-  const auto currency = request.queryParam("currency");
-  if (currency && *currency != "USD") {
-    throw http::HttpError::invalidParameter("currency", "has no exchange rate (only USD)");
-  }
   auto source = http::textParam(request, "source", kMaxSourceBytes, false);
 
+  const auto money = currency::currencyParam(
+      request, config_.rates != nullptr ? *config_.rates : currency::RateBook::none());
   const auto snapshot = catalog_.snapshot();
   if (snapshot->findById(id) == nullptr) {
     throw http::HttpError(404, "item_not_found", "no item with id " + std::to_string(id));
@@ -59,7 +57,7 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     source = currentPrice(latest_.of(id), order, now).source;
   }
   if (!source) {
-    response.json(renderCandles(id, source, window->name, interval_name, {}));
+    response.json(renderCandles(id, source, window->name, interval_name, {}, money));
     return;
   }
   auto render = [&] {
@@ -73,7 +71,8 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     // cache"): the first bar is folded from the points after `since` only.
     return prices::HistoryCache::Rendered{
         std::make_shared<const std::string>(renderCandles(id, source, window->name, interval_name,
-                                                          buildCandles(points, *interval, since))),
+                                                          buildCandles(points, *interval, since),
+                                                          money)),
         oldest == INT64_MAX ? INT64_MAX : oldest + window->seconds};
   };
   if (cache_ == nullptr) {
@@ -82,8 +81,9 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   }
   // The source is resolved before the lookup and is part of the key: a cycle that moves
   // the reference source to another one selects another body.
-  const std::string variant =
-      "c|" + std::string(window->name) + "|" + interval_name + "|" + *source;
+  const std::string variant = "c|" + std::string(window->name) + "|" + interval_name + "|" +
+                              *source +
+                              (money.identity() ? std::string() : "|$" + money.cacheTag());
   response.shared_body = cache_->get(id, variant, now, render);
 }
 

@@ -7,6 +7,7 @@
 // without one). Thread-safe: server threads call candles() concurrently.
 
 #include "catalog/Catalog.hpp"
+#include "currency/RateBook.hpp"
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
@@ -23,6 +24,8 @@ struct CandlesApiConfig {
   std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;               ///< in configuration order
   bool exclude_outliers = true;  ///< [quality] exclude_outliers: flagged points make no bar
+  /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
+  const currency::RateBook* rates = nullptr;
 };
 
 class CandlesApi {

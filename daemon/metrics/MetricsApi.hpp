@@ -5,6 +5,7 @@
 // snapshot: no computation and no store access on a request.
 
 #include "catalog/Catalog.hpp"
+#include "currency/RateBook.hpp"
 #include "http/Router.hpp"
 #include "metrics/MetricsEngine.hpp"
 
@@ -12,7 +13,9 @@ namespace skinpulse::metrics {
 
 class MetricsApi {
  public:
-  MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine);
+  /// `rates`: what `currency=` converts with (docs/api.md §14); null: only USD.
+  MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine,
+             const currency::RateBook* rates = nullptr);
 
   void registerRoutes(http::Router& router);
 
@@ -22,6 +25,7 @@ class MetricsApi {
  private:
   const Catalog& catalog_;
   const metrics::MetricsEngine& engine_;
+  const currency::RateBook& rates_;
 };
 
 }  // namespace skinpulse::metrics

@@ -6,14 +6,14 @@ namespace skinpulse::metrics {
 
 MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catalog,
                              const LatestPrices& latest, MetricSet metrics, PriceStore& prices,
-                             prices::HistoryCache& history_cache)
+                             prices::HistoryCache& history_cache, const currency::RateBook& rates)
     : engine_(catalog, latest, std::move(metrics),
               MetricsEngineOptions{options.reference_sources, options.enabled_sources,
                                    options.exclude_outliers}),
-      api_(catalog, engine_),
+      api_(catalog, engine_, &rates),
       candles_(catalog, latest, prices,
                CandlesApiConfig{options.reference_sources, options.enabled_sources,
-                                options.exclude_outliers},
+                                options.exclude_outliers, &rates},
                {}, &history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(prices, time::nowSeconds());

@@ -17,7 +17,8 @@ class MetricsModule final : public module::Module {
   /// Reads the last MetricsEngine::kHistorySeconds of `prices`. Every reference must
   /// outlive the module; the candles keep their bodies in `history_cache`.
   MetricsModule(const MetricsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-                MetricSet metrics, PriceStore& prices, prices::HistoryCache& history_cache);
+                MetricSet metrics, PriceStore& prices, prices::HistoryCache& history_cache,
+                const currency::RateBook& rates);
 
   std::string_view name() const override { return "metrics"; }
   void registerRoutes(http::Router& router) override {

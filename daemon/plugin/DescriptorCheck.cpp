@@ -42,7 +42,12 @@ std::optional<std::string> checkIdentity(const skinpulse_plugin_descriptor& d,
     return "unknown plugin kind " + std::to_string(d.kind) +
            " (daemon knows source=" + std::to_string(SKINPULSE_KIND_SOURCE) +
            ", identity=" + std::to_string(SKINPULSE_KIND_IDENTITY) +
-           ", metric=" + std::to_string(SKINPULSE_KIND_METRIC) + ")";
+           ", metric=" + std::to_string(SKINPULSE_KIND_METRIC) +
+           ", rates=" + std::to_string(SKINPULSE_KIND_RATES) + ")";
+  }
+  if (*kind == PluginKind::kRates && d.abi_minor < 2) {
+    return "plugin kind rates needs SDK ABI 1.2, the descriptor declares " +
+           abiText(d.abi_major, d.abi_minor);
   }
   const std::string name = d.name != nullptr ? d.name : "";
   const std::string expected = std::string(kindName(*kind)) + "_" + name + std::string(kSuffix);

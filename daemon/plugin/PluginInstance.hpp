@@ -15,6 +15,7 @@
 #include "skinpulse/sdk/identity.hpp"
 #include "skinpulse/sdk/metric.hpp"
 #include "skinpulse/sdk/plugin.hpp"
+#include "skinpulse/sdk/rates.hpp"
 #include "skinpulse/sdk/source.hpp"
 
 #include "plugin/HostImpl.hpp"
@@ -105,5 +106,6 @@ class PluginInstance {
 using SourceInstance = PluginInstance<sdk::MarketSource>;
 using IdentityInstance = PluginInstance<sdk::IdentityProvider>;
 using MetricInstance = PluginInstance<sdk::Metric>;
+using RatesInstance = PluginInstance<sdk::RateSource>;  ///< since SDK ABI 1.2
 
 }  // namespace skinpulse

@@ -10,6 +10,8 @@ std::string_view kindName(PluginKind kind) {
       return "identity";
     case PluginKind::kMetric:
       return "metric";
+    case PluginKind::kRates:
+      return "rates";
   }
   return "unknown";
 }
@@ -22,13 +24,16 @@ std::optional<PluginKind> kindFromDescriptor(std::uint32_t value) {
       return PluginKind::kIdentity;
     case SKINPULSE_KIND_METRIC:
       return PluginKind::kMetric;
+    case SKINPULSE_KIND_RATES:
+      return PluginKind::kRates;
     default:
       return std::nullopt;
   }
 }
 
 std::optional<PluginKind> parseKind(std::string_view name) {
-  for (PluginKind kind : {PluginKind::kSource, PluginKind::kIdentity, PluginKind::kMetric}) {
+  for (PluginKind kind :
+       {PluginKind::kSource, PluginKind::kIdentity, PluginKind::kMetric, PluginKind::kRates}) {
     if (kindName(kind) == name) return kind;
   }
   return std::nullopt;

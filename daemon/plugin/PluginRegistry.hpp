@@ -91,6 +91,10 @@ class PluginRegistry {
                                             const HostServices& services) const {
     return create<sdk::Metric>(spec, services);
   }
+  PluginResult<RatesInstance> createRates(const PluginInstanceSpec& spec,
+                                          const HostServices& services) const {
+    return create<sdk::RateSource>(spec, services);
+  }
 
  private:
   // An object fresh from a plugin's create(), not yet typed.

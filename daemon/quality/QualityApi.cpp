@@ -2,6 +2,7 @@
 
 #include "common/Json.hpp"
 #include "common/Time.hpp"
+#include "currency/Conversion.hpp"
 #include "http/Params.hpp"
 #include "quality/KindSeries.hpp"
 
@@ -128,6 +129,7 @@ void QualityApi::sources(Request&, Response& response) const {
 void QualityApi::spreads(Request& request, Response& response) const {
   const auto limit = static_cast<std::size_t>(integerParam(request, "limit", 20, 1, 100));
   const auto min_sources = static_cast<std::size_t>(integerParam(request, "min_sources", 2, 2, 64));
+  const auto money = currency::currencyParam(request, *rates_);
   const std::int64_t now = clock_();
   const CrossMarketRules rules{freshness_, options_.exclude_outliers};
   const auto snapshot = latest_.snapshot();
@@ -163,12 +165,13 @@ void QualityApi::spreads(Request& request, Response& response) const {
         .key("buy_source")
         .value(gap.buy_source)
         .key("buy_price")
-        .value(gap.buy_price)
+        .value(money.amount(gap.buy_price))
         .key("sell_source")
         .value(gap.sell_source)
         .key("sell_price")
-        .value(gap.sell_price)
-        .endObject();
+        .value(money.amount(gap.sell_price));
+    if (money.requested()) json.key("currency").value(money.code());
+    json.endObject();
   }
   json.endArray();
   response.json(json.take());

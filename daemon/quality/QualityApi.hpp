@@ -6,6 +6,7 @@
 // pool, not inline); thread-safe and const.
 
 #include "catalog/Catalog.hpp"
+#include "currency/RateBook.hpp"
 #include "http/Router.hpp"
 #include "prices/LatestPrices.hpp"
 #include "quality/CrossMarket.hpp"
@@ -41,6 +42,9 @@ class QualityApi {
   void spreads(http::Request& request, http::Response& response) const;
 
   const Freshness& freshness() const { return freshness_; }
+  /// What `currency=` on the spread ranking converts with (docs/api.md §14); without,
+  /// only USD. Set before the routes serve; the book must outlive the object.
+  void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
 
  private:
   const Catalog& catalog_;
@@ -51,6 +55,7 @@ class QualityApi {
   FeeTable fees_;
   LastSuccess last_success_;
   Clock clock_;
+  const currency::RateBook* rates_ = &currency::RateBook::none();
 };
 
 }  // namespace skinpulse::quality

@@ -13,8 +13,10 @@ class QualityModule final : public module::Module {
  public:
   QualityModule(const Catalog& catalog, const LatestPrices& latest,
                 std::vector<SourceProfile> sources, QualityOptions options,
-                QualityApi::LastSuccess last_success)
-      : api_(catalog, latest, std::move(sources), options, std::move(last_success)) {}
+                QualityApi::LastSuccess last_success, const currency::RateBook& rates)
+      : api_(catalog, latest, std::move(sources), options, std::move(last_success)) {
+    api_.setRateBook(rates);
+  }
 
   std::string_view name() const override { return "quality"; }
   void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }

@@ -6,6 +6,7 @@
 #include "store/IngestLease.hpp"
 #include "store/PriceStore.hpp"
 #include "store/SnapshotStore.hpp"
+#include "store/RateStore.hpp"
 #include "store/UserStore.hpp"
 
 #include <memory>
@@ -34,6 +35,8 @@ class Database {
   virtual AlertStore& alerts() = 0;
   /// Portfolio value snapshots (docs/api.md §15).
   virtual SnapshotStore& snapshots() = 0;
+  /// Exchange rates of the rates instances (docs/api.md §14).
+  virtual RateStore& rates() = 0;
   /// Which instance ingests when several share this database (docs/api.md §8).
   virtual IngestLease& ingestLease() = 0;
 };

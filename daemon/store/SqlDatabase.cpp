@@ -19,6 +19,7 @@ SqlDatabase::SqlDatabase(std::unique_ptr<ConnectionPool> pool, std::unique_ptr<I
       holdings_(*pool_),
       alerts_(*pool_),
       snapshots_(*pool_),
+      rates_(*pool_),
       lease_(std::move(lease)) {}
 
 std::string SqlDatabase::backend() const {

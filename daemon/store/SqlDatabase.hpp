@@ -7,6 +7,7 @@
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
 #include "store/SqlSnapshotStore.hpp"
+#include "store/SqlRateStore.hpp"
 #include "store/SqlUserStore.hpp"
 
 #include <memory>
@@ -28,6 +29,7 @@ class SqlDatabase final : public Database {
   HoldingStore& holdings() override { return holdings_; }
   AlertStore& alerts() override { return alerts_; }
   SnapshotStore& snapshots() override { return snapshots_; }
+  RateStore& rates() override { return rates_; }
   IngestLease& ingestLease() override { return *lease_; }
 
   /// For code that needs SQL of its own on the same database (the embedded shared-state
@@ -42,6 +44,7 @@ class SqlDatabase final : public Database {
   SqlHoldingStore holdings_;
   SqlAlertStore alerts_;
   SqlSnapshotStore snapshots_;
+  SqlRateStore rates_;
   std::unique_ptr<IngestLease> lease_;
 };
 

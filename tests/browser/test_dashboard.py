@@ -136,6 +136,9 @@ interval_seconds = 3
 seed_file = {seed}
 fraction = 1.0
 fee_percent = 2
+[rates.fixed]
+plugin = fixed
+rates = EUR:0.95, JPY:151.2
 """
         env = {
             "SKINPULSE_PLUGIN_DIR": plugins,
@@ -480,6 +483,31 @@ fee_percent = 2
         self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")[0].find_element(By.XPATH, ".//button[text()='Delete']").click()
         self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#alert-list li")) == 1, message="deleted")
         self.collect()
+
+    def test_8_currency_selector_is_remembered(self):
+        # The header's selector (share/www/js/money.js): EUR chosen, the page reloaded, EUR
+        # still chosen, and the item's price shown in euros, as the API converts it.
+        ranked = self.daemon.get("/api/v1/rankings/volatile?limit=5&window=24h").json()
+        item_id = ranked[0]["item_id"]
+        self.open("/items/%d" % item_id)
+        select = self.wait(lambda: [o for o in self.driver.find_elements(
+            By.CSS_SELECTOR, "#currency-select option") if o.get_attribute("value") == "EUR"],
+            message="EUR in the currency selector")
+        select[0].click()
+        self.wait(lambda: "€" in self.text("#current-price"), message="a price in euros")
+        self.driver.refresh()
+        self.wait(lambda: self.driver.find_element(By.ID, "currency-select").get_attribute("value") == "EUR",
+                  message="EUR remembered after a reload")
+        shown = self.wait(lambda: "€" in self.text("#current-price") and self.text("#current-price"),
+                          message="the item price in euros after the reload")
+        self.assertNotIn("$", shown)
+        self.shoot("item-eur")
+        self.open("/spreads")
+        self.wait(lambda: "€" in self.driver.find_element(By.ID, "view").text, message="spreads in euros")
+        self.shoot("spreads-eur")
+        self.collect()
+        # Back to USD for the other pages.
+        self.driver.execute_script("localStorage.removeItem('skinpulse.currency')")
 
     def test_9_no_console_errors_or_csp_violations(self):
         for path in ("/rankings", "/items/1", "/spreads", "/alerts", "/portfolio"):

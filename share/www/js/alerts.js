@@ -2,7 +2,8 @@
 // enable/disable and delete; /alerts?item=ID opens the "new alert" form for that item
 // with usable defaults (the item page's "Create alert" link: two clicks in all).
 import { live } from './live.js';
-import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, price, send, setTitle, skeleton, timeEl } from './api.js';
+import { fromUsd, money } from './money.js';
+import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, send, setTitle, skeleton, timeEl } from './api.js';
 
 const CONDITIONS = {
   percent_change: 'Moves by a percentage',
@@ -17,8 +18,8 @@ const STATUS_CLASS = { delivered: 'ok', pending: 'warn', failed: 'error' };
 
 export function describe(condition) {
   switch (condition.type) {
-    case 'price_above': return `price above ${price(condition.value)}${condition.source ? ` on ${condition.source}` : ''}`;
-    case 'price_below': return `price below ${price(condition.value)}${condition.source ? ` on ${condition.source}` : ''}`;
+    case 'price_above': return `price above ${money(fromUsd(condition.value))}${condition.source ? ` on ${condition.source}` : ''}`;
+    case 'price_below': return `price below ${money(fromUsd(condition.value))}${condition.source ? ` on ${condition.source}` : ''}`;
     case 'percent_change': return `${condition.direction === 'up' ? 'rises' : condition.direction === 'down' ? 'drops' : 'moves'} ${condition.threshold} % in ${condition.window}`;
     case 'bollinger_break': return `breaks its ${condition.window} Bollinger band`;
     case 'spread_above': return `spread above ${condition.threshold} %`;

@@ -1,6 +1,8 @@
 // Talking to the daemon's JSON API, formatting numbers and times, building DOM.
 // Every failed request becomes an ApiError whose message says what failed in words.
 
+import { withCurrency } from './money.js';
+
 export class ApiError extends Error {
   constructor(message, status, code, response) {
     super(message);
@@ -46,8 +48,12 @@ export async function request(path, { method = 'GET', headers = {}, body, what }
   return { data, response };
 }
 
+// Price endpoints answer in the chosen currency (money.js): `currency=` is added here, so
+// every page asks the same way. The portfolio keeps USD until its endpoints convert.
+const PRICED = /^\/api\/v1\/(items\/\d+(\/(history|candles|volatility))?|rankings\/(volatile|spread))(\?|$)/;
+
 export async function getJson(path, what) {
-  return (await request(path, { what })).data;
+  return (await request(PRICED.test(path) ? withCurrency(path) : path, { what })).data;
 }
 
 let csrfToken = null;

@@ -3,6 +3,7 @@
 
 import { ago, currentUser, exactTime, fill, getJson, h, itemImage, price, request } from './api.js';
 import { live } from './live.js';
+import { chooseCurrency, currencies, currency, loadCurrencies, money } from './money.js';
 
 const ROUTES = [
   { re: /^\/$/, page: 'market', load: () => import('./market.js') },
@@ -150,7 +151,7 @@ async function suggest() {
       : [h('li', { class: 'muted' }, 'No item matches')]);
     for (const item of items) {
       getJson(`/api/v1/items/${item.id}`, 'Price')
-        .then((d) => { prices.get(item.id).textContent = price(d.current_price); })
+        .then((d) => { prices.get(item.id).textContent = money(d.current_price); })
         .catch(() => { prices.get(item.id).textContent = 'price unavailable'; });
     }
     list.hidden = false;
@@ -213,5 +214,14 @@ live.connect();
 refreshStrip();
 setInterval(refreshStrip, 30000);
 refreshUser();
-route();
+
+// The currency selector (money.js): the codes with a rate, the choice kept in the browser;
+// a change re-renders the page, whose price requests then carry `currency=`.
+const currencySelect = document.getElementById('currency-select');
+currencySelect.addEventListener('change', () => { chooseCurrency(currencySelect.value); route(); });
+loadCurrencies().then(() => {
+  fill(currencySelect, ...currencies().map((c) => h('option', { value: c.code }, c.code)));
+  currencySelect.value = currency().code;
+  route();
+});
 export { price };

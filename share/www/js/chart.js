@@ -2,6 +2,8 @@
 // candles, the Bollinger band of the window shaded around the reference market, volume
 // bars in their own lower band, a "now" marker, drag to zoom (double-click resets).
 
+import { currency, minorPerMajor } from './money.js';
+
 let loading = null;
 /** Loads share/www/vendor/uplot once; resolves to the uPlot constructor. */
 export function loadUPlot() {
@@ -38,7 +40,7 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   const data = [times];
   for (const s of series) {
     const col = new Array(times.length).fill(null);
-    for (const c of s.candles) col[index.get(Date.parse(c.time) / 1000)] = c.close / 100;
+    for (const c of s.candles) col[index.get(Date.parse(c.time) / 1000)] = c.close / minorPerMajor();
     data.push(col);
   }
   const vol = new Array(times.length).fill(null);
@@ -46,12 +48,14 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   data.push(vol);
   const hasBand = band && Number.isFinite(band.upper) && Number.isFinite(band.lower);
   if (hasBand) {
-    data.push(times.map(() => band.upper / 100));
-    data.push(times.map(() => band.lower / 100));
+    data.push(times.map(() => band.upper / minorPerMajor()));
+    data.push(times.map(() => band.lower / minorPerMajor()));
   }
   const text = cssVar('--text-2', '#555');
   const grid = cssVar('--grid', '#8883');
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+  // Values are major units of the chosen currency (money.js): the series divide by its minor unit.
+  const code = currency().code;
+  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code });
   const spanYears = times.length && new Date(times[0] * 1000).getFullYear() !== new Date(times[times.length - 1] * 1000).getFullYear();
   const maxVol = Math.max(1, ...vol.filter((v) => v !== null));
   // Time axis: hours within a day, dates beyond; the date under the first tick of each
@@ -77,8 +81,8 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
       return label;
     });
   };
-  // Axis labels: whole dollars from $100 up, so "$2,100" fits beside a 375 px chart.
-  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  // Axis labels: whole units from 100 up, so "$2,100" fits beside a 375 px chart.
+  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
   const axisMoney = (v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v));
   const axisSize = (u, values) => {
     if (!values) return 60;
@@ -95,8 +99,8 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
     scales: {
       x: { time: true },
       y: { range: (u, min, max) => {
-        const lo = Math.min(min, hasBand ? band.lower / 100 : min);
-        const hi = Math.max(max, hasBand ? band.upper / 100 : max);
+        const lo = Math.min(min, hasBand ? band.lower / minorPerMajor() : min);
+        const hi = Math.max(max, hasBand ? band.upper / minorPerMajor() : max);
         const span = (hi - lo) || Math.abs(hi) * 0.02 || 1;
         return [lo - span * 0.3, hi + span * 0.06];
       } },

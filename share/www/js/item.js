@@ -1,7 +1,8 @@
 // Item: header with the current price, the chart per market from candles (1h/24h/7d/30d
 // in the URL), metrics per window, the markets table, live updates while open.
 
-import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, itemImage, number, percent, price, rarityChip, setTitle, skeleton } from './api.js';
+import { fromUsd, money } from './money.js';
+import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, itemImage, number, percent, rarityChip, setTitle, skeleton } from './api.js';
 import { live } from './live.js';
 import { navigate } from './app.js';
 import { windowTabs } from './market.js';
@@ -91,13 +92,13 @@ export function render(view, [idText], query) {
       h('div', { class: 'item-title' },
         h('h1', {}, name), h('div', { class: 'badges' }, badges),
         h('div', { class: 'price-line' },
-          h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, price(item.current_price)),
+          h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, money(item.current_price)),
           h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
           h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
         markets.length ? h('div', { class: 'consensus' },
           h('span', { title: 'Median of the fresh listings across markets (of every fresh price when no market lists it); outliers left out' },
             h('span', { class: 'kpi-label' }, 'Consensus'),
-            h('span', { class: 'num', id: 'consensus-price' }, price(item.consensus_price ?? null))),
+            h('span', { class: 'num', id: 'consensus-price' }, money(item.consensus_price ?? null))),
           h('span', { title: 'Gap between the cheapest and the dearest of those prices, relative to the cheapest' },
             h('span', { class: 'kpi-label' }, 'Spread'),
             h('span', { class: 'num', id: 'spread-percent' }, item.spread_percent === null || item.spread_percent === undefined ? '—' : `${number(item.spread_percent)} %`)),
@@ -132,7 +133,7 @@ export function render(view, [idText], query) {
       h('thead', {}, h('tr', {}, th('source', 'Market'), th('price', 'Price', 'num'), th('kind', 'Kind'), th('listings', 'Listings', 'num'), th('volume', 'Volume', 'num'), th('age', 'Age'))),
       h('tbody', {}, rows.map((m) => h('tr', { class: m.outlier ? 'is-outlier' : m.stale ? 'is-stale' : undefined },
         h('td', { 'data-label': 'Market' }, m.source, item.current_price_source === m.source ? h('span', { class: 'chip ref' }, 'reference') : null),
-        h('td', { class: 'num price', 'data-label': 'Price', 'data-source': m.source }, price(m.price)),
+        h('td', { class: 'num price', 'data-label': 'Price', 'data-source': m.source }, money(m.price)),
         h('td', { 'data-label': 'Kind' }, m.kind ? h('span', { class: 'chip', title: KIND_TITLES[m.kind] || m.kind }, m.kind) : '—'),
         h('td', { class: 'num', 'data-label': 'Listings' }, count(m.listings)),
         h('td', { class: 'num', 'data-label': 'Volume' }, count(m.volume)),
@@ -153,10 +154,10 @@ export function render(view, [idText], query) {
         h('p', { class: 'muted small' }, `Metrics need two prices from one market within ${METRIC_WINDOWS[i]}.`)) : h('div', { class: 'metric-card' },
         h('h3', {}, METRIC_WINDOWS[i], h('span', { class: 'muted small' }, m.samples ? ` · ${count(m.samples)} prices${m.source ? ' from ' + m.source : ''}` : ' · not enough prices')),
         h('dl', {},
-          h('div', { title: EXPLAIN.sigma }, h('dt', {}, 'σ (swing)'), h('dd', { class: 'num' }, price(Math.round(m.rolling_stddev)))),
+          h('div', { title: EXPLAIN.sigma }, h('dt', {}, 'σ (swing)'), h('dd', { class: 'num' }, money(Math.round(m.rolling_stddev)))),
           h('div', { title: EXPLAIN.change }, h('dt', {}, 'Change'), h('dd', { class: 'num' }, change(m.percent_change))),
           h('div', { title: EXPLAIN.cv }, h('dt', {}, 'Relative swing'), h('dd', { class: 'num' }, `${number((m.coefficient_of_variation || 0) * 100)} %`)),
-          h('div', { title: EXPLAIN.trend }, h('dt', {}, 'Trend / hour'), h('dd', { class: 'num' }, `${m.trend_score >= 0 ? '+' : '−'}${price(Math.abs(Math.round(m.trend_score)))}`))))));
+          h('div', { title: EXPLAIN.trend }, h('dt', {}, 'Trend / hour'), h('dd', { class: 'num' }, `${m.trend_score >= 0 ? '+' : '−'}${money(Math.abs(Math.round(m.trend_score)))}`))))));
       return all;
     } catch (err) {
       fill(metricsEl, errorBox(err, loadMetrics));
@@ -202,7 +203,7 @@ export function render(view, [idText], query) {
   window.addEventListener('resize', onResize);
 
   const onPrices = (event) => {
-    const mine = event.detail.filter((p) => p.item_id === id);
+    const mine = event.detail.filter((p) => p.item_id === id).map((p) => ({ ...p, price: fromUsd(p.price) }));
     if (!mine.length || !item) return;
     for (const p of mine) {
       const m = markets.find((x) => x.source === p.source);
@@ -216,7 +217,7 @@ export function render(view, [idText], query) {
       const before = item.current_price;
       item.current_price = refPoint.price;
       if (!item.current_price_source) item.current_price_source = refPoint.source;
-      if (el) { el.textContent = price(refPoint.price); el.dataset.cents = refPoint.price; flash(el, refPoint.price >= (before || 0)); }
+      if (el) { el.textContent = money(refPoint.price); el.dataset.cents = refPoint.price; flash(el, refPoint.price >= (before || 0)); }
     }
     const updated = document.getElementById('updated-at');
     if (updated) { updated.textContent = ago(item.updated_at); updated.title = exactTime(item.updated_at); updated.dateTime = item.updated_at; }

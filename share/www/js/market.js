@@ -1,7 +1,8 @@
 // Market: KPIs, top movers, the volatility ranking and the catalogue search with filters
 // and paging kept in the URL. Prices flash as live updates arrive.
 
-import { change, count, rarityClass, emptyBox, errorBox, fill, flash, getJson, h, itemImage, price, rarityChip, request, setTitle, skeleton, percent, number } from './api.js';
+import { fromUsd, money } from './money.js';
+import { change, count, rarityClass, emptyBox, errorBox, fill, flash, getJson, h, itemImage, rarityChip, request, setTitle, skeleton, percent, number } from './api.js';
 import { live } from './live.js';
 import { isFresh, navigate, readiness } from './app.js';
 import { sparkline } from './spark.js';
@@ -129,7 +130,7 @@ export function render(view, _params, query) {
     fill(moversBody, movers.map((m) => {
       const img = h('div', { class: 'img-slot' });
       const spark = h('div', { class: 'spark-slot', 'aria-hidden': 'true' });
-      const p = h('span', { class: 'num price' }, price(m.current_price));
+      const p = h('span', { class: 'num price' }, money(m.current_price));
       track(m.item_id, p, m.current_price);
       itemDetail(m.item_id).then((item) => fill(img, itemImage(item)))
         .catch((err) => fill(img, h('span', { class: 'muted small', title: err.message }, 'no image')));
@@ -165,7 +166,7 @@ export function render(view, _params, query) {
         try {
           const d = await itemDetail(item.id);
           for (const el of (priceCells.get(item.id) || [])) {
-            if (el.dataset.pending) { el.textContent = price(d.current_price); el.dataset.cents = d.current_price ?? ''; delete el.dataset.pending; }
+            if (el.dataset.pending) { el.textContent = money(d.current_price); el.dataset.cents = d.current_price ?? ''; delete el.dataset.pending; }
           }
         } catch (err) {
           for (const el of (priceCells.get(item.id) || [])) if (el.dataset.pending) { el.textContent = 'error'; el.title = err.message; }
@@ -196,10 +197,11 @@ export function render(view, _params, query) {
       if (!cells) continue;
       for (const el of cells) {
         const before = Number(el.dataset.cents || 0);
-        if (before === p.price) continue;
-        el.textContent = price(p.price);
-        el.dataset.cents = p.price;
-        flash(el, p.price >= before);
+        const minor = fromUsd(p.price);  // live updates are USD cents
+        if (before === minor) continue;
+        el.textContent = money(minor);
+        el.dataset.cents = minor;
+        flash(el, minor >= before);
       }
     }
   };
@@ -235,7 +237,7 @@ export function rankingTable(rows, track) {
     h('thead', {}, h('tr', {}, h('th', { scope: 'col', class: 'hide-narrow' }, '#'), h('th', { scope: 'col' }, 'Item'), h('th', { scope: 'col', class: 'num hide-narrow' }, 'Score'),
       h('th', { scope: 'col', class: 'num' }, 'Change'), h('th', { scope: 'col', class: 'num' }, 'Price'))),
     h('tbody', {}, rows.map((r, i) => {
-      const p = h('td', { class: 'num price', 'data-label': 'Price' }, price(r.current_price));
+      const p = h('td', { class: 'num price', 'data-label': 'Price' }, money(r.current_price));
       if (track) track(r.item_id, p, r.current_price);
       return h('tr', {},
         h('td', { class: 'num muted hide-narrow', 'data-label': '#' }, String(i + 1)),

@@ -1,7 +1,8 @@
 // Spreads: the best cross-market gaps (docs/api.md §12): buy at the cheapest fresh ask,
 // sell where the price net of that market's fee is highest. Stale and flagged prices
 // never count. Live: refetched after each polling cycle.
-import { emptyBox, errorBox, fill, getJson, h, percent, price, setTitle, skeleton } from './api.js';
+import { money } from './money.js';
+import { emptyBox, errorBox, fill, getJson, h, percent, setTitle, skeleton } from './api.js';
 import { live } from './live.js';
 import { navigate } from './app.js';
 
@@ -56,6 +57,6 @@ function spreadTable(rows) {
       h('td', { class: 'num muted hide-narrow', 'data-label': '#' }, String(i + 1)),
       h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, r.market_hash_name)),
       h('td', { class: `num chg ${r.spread_percent > 0 ? 'up' : 'down'}`, 'data-label': 'Spread' }, percent(r.spread_percent)),
-      h('td', { 'data-label': 'Buy at' }, h('span', {}, h('span', { class: 'num' }, price(r.buy_price)), h('span', { class: 'muted' }, ` on ${r.buy_source}`))),
-      h('td', { 'data-label': 'Sell at' }, h('span', {}, h('span', { class: 'num' }, price(r.sell_price)), h('span', { class: 'muted' }, ` on ${r.sell_source}`)))))));
+      h('td', { 'data-label': 'Buy at' }, h('span', {}, h('span', { class: 'num' }, money(r.buy_price)), h('span', { class: 'muted' }, ` on ${r.buy_source}`))),
+      h('td', { 'data-label': 'Sell at' }, h('span', {}, h('span', { class: 'num' }, money(r.sell_price)), h('span', { class: 'muted' }, ` on ${r.sell_source}`)))))));
 }

@@ -16,6 +16,7 @@
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/identity.hpp"
 #include "skinpulse/sdk/metric.hpp"
+#include "skinpulse/sdk/rates.hpp"
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/version.hpp"
 
@@ -32,6 +33,9 @@ enum skinpulse_plugin_kind : std::uint32_t {
   SKINPULSE_KIND_SOURCE = 1,    ///< skinpulse::sdk::MarketSource
   SKINPULSE_KIND_IDENTITY = 2,  ///< skinpulse::sdk::IdentityProvider
   SKINPULSE_KIND_METRIC = 3,    ///< skinpulse::sdk::Metric
+  /// Since ABI 1.2 (a new kind, not a new layout: older plugins keep loading, and the host
+  /// refuses this kind from a descriptor that declares an older minor).
+  SKINPULSE_KIND_RATES = 4,  ///< skinpulse::sdk::RateSource
 };
 
 /// One configuration key the plugin accepts. The host rejects keys not listed (a typo in
@@ -93,6 +97,11 @@ struct KindOf<Metric> {
   static constexpr std::uint32_t value = SKINPULSE_KIND_METRIC;
 };
 
+template <>
+struct KindOf<RateSource> {
+  static constexpr std::uint32_t value = SKINPULSE_KIND_RATES;
+};
+
 template <std::size_t N>
 constexpr const skinpulse_config_key* keyArray(const skinpulse_config_key (&keys)[N]) {
   return keys;
@@ -152,10 +161,10 @@ constexpr skinpulse_fetch_quotes_fn fetchQuotesEntry() {
 
 }  // namespace skinpulse::sdk::detail
 
-/// Declares the plugin entry point. `Interface` is MarketSource, IdentityProvider or
-/// Metric; `Class` derives from it and has a constructor `Class(skinpulse::sdk::Host&)`
-/// that may throw to refuse its configuration; `KEYS` is a static array of
-/// skinpulse_config_key, or nullptr for a plugin that takes no keys. A source class that
+/// Declares the plugin entry point. `Interface` is MarketSource, IdentityProvider, Metric
+/// or (ABI 1.2) RateSource; `Class` derives from it and has a constructor
+/// `Class(skinpulse::sdk::Host&)` that may throw to refuse its configuration; `KEYS` is a static
+/// array of skinpulse_config_key, or nullptr for a plugin that takes no keys. A source class that
 /// derives from QuoteSource (ABI 1.2) is still declared with `MarketSource`.
 #define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)       \
   extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor*     \

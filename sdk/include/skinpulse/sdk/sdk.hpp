@@ -6,6 +6,7 @@
 #include "skinpulse/sdk/identity.hpp"
 #include "skinpulse/sdk/metric.hpp"
 #include "skinpulse/sdk/plugin.hpp"
+#include "skinpulse/sdk/rates.hpp"
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/status.hpp"
 #include "skinpulse/sdk/types.hpp"

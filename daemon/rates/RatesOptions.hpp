@@ -1,0 +1,23 @@
+#pragma once
+
+// `[rates.NAME]`: one rates plugin instance (docs/api.md §14), configured like a source:
+// plugin, enabled, interval_seconds (default 21600: rates move daily), timeout_seconds,
+// and the plugin's own keys (`url`, `rates`, ...).
+
+#include <map>
+#include <string>
+
+namespace skinpulse::rates {
+
+struct RatesOptions {
+  std::string name;    ///< instance name: the `instance` of its rates
+  std::string plugin;  ///< plugin name, file <plugin dir>/rates_<plugin>.so
+  bool enabled = true;
+  int interval_seconds = 21600;
+  /// Bounds a poll as a whole: the plugin's own HTTP timeout is the real limit; a poll
+  /// still running past it is logged and the next one waits for it.
+  int timeout_seconds = 30;
+  std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
+};
+
+}  // namespace skinpulse::rates
