@@ -9,8 +9,8 @@
 #include "metrics/MetricsModule.hpp"
 #include "portfolio/PortfolioModule.hpp"
 #include "quality/QualityModule.hpp"
-#include "state/MeasuredSharedStore.hpp"
 #include "rates/RatesModule.hpp"
+#include "state/MeasuredSharedStore.hpp"
 #include "state/SharedStoreFactory.hpp"
 #include "telemetry/ProcessMetrics.hpp"
 #include "web/ApiDocumentModule.hpp"
@@ -192,7 +192,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       *history_cache_, rates_));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
-      plugins_->platformBudget(), changeOf(metrics.engine())));
+      plugins_->platformBudget(), changeOf(metrics.engine()), rates_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(

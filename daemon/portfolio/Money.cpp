@@ -10,13 +10,13 @@ std::string Money::major(std::int64_t cents) const {
   std::uint64_t magnitude =
       amount < 0 ? 0 - static_cast<std::uint64_t>(amount) : static_cast<std::uint64_t>(amount);
   std::uint64_t unit = 1;
-  for (int i = 0; i < exponent_; ++i) unit *= 10;
+  for (int i = 0; i < exponent(); ++i) unit *= 10;
   std::string out = amount < 0 ? "-" : "";
   out += std::to_string(magnitude / unit);
-  if (exponent_ > 0) {
+  if (exponent() > 0) {
     std::string fraction = std::to_string(magnitude % unit);
     out += '.';
-    out.append(static_cast<std::size_t>(exponent_) - fraction.size(), '0');
+    out.append(static_cast<std::size_t>(exponent()) - fraction.size(), '0');
     out += fraction;
   }
   return out;

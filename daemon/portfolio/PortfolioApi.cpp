@@ -4,6 +4,7 @@
 #include "common/Json.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "currency/Conversion.hpp"
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
 #include "portfolio/CostBody.hpp"
@@ -96,8 +97,9 @@ void writeHolding(JsonWriter& json, const ValuedHolding& holding, const Money& m
       .key("market_hash_name")
       .value(holding.market_hash_name)
       .key("quantity")
-      .value(holding.quantity)
-      .key("current_price")
+      .value(holding.quantity);
+  if (money.requested()) json.key("currency").value(money.currency());
+  json.key("current_price")
       .value(money.minor(holding.current_price))
       .key("total_value")
       .value(money.minor(holding.total_value))
@@ -139,8 +141,13 @@ std::string_view importRefusalLabel(ImportRefused::Reason reason) {
 }  // namespace
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
-                           const PortfolioValuer& valuer, ValueSnapshots& snapshots)
-    : imports_(imports), holdings_(holdings), valuer_(valuer), snapshots_(snapshots) {}
+                           const PortfolioValuer& valuer, ValueSnapshots& snapshots,
+                           const currency::RateBook& rates)
+    : imports_(imports),
+      holdings_(holdings),
+      valuer_(valuer),
+      snapshots_(snapshots),
+      rates_(rates) {}
 
 void PortfolioApi::registerRoutes(Router& router) {
   RouteOptions user_only;
@@ -163,8 +170,7 @@ void PortfolioApi::registerRoutes(Router& router) {
 }
 
 Money PortfolioApi::moneyOf(const Request& request) const {
-  (void)request;  // currency= (docs/api.md §14) picks the Money here
-  return Money();
+  return Money(currency::currencyParam(request, rates_));
 }
 
 void PortfolioApi::show(Request& request, Response& response) const {
@@ -174,10 +180,9 @@ void PortfolioApi::show(Request& request, Response& response) const {
   const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
 
   JsonWriter json;
-  json.beginObject()
-      .key("user_id")
-      .value(user_id)
-      .key("total_value")
+  json.beginObject().key("user_id").value(user_id);
+  if (money.requested()) json.key("currency").value(money.currency());
+  json.key("total_value")
       .value(money.minor(valuation.total_value))
       .key("cost_total")
       .value(money.minor(valuation.cost_total))
@@ -225,10 +230,9 @@ void PortfolioApi::history(Request& request, Response& response) const {
   JsonWriter json;
   json.beginArray();
   for (const auto& snapshot : snapshots_.history(user_id, window, time::nowSeconds())) {
-    json.beginObject()
-        .key("time")
-        .value(time::formatIso8601(snapshot.taken_at))
-        .key("total_value")
+    json.beginObject().key("time").value(time::formatIso8601(snapshot.taken_at));
+    if (money.requested()) json.key("currency").value(money.currency());
+    json.key("total_value")
         .value(money.minor(snapshot.total_value))
         .key("cost_total")
         .value(money.minor(snapshot.cost_total))

@@ -7,6 +7,7 @@
 // a handler runs. Preconditions and failures map to the problem codes of docs/api.md §2
 // and §15 here. Every amount goes out through one Money (portfolio/Money.hpp).
 
+#include "currency/RateBook.hpp"
 #include "http/Router.hpp"
 #include "portfolio/ImportService.hpp"
 #include "portfolio/Money.hpp"
@@ -19,7 +20,8 @@ namespace skinpulse::portfolio {
 class PortfolioApi {
  public:
   PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
-               const PortfolioValuer& valuer, ValueSnapshots& snapshots);
+               const PortfolioValuer& valuer, ValueSnapshots& snapshots,
+               const currency::RateBook& rates);
 
   void registerRoutes(http::Router& router);
 
@@ -30,13 +32,15 @@ class PortfolioApi {
   void csv(http::Request& request, http::Response& response) const;
 
  private:
-  /// The Money of this request's answer (USD today; see Money.hpp).
+  /// The Money of this request's answer: its `currency=` (400 invalid_parameter without
+  /// a rate), USD by default.
   Money moneyOf(const http::Request& request) const;
 
   portfolio::ImportService& imports_;
   HoldingStore& holdings_;
   const PortfolioValuer& valuer_;
   ValueSnapshots& snapshots_;
+  const currency::RateBook& rates_;
 };
 
 }  // namespace skinpulse::portfolio

@@ -19,7 +19,8 @@ namespace skinpulse::portfolio {
 PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
                                  state::SharedStore& shared, Catalog& catalog,
                                  const LatestPrices& latest, sdk::HttpClient& http,
-                                 net::RequestBudget& platform_budget, ChangeLookup change) {
+                                 net::RequestBudget& platform_budget, ChangeLookup change,
+                                 const currency::RateBook& rates) {
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
   fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
@@ -60,7 +61,8 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
         log::main().info("portfolio: value snapshots of {} user(s) over {} item(s), {} pruned",
                          outcome.users, outcome.items, outcome.pruned);
       });
-  api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_);
+  api_ =
+      std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_, rates);
 }
 
 PortfolioModule::~PortfolioModule() = default;

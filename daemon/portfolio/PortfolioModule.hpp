@@ -9,6 +9,7 @@
 
 #include "catalog/Catalog.hpp"
 #include "catalog/CatalogImages.hpp"
+#include "currency/RateBook.hpp"
 #include "module/Module.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/PortfolioOptions.hpp"
@@ -42,10 +43,12 @@ class PortfolioModule final : public module::Module {
   /// timeouts and byte cap apply to every inventory page); every page also takes a token
   /// of `platform_budget`, the game platform's budget shared with the source plugins.
   /// `catalog` is written only to show pictures an import filled in. `change` gives the
-  /// items' 24 h changes (docs/api.md §15).
+  /// items' 24 h changes (docs/api.md §15); `rates` converts answers asked for in another
+  /// currency (docs/api.md §14).
   PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
-                  net::RequestBudget& platform_budget, ChangeLookup change = {});
+                  net::RequestBudget& platform_budget, ChangeLookup change = {},
+                  const currency::RateBook& rates = currency::RateBook::none());
   ~PortfolioModule() override;
 
   std::string_view name() const override { return "portfolio"; }
