@@ -6,6 +6,7 @@
 // reactor, which queues it on its own connections.
 
 #include "events/UpdateBatch.hpp"
+#include "ingest/CycleTimings.hpp"
 #include "ws/Connection.hpp"
 #include "ws/Reactor.hpp"
 
@@ -45,6 +46,11 @@ class LiveHub {
   /// Forwards one batch to the subscribed clients. Never blocks on a client.
   void publish(const events::UpdateBatchPtr& batch);
 
+  /// Told each cycle's fan-out (CycleStage::kFanout): from the hub taking the cycle's
+  /// first batch to the last reactor handing its last batch to every client's socket.
+  /// Also logged at debug. Set before start().
+  void setTimingsObserver(CycleTimingsObserver* observer) { timings_observer_ = observer; }
+
   std::size_t connectionCount() const;
   /// Each reactor's last delivery pass (Reactor::lastPass).
   std::vector<Reactor::Pass> lastPasses() const;
@@ -54,6 +60,9 @@ class LiveHub {
   std::vector<std::unique_ptr<Reactor>> reactors_;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> running_{false};
+  CycleTimingsObserver* timings_observer_ = nullptr;
+  /// When the hub took the first batch of a cycle still being published (0: none).
+  std::atomic<Clock::rep> cycle_started_{0};
 };
 
 }  // namespace skinpulse::ws
