@@ -92,7 +92,7 @@ def main():
             if ready and state["logged"] < args.cycles:
                 state["logged"] += 1
                 iso = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(updated_at))
-                log.write("publish %s %d bytes=%d\n" % (iso, sent, len(body)))
+                log.write("publish %s %d poll=%d bytes=%d\n" % (iso, sent, state["cycle"], len(body)))
                 log.flush()
 
         def log_message(self, *_):

@@ -86,30 +86,33 @@ daemon_pid=$!
 for _ in $(seq 600); do grep -q 'listening on' "$work/daemon.err" 2>/dev/null && break; sleep 0.1; done
 grep -q 'listening on' "$work/daemon.err" || { echo "run.sh: skinpulsed did not start" >&2; tail "$work/daemon.err" >&2; exit 1; }
 
-echo "load before: $(cat /proc/loadavg)"
+echo "daemon pid $daemon_pid, load before: $(cat /proc/loadavg)"
 "$build/bin/bench_ws_client" --port "$daemon_port" --publish-log "$work/publish.log" \
   --clients "$clients" --ids "$ids" --items "$items" --cycles "$cycles" --volatility 0 \
   --ready-file "$work/ready" 2> "$work/client.err" | sed 's/^/e2e /'
 echo "load after: $(cat /proc/loadavg)"
 echo "cycles measured: $(grep -c '^publish' "$work/publish.log") ($(awk '/^publish/{print $4; exit}' "$work/publish.log"))"
 
-# The daemon's stage breakdown of the measured cycles (the first cycles, before every
-# client was subscribed, are left out: they also have no previous prices to compare).
-first=$(awk '/^publish/{print $2; exit}' "$work/publish.log")
-python3 - "$work/daemon.err" "$cycles" <<'PY'
+# The daemon's stage breakdown of the measured cycles: poll k of the fake market is the
+# daemon's k-th cycle (every poll of this run is stored), and its k-th fan-out.
+python3 - "$work/daemon.err" "$work/publish.log" <<'PY'
 import re, statistics, sys
 lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
+polls = [int(m.group(1)) for m in re.finditer(r"poll=(\d+)", open(sys.argv[2]).read())]
 cycles = [l for l in lines if "cycle of" in l and "point(s):" in l]
-fanouts = [l for l in lines if "fanout=" in l]
-keep = int(sys.argv[2])
+fanouts = [l for l in lines if "cycle prices of" in l and "fanout=" in l]
 stages = {}
-for line in cycles[-keep:]:
-    for name, ms in re.findall(r"(\w+)=([\d.]+) ms", line):
-        stages.setdefault(name, []).append(float(ms))
-for line in fanouts[-keep:]:
-    stages.setdefault("fanout", []).append(float(re.search(r"fanout=([\d.]+) ms", line).group(1)))
-print("stages (median ms of the last %d cycles): %s" % (keep, " ".join(
+for k in polls:
+    if k <= len(cycles):
+        for name, ms in re.findall(r"(\w+)=([\d.]+) ms", cycles[k - 1]):
+            stages.setdefault(name, []).append(float(ms))
+    if k <= len(fanouts):
+        stages.setdefault("fanout", []).append(
+            float(re.search(r"fanout=([\d.]+) ms", fanouts[k - 1]).group(1)))
+print("stages, median ms of polls %s: %s" % (",".join(map(str, polls)), " ".join(
     "%s=%.1f" % (k, statistics.median(v)) for k, v in stages.items())))
+print("stage sum after the answer (normalise..fanout): %.1f ms" % sum(
+    statistics.median(v) for k, v in stages.items() if k not in ("fetch", "parse")) )
 PY
 if [[ -s "$work/client.err" ]]; then
   echo "client messages (first 5 of $(wc -l < "$work/client.err")):"; head -5 "$work/client.err"

@@ -56,24 +56,25 @@ std::size_t LiveHub::sendToUser(const std::string& user_id, const std::string& j
 
 namespace {
 
-// Counts the reactors down for one cycle's last batch; the last one reports the fan-out.
+// Counts the reactors down for one batch; the last one reports its fan-out.
 struct FanoutClock {
   Clock::time_point started;
   std::atomic<std::size_t> reactors_left;
-  std::size_t entries;
+  events::UpdateBatchPtr batch;
   CycleTimingsObserver* observer;
 
   void reactorDone() {
     if (reactors_left.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    const auto took = Clock::now() - started;
+    const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
+    log::main().debug("cycle {} of {} entries: fanout={}.{} ms", batch->kind(),
+                      batch->entries().size(), micros / 1000, micros % 1000 / 100);
+    // The prices frames are what every subscriber waits for; volatility is only logged.
+    if (observer == nullptr || batch->kind() != "prices") return;
     CycleTimings timings;
-    timings.set(CycleStage::kFanout, Clock::now() - started);
-    timings.points = entries;
-    const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                            timings.durations[std::size_t(CycleStage::kFanout)])
-                            .count();
-    log::main().debug("cycle of {} entries: fanout={}.{} ms", entries, micros / 1000,
-                      micros % 1000 / 100);
-    if (observer != nullptr) observer->onCycleTimings(timings);
+    timings.set(CycleStage::kFanout, took);
+    timings.points = batch->entries().size();
+    observer->onCycleTimings(timings);
   }
 };
 
@@ -82,21 +83,12 @@ struct FanoutClock {
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {
   if (!running_ || batch->empty()) return;
   auto update = std::make_shared<UpdateFrames>(batch);
-  const auto now = Clock::now();
-  if (batch->followed()) {
-    Clock::rep none = 0;
-    cycle_started_.compare_exchange_strong(none, now.time_since_epoch().count());
-  } else {
-    const auto first = cycle_started_.exchange(0);
-    auto clock = std::make_shared<FanoutClock>();
-    clock->started = first != 0 ? Clock::time_point(Clock::duration(first)) : now;
-    clock->reactors_left = reactors_.size();
-    clock->entries = batch->entries().size();
-    clock->observer = timings_observer_;
-    update->setOnDelivered([clock] { clock->reactorDone(); });
-  }
-  // A batch whose cycle continues (prices before volatility) waits for the rest, so a
-  // reactor does not make a pass over its clients with half a cycle.
+  auto clock = std::make_shared<FanoutClock>();
+  clock->started = Clock::now();
+  clock->reactors_left = reactors_.size();
+  clock->batch = batch;
+  clock->observer = timings_observer_;
+  update->setOnDelivered([clock] { clock->reactorDone(); });
   for (auto& reactor : reactors_) reactor->broadcast(update, !batch->followed());
 }
 

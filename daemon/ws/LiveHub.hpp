@@ -46,9 +46,9 @@ class LiveHub {
   /// Forwards one batch to the subscribed clients. Never blocks on a client.
   void publish(const events::UpdateBatchPtr& batch);
 
-  /// Told each cycle's fan-out (CycleStage::kFanout): from the hub taking the cycle's
-  /// first batch to the last reactor handing its last batch to every client's socket.
-  /// Also logged at debug. Set before start().
+  /// Told each cycle's fan-out (CycleStage::kFanout): from the hub taking the prices
+  /// batch to the last reactor handing it to every client's socket. Every batch's
+  /// fan-out is logged at debug. Set before start().
   void setTimingsObserver(CycleTimingsObserver* observer) { timings_observer_ = observer; }
 
   std::size_t connectionCount() const;
@@ -61,8 +61,6 @@ class LiveHub {
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> running_{false};
   CycleTimingsObserver* timings_observer_ = nullptr;
-  /// When the hub took the first batch of a cycle still being published (0: none).
-  std::atomic<Clock::rep> cycle_started_{0};
 };
 
 }  // namespace skinpulse::ws
