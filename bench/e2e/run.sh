@@ -100,7 +100,7 @@ import re, statistics, sys
 lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
 polls = [int(m.group(1)) for m in re.finditer(r"poll=(\d+)", open(sys.argv[2]).read())]
 cycles = [l for l in lines if "cycle of" in l and "point(s):" in l]
-fanouts = [l for l in lines if "cycle prices of" in l and "fanout=" in l]
+fanouts = [l for l in lines if "fanout=" in l and "cycle volatility of" not in l]
 stages = {}
 for k in polls:
     if k <= len(cycles):
