@@ -2,6 +2,7 @@
 // parse the scheduler measured (the slowest source of each), the in-process stages, and
 // each observer's time under the stage it was added with.
 
+#include "OneItemStore.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "store/Database.hpp"
 
@@ -54,26 +55,14 @@ std::chrono::nanoseconds of(const CycleTimings& timings, CycleStage stage) {
 
 }  // namespace
 
-class IngestCycleTimingsTest : public CppUnit::TestFixture {
+class IngestCycleTimingsTest : public testing::OneItemStore {
   CPPUNIT_TEST_SUITE(IngestCycleTimingsTest);
   CPPUNIT_TEST(everyStoredCycleReportsItsStages);
   CPPUNIT_TEST(stageNamesAreTheMetricLabels);
   CPPUNIT_TEST_SUITE_END();
 
-  std::unique_ptr<Database> db_;
-  std::unique_ptr<Catalog> catalog_;
-  LatestPrices latest_;
-
  public:
-  void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
-    std::vector<CatalogEntry> entries(1);
-    entries[0].market_hash_name = kName;
-    db_->catalog().seed(entries, kT - 1000);
-    catalog_ = std::make_unique<Catalog>();
-    catalog_->reset(db_->catalog().allItems());
-  }
-  void tearDown() override { db_.reset(); }
+  IngestCycleTimingsTest() : OneItemStore(kName, kT - 1000) {}
 
   void everyStoredCycleReportsItsStages() {
     IngestCycle cycle(*db_, *catalog_, latest_, false);

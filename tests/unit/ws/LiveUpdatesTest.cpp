@@ -18,17 +18,25 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
                                         {2, "b", 1795000060, 99, 0},
                                         {5, "b", 1795000000, 1200, 1}};
 
+  void record(events::InProcessEventBus& bus) {
+    bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
+  }
+  // Answers {"item_id":N} for every item and notes which were asked for.
+  static ws::VolatilityProvider askedFor(std::vector<std::int64_t>& asked) {
+    return [&asked](std::int64_t id) -> std::optional<std::string> {
+      asked.push_back(id);
+      return "{\"item_id\":" + std::to_string(id) + "}";
+    };
+  }
+
  public:
   void setUp() override { batches_.clear(); }
 
   void publishesPricesThenVolatility() {
     events::InProcessEventBus bus;
-    bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
+    record(bus);
     std::vector<std::int64_t> asked;
-    ws::LiveUpdates live(bus, [&asked](std::int64_t id) -> std::optional<std::string> {
-      asked.push_back(id);
-      return "{\"item_id\":" + std::to_string(id) + "}";
-    });
+    ws::LiveUpdates live(bus, askedFor(asked));
     live.onCycle(CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batches_.size());
     CPPUNIT_ASSERT_EQUAL(std::string("prices"), batches_[0]->kind());
@@ -66,12 +74,9 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
 
   void theHalvesPublishOneKindEachAndNeverWait() {
     events::InProcessEventBus bus;
-    bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
+    record(bus);
     std::vector<std::int64_t> asked;
-    ws::LiveUpdates live(bus, [&asked](std::int64_t id) -> std::optional<std::string> {
-      asked.push_back(id);
-      return "{\"item_id\":" + std::to_string(id) + "}";
-    });
+    ws::LiveUpdates live(bus, askedFor(asked));
     live.pricesObserver().onCycle(CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
     CPPUNIT_ASSERT_EQUAL(std::string("prices"), batches_[0]->kind());
