@@ -180,14 +180,12 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                          settings_.quality.outlier_factor);
 
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
-  // The prices frames need nothing of the metrics: they leave first (ADR 0021).
-  ingest.addObserver(live.prices(), CycleStage::kPublish);
-  ingest.addObserver(metrics.engine());  // later observers read this cycle's metrics snapshot
-  ingest.addObserver(alerts.service());  // conditions read this cycle's metrics and prices
+  ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
+  ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices
   // A backfill is evaluated once, by the polling instance, not by every standby.
   alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
-  // The volatility frames observe last: they need the metrics of this cycle.
-  ingest.addObserver(live.volatility(), CycleStage::kPublish);
+  // Live updates observe last: the volatility frames need the metrics of this cycle.
+  ingest.addObserver(live.updates(), CycleStage::kPublish);
   modules_.registerRoutes(router_);
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 
 // CycleObserver: what runs after an ingestion cycle has been stored and folded into the
-// latest-price cache. The live-update prices, the metrics engine, alerts and the
-// live-update volatility hang off this, in the order they are added (volatility after the
-// metrics, so its frames carry this cycle's numbers; prices before, ADR 0021). Observers run on the ingestion thread: they must be quick and must not throw
+// latest-price cache. The metrics engine and the live-update hub hang off this, in the
+// order they are added (metrics first, so the volatility frames carry this cycle's
+// numbers). Observers run on the ingestion thread: they must be quick and must not throw
 // into the cycle (a throwing observer is logged and the others still run).
 
 #include "store/PriceStore.hpp"

@@ -3,7 +3,6 @@
 #include "common/Json.hpp"
 #include "common/Time.hpp"
 
-#include <algorithm>
 #include <charconv>
 #include <string_view>
 #include <unordered_map>
@@ -72,7 +71,8 @@ std::string LiveUpdates::renderPrice(const PricePoint& point) {
   return PriceRenderer().render(point);
 }
 
-events::UpdateBatchPtr LiveUpdates::pricesOf(const CycleUpdate& update, bool followed) {
+void LiveUpdates::onCycle(const CycleUpdate& update) {
+  if (update.points.empty()) return;
   std::vector<events::UpdateEntry> prices;
   prices.reserve(update.points.size());
   PriceRenderer renderer;
@@ -80,53 +80,27 @@ events::UpdateBatchPtr LiveUpdates::pricesOf(const CycleUpdate& update, bool fol
     prices.push_back(events::UpdateEntry{point.item_id, renderer.render(point)});
   }
   auto batch = std::make_shared<events::UpdateBatch>("prices", std::move(prices), update.time);
-  batch->setFollowed(followed);
-  return batch;
-}
-
-events::UpdateBatchPtr LiveUpdates::volatilityOf(const std::vector<std::int64_t>& items,
-                                                 std::int64_t cycle) const {
-  if (!volatility_) return nullptr;
-  std::vector<events::UpdateEntry> metrics;
-  for (const auto id : items) {
-    if (auto object = volatility_(id))
-      metrics.push_back(events::UpdateEntry{id, std::move(*object)});
+  events::UpdateBatchPtr volatility;
+  if (volatility_) {
+    std::vector<events::UpdateEntry> metrics;
+    const auto& entries = batch->entries();  // ordered by item: one lookup per item
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      if (i > 0 && entries[i].item_id == entries[i - 1].item_id) continue;
+      if (auto object = volatility_(entries[i].item_id)) {
+        metrics.push_back(events::UpdateEntry{entries[i].item_id, std::move(*object)});
+      }
+    }
+    if (!metrics.empty()) {
+      volatility = std::make_shared<const events::UpdateBatch>("volatility", std::move(metrics),
+                                                               update.time);
+    }
   }
-  if (metrics.empty()) return nullptr;
-  return std::make_shared<const events::UpdateBatch>("volatility", std::move(metrics), cycle);
-}
-
-namespace {
-
-// The distinct items of a cycle, in id order: one volatility lookup per item.
-std::vector<std::int64_t> itemsOf(const std::vector<PricePoint>& points) {
-  std::vector<std::int64_t> items;
-  items.reserve(points.size());
-  for (const auto& point : points) items.push_back(point.item_id);
-  std::sort(items.begin(), items.end());
-  items.erase(std::unique(items.begin(), items.end()), items.end());
-  return items;
-}
-
-}  // namespace
-
-void LiveUpdates::onCycle(const CycleUpdate& update) {
-  if (update.points.empty()) return;
   // Both kinds are built before either is published, and the prices batch says the
   // volatility batch follows: a reactor takes them together and writes a client's prices
   // and volatility frames in one system call.
-  const auto volatility = volatilityOf(itemsOf(update.points), update.time);
-  bus_.publish(pricesOf(update, volatility != nullptr));
+  batch->setFollowed(volatility != nullptr);
+  bus_.publish(batch);
   if (volatility) bus_.publish(volatility);
-}
-
-void LiveUpdates::Half::onCycle(const CycleUpdate& update) {
-  if (update.points.empty()) return;
-  if (prices_) {
-    owner_.bus_.publish(pricesOf(update, false));
-  } else if (auto volatility = owner_.volatilityOf(itemsOf(update.points), update.time)) {
-    owner_.bus_.publish(volatility);
-  }
 }
 
 }  // namespace skinpulse::ws

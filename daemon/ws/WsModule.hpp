@@ -26,11 +26,9 @@ class WsModule final : public module::Module {
   void start() override;
   bool stop() override;
 
-  /// The ingestion cycle's observers that publish live updates: prices() before the
-  /// metrics engine (the frames leave while metrics are computed), volatility() after it,
-  /// whose snapshot of the same cycle it reads.
-  CycleObserver& prices() { return updates_->pricesObserver(); }
-  CycleObserver& volatility() { return updates_->volatilityObserver(); }
+  /// The ingestion cycle's observer that publishes live updates; add it after the
+  /// metrics engine, whose snapshot of the same cycle it reads.
+  CycleObserver& updates() { return *updates_; }
   /// The hub, for frames to one user's signed-in connections (alerts).
   LiveHub& hub() { return *hub_; }
 

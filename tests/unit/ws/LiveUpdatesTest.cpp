@@ -10,7 +10,6 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(publishesPricesThenVolatility);
   CPPUNIT_TEST(withoutAProviderNoVolatilityIsSent);
   CPPUNIT_TEST(aThrowingReceiverDoesNotStopTheOthers);
-  CPPUNIT_TEST(theHalvesPublishOneKindEachAndNeverWait);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<events::UpdateBatchPtr> batches_;
@@ -18,25 +17,17 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
                                         {2, "b", 1795000060, 99, 0},
                                         {5, "b", 1795000000, 1200, 1}};
 
-  void record(events::InProcessEventBus& bus) {
-    bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
-  }
-  // Answers {"item_id":N} for every item and notes which were asked for.
-  static ws::VolatilityProvider askedFor(std::vector<std::int64_t>& asked) {
-    return [&asked](std::int64_t id) -> std::optional<std::string> {
-      asked.push_back(id);
-      return "{\"item_id\":" + std::to_string(id) + "}";
-    };
-  }
-
  public:
   void setUp() override { batches_.clear(); }
 
   void publishesPricesThenVolatility() {
     events::InProcessEventBus bus;
-    record(bus);
+    bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
     std::vector<std::int64_t> asked;
-    ws::LiveUpdates live(bus, askedFor(asked));
+    ws::LiveUpdates live(bus, [&asked](std::int64_t id) -> std::optional<std::string> {
+      asked.push_back(id);
+      return "{\"item_id\":" + std::to_string(id) + "}";
+    });
     live.onCycle(CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batches_.size());
     CPPUNIT_ASSERT_EQUAL(std::string("prices"), batches_[0]->kind());
@@ -70,23 +61,6 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
     bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
     ws::LiveUpdates(bus).onCycle(CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
-  }
-
-  void theHalvesPublishOneKindEachAndNeverWait() {
-    events::InProcessEventBus bus;
-    record(bus);
-    std::vector<std::int64_t> asked;
-    ws::LiveUpdates live(bus, askedFor(asked));
-    live.pricesObserver().onCycle(CycleUpdate{1795000060, points_});
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
-    CPPUNIT_ASSERT_EQUAL(std::string("prices"), batches_[0]->kind());
-    CPPUNIT_ASSERT(!batches_[0]->followed());  // published alone: the hub must not wait
-    CPPUNIT_ASSERT(asked.empty());             // no metrics needed for the prices
-    live.volatilityObserver().onCycle(CycleUpdate{1795000060, points_});
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), batches_.size());
-    CPPUNIT_ASSERT_EQUAL(std::string("volatility"), batches_[1]->kind());
-    CPPUNIT_ASSERT_EQUAL(batches_[0]->cycle(), batches_[1]->cycle());
-    CPPUNIT_ASSERT((asked == std::vector<std::int64_t>{2, 5}));
   }
 };
 
