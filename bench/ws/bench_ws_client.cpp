@@ -8,6 +8,9 @@
 //
 //   bench_ws_client --port P --publish-log FILE [--clients 10000] [--ids 10]
 //                   [--items 25000] [--cycles 5] [--volatility 1] [--rcvbuf 524288]
+//                   [--ready-file FILE]
+// --ready-file: created once every client is subscribed (bench/e2e's fake market starts
+// logging its cycles then).
 
 #include <algorithm>
 #include <arpa/inet.h>
@@ -54,6 +57,7 @@ struct Options {
   /// whole box into TCP out-of-memory, where every loopback connection loses segments. A
   /// real browser's buffer is on its own machine.
   int rcvbuf = 512 * 1024;
+  std::string ready_file;
 };
 
 struct Frame {
@@ -194,6 +198,8 @@ int main(int argc, char** argv) {
       options.volatility = value != "0";
     else if (arg == "--rcvbuf")
       options.rcvbuf = std::stoi(value);
+    else if (arg == "--ready-file")
+      options.ready_file = value;
     else {
       std::fprintf(stderr, "unknown option %s\n", arg.c_str());
       return 2;
@@ -327,6 +333,9 @@ int main(int argc, char** argv) {
         flushOut(client);
         --in_flight;
         ++open;
+        if (open == options.clients && !options.ready_file.empty()) {
+          std::ofstream(options.ready_file) << open << '\n';
+        }
         startConnections();
       }
       if (client.state == Client::State::kOpen && !client.in.empty()) {

@@ -123,6 +123,10 @@ int main(int argc, char** argv) {
   http::ServerOptions server_options;
   server_options.port = static_cast<std::uint16_t>(options.port);
   server_options.access_log = false;
+  // Every load client comes from 127.0.0.1: the caps must admit all of them (the daemon's
+  // defaults, 10,000 and 256 per address, refuse the 257th with 503).
+  server_options.max_connections = options.clients + 100;
+  server_options.max_connections_per_ip = options.clients + 100;
   hub.start();
   http::HttpServer server(router, server_options);
   server.start();

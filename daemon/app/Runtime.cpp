@@ -221,7 +221,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   // A backfill is evaluated once, by the polling instance, not by every standby.
   alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
   // Live updates observe last: the volatility frames need the metrics of this cycle.
-  ingest.addObserver(live.updates());
+  ingest.addObserver(live.updates(), CycleStage::kPublish);
   modules_.registerRoutes(router_);
 }
 

@@ -11,6 +11,8 @@
 namespace skinpulse {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 NormalisedBatch normaliseBatch(const SourceBatch& batch, const CatalogSnapshot& catalog,
                                const currency::RateBook::Rates* rates) {
   NormaliseInput input{batch.source, batch.poll_time, batch.kind};
@@ -62,7 +64,7 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   latest_.reset(database_.prices().latestPerItemSource());
   backfill_revision_ = revision;
   newest_time_ = newest;
-  for (auto* observer : observers_) {
+  for (const auto& [observer, stage] : observers_) {
     try {
       observer->onReload();
     } catch (const std::exception& error) {
@@ -116,19 +118,51 @@ void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
   CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
 }
 
-void IngestCycle::notify(const std::vector<PricePoint>& points) {
+void IngestCycle::notify(const std::vector<PricePoint>& points, CycleTimings& timings) {
   const CycleUpdate update{time::nowSeconds(), points};
-  for (auto* observer : observers_) {
+  for (const auto& [observer, stage] : observers_) {
+    const auto started = Clock::now();
     try {
       observer->onCycle(update);
     } catch (const std::exception& error) {
       log::main().error("after-cycle step failed: {}", error.what());
     }
+    timings.add(stage, Clock::now() - started);
   }
+}
+
+void IngestCycle::report(const CycleTimings& timings) {
+  if (log::main().should_log(spdlog::level::debug)) {
+    std::string line;
+    for (std::size_t i = 0; i < kCycleStageCount; ++i) {
+      if (!timings.measured[i]) continue;
+      const auto micros =
+          std::chrono::duration_cast<std::chrono::microseconds>(timings.durations[i]).count();
+      line += fmt::format("{}{}={}.{} ms", line.empty() ? "" : " ", kCycleStageNames[i],
+                          micros / 1000, micros % 1000 / 100);
+    }
+    log::main().debug("cycle of {} point(s): {}", timings.points, line);
+  }
+  for (auto* observer : timings_observers_) observer->onCycleTimings(timings);
 }
 
 CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   std::lock_guard lock(mutex_);
+  CycleTimings timings;
+  // Sources are fetched concurrently: the cycle waited for the slowest of each.
+  for (const auto& batch : batches) {
+    timings.set(CycleStage::kFetch,
+                std::max(timings.durations[std::size_t(CycleStage::kFetch)], batch.fetch_time));
+    timings.set(CycleStage::kParse,
+                std::max(timings.durations[std::size_t(CycleStage::kParse)], batch.parse_time));
+  }
+  auto stage_started = Clock::now();
+  // Ends the stage running since stage_started: adds its time to `stage`.
+  const auto lap = [&](CycleStage stage) {
+    const auto now = Clock::now();
+    timings.add(stage, now - stage_started);
+    stage_started = now;
+  };
   auto snapshot = catalog_.snapshot();
   // One rates snapshot for the whole cycle: every quote of it converts at the same rates.
   const auto rates = rates_ != nullptr ? rates_->snapshot() : nullptr;
@@ -155,6 +189,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     logNoRate(batches[i], normalised[i].rejected);
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }
+  lap(CycleStage::kNormalise);
   // The next latest prices are prepared first: the outlier rules judge each point there,
   // on the per-item copies the cache makes anyway, and the flags go into the store with
   // the points. Readers see the new snapshot only after the commit below.
@@ -167,10 +202,12 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     for (const auto& point : points) {
       if (point.outlier) ++outcome.sources[point.source].outliers;
     }
+    lap(CycleStage::kLatestPrices);
     // Before the insert: a standby reloading after it sees both changes.
     database_.prices().clearOutliers(confirmed);
   } else if (!points.empty()) {
     next = latest_.prepare(points, nullptr);
+    lap(CycleStage::kLatestPrices);
   }
   outcome.stored = database_.prices().insert(points);
   // Confirmed points count from now on: the observers take them like new ones, first, as
@@ -178,8 +215,12 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   points.insert(points.begin(), confirmed.begin(), confirmed.end());
   invalidateHistory(points);
   fillImages(normalised);
+  lap(CycleStage::kStore);
   if (next) latest_.commit(std::move(next));
-  notify(points);
+  lap(CycleStage::kLatestPrices);
+  notify(points, timings);
+  timings.points = points.size();
+  report(timings);
   return outcome;
 }
 

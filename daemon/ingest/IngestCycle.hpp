@@ -9,6 +9,7 @@
 
 #include "catalog/Catalog.hpp"
 #include "ingest/CycleObserver.hpp"
+#include "ingest/CycleTimings.hpp"
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
@@ -35,6 +36,10 @@ struct SourceBatch {
   std::vector<sdk::MarketQuote> quotes = {};
   /// The instance's kind: the kind of every observation and of quotes without their own.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
+  /// How long the fetch waited for the upstream, and the rest of it (the plugin's parse);
+  /// zero when not measured (tools, benchmarks).
+  std::chrono::nanoseconds fetch_time{0};
+  std::chrono::nanoseconds parse_time{0};
 };
 
 struct SourceOutcome {
@@ -55,8 +60,17 @@ class IngestCycle {
   /// the caches.
   IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add);
 
-  /// Observers run after every stored cycle, in the order added. Add before polling starts.
-  void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+  /// Observers run after every stored cycle, in the order added; their time counts
+  /// towards `stage` (kMetrics or kPublish) of the cycle's timings. Add before polling
+  /// starts.
+  void addObserver(CycleObserver& observer, CycleStage stage = CycleStage::kMetrics) {
+    observers_.push_back(Observer{&observer, stage});
+  }
+  /// Told every stored cycle's stage timings (logged at debug regardless). Add before
+  /// polling starts.
+  void addTimingsObserver(CycleTimingsObserver& observer) {
+    timings_observers_.push_back(&observer);
+  }
   /// The cache of bodies rendered from stored history, kept exact by every cycle and
   /// reload; must outlive the cycle. Set before polling starts.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
@@ -84,13 +98,19 @@ class IngestCycle {
   void invalidateHistory(const std::vector<PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
-  void notify(const std::vector<PricePoint>& points);
+  void notify(const std::vector<PricePoint>& points, CycleTimings& timings);
+  void report(const CycleTimings& timings);
 
   Database& database_;
   Catalog& catalog_;
   LatestPrices& latest_;
   bool auto_add_;
-  std::vector<CycleObserver*> observers_;
+  struct Observer {
+    CycleObserver* observer;
+    CycleStage stage;
+  };
+  std::vector<Observer> observers_;
+  std::vector<CycleTimingsObserver*> timings_observers_;
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
   struct OutlierRules {

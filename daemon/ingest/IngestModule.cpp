@@ -62,7 +62,8 @@ IngestModule::~IngestModule() = default;
 
 void IngestModule::start() {
   cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add);
-  for (auto* observer : observers_) cycle_->addObserver(*observer);
+  for (const auto& [observer, stage] : observers_) cycle_->addObserver(*observer, stage);
+  for (auto* observer : timings_observers_) cycle_->addTimingsObserver(*observer);
   if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);
   if (rates_ != nullptr) cycle_->setRateBook(*rates_);
   if (outlier_freshness_) cycle_->setOutlierRules(*outlier_freshness_, outlier_factor_);

@@ -25,8 +25,15 @@ class IngestModule final : public module::Module {
                LatestPrices& latest, std::vector<Scheduler::Source> sources);
   ~IngestModule() override;
 
-  /// Observers run after every stored cycle in the order added. Add before start().
-  void addObserver(CycleObserver& observer) { observers_.push_back(&observer); }
+  /// Observers run after every stored cycle in the order added, timed as `stage`
+  /// (IngestCycle::addObserver). Add before start().
+  void addObserver(CycleObserver& observer, CycleStage stage = CycleStage::kMetrics) {
+    observers_.push_back({&observer, stage});
+  }
+  /// Told every cycle's stage timings (IngestCycle::addTimingsObserver). Before start().
+  void addTimingsObserver(CycleTimingsObserver& observer) {
+    timings_observers_.push_back(&observer);
+  }
   /// Every cycle and reload drops the bodies of this cache that it made stale
   /// (IngestCycle). Set before start(); must outlive the module.
   void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
@@ -57,7 +64,8 @@ class IngestModule final : public module::Module {
   Catalog& catalog_;
   LatestPrices& latest_;
   std::vector<Scheduler::Source> sources_;
-  std::vector<CycleObserver*> observers_;
+  std::vector<std::pair<CycleObserver*, CycleStage>> observers_;
+  std::vector<CycleTimingsObserver*> timings_observers_;
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
   std::optional<quality::Freshness> outlier_freshness_;

@@ -1,5 +1,6 @@
 #include "ingest/Scheduler.hpp"
 
+#include "common/HttpWaitClock.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "ingest/Backoff.hpp"
@@ -70,6 +71,8 @@ struct Scheduler::Fetch {
   bool done = false;
   sdk::QuoteBatch result;
   std::int64_t poll_time = 0;
+  std::chrono::nanoseconds http_wait{0};  ///< in the host's HTTP client (fetch stage)
+  std::chrono::nanoseconds rest{0};       ///< the rest of fetchQuotes (parse stage)
 };
 
 Scheduler::Scheduler(std::vector<Source> sources, CycleSink sink, LeaseCheck may_poll)
@@ -175,6 +178,8 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     // Detached: a fetch that overruns must not hold up the cycle; the slot outlives it.
     std::thread([fetch, instance, fetch_quotes] {
       sdk::QuoteBatch result;
+      const auto called = std::chrono::steady_clock::now();
+      http_wait::take();  // a fresh thread: zero, but say so
       try {
         result = fetchQuotes(*instance, fetch_quotes);
       } catch (const std::exception& error) {
@@ -182,7 +187,10 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
       } catch (...) {
         result.status = sdk::Status(sdk::Status::Code::kInternal, "unknown exception");
       }
+      const auto total = std::chrono::steady_clock::now() - called;
       std::lock_guard lock(fetch->mutex);
+      fetch->http_wait = http_wait::take();
+      fetch->rest = std::max(std::chrono::nanoseconds{0}, total - fetch->http_wait);
       fetch->result = std::move(result);
       fetch->done = true;
       fetch->done_cv.notify_all();
@@ -202,10 +210,15 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     const auto deadline = started + std::chrono::seconds(entry.source.timeout_seconds);
     bool finished = false;
     sdk::QuoteBatch result;
+    std::chrono::nanoseconds http_wait{0}, rest{0};
     {
       std::unique_lock fetchLock(fetch->mutex);
       finished = fetch->done_cv.wait_until(fetchLock, deadline, [&] { return fetch->done; });
-      if (finished) result = std::move(fetch->result);
+      if (finished) {
+        result = std::move(fetch->result);
+        http_wait = fetch->http_wait;
+        rest = fetch->rest;
+      }
     }
     std::lock_guard lock(mutex_);
     if (!finished) {
@@ -229,6 +242,8 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
     SourceBatch batch{entry.source.name, pollTime, {}};
     batch.quotes = std::move(result.quotes);
     batch.kind = entry.source.kind;
+    batch.fetch_time = http_wait;
+    batch.parse_time = rest;
     batches.push_back(std::move(batch));
     succeeded.push_back(index);
   }

@@ -1,5 +1,6 @@
 #include "net/PocoHttpClient.hpp"
 
+#include "common/HttpWaitClock.hpp"
 #include "common/Log.hpp"
 #include "net/DeadlineWatchdog.hpp"
 #include "net/HttpUrl.hpp"
@@ -92,12 +93,20 @@ PocoHttpClient::~PocoHttpClient() {
 
 std::string PocoHttpClient::defaultUserAgent() { return "skinpulse/" SKINPULSE_NET_VERSION; }
 
+// Both count towards the calling thread's HTTP wait (the cycle's fetch stage). A streamed
+// body is parsed by the sink as it arrives, so a streaming source's parse is in there too.
 sdk::HttpResponse PocoHttpClient::send(const sdk::HttpRequest& request) {
-  return perform(request, nullptr);
+  const auto started = Clock::now();
+  auto response = perform(request, nullptr);
+  http_wait::add(Clock::now() - started);
+  return response;
 }
 
 sdk::HttpResponse PocoHttpClient::stream(const sdk::HttpRequest& request, sdk::BodySink& sink) {
-  return perform(request, &sink);
+  const auto started = Clock::now();
+  auto response = perform(request, &sink);
+  http_wait::add(Clock::now() - started);
+  return response;
 }
 
 sdk::HttpResponse PocoHttpClient::perform(const sdk::HttpRequest& request, sdk::BodySink* sink) {

@@ -1,5 +1,7 @@
 #include "ws/LiveHub.hpp"
 
+#include "common/Log.hpp"
+
 #include <algorithm>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -52,11 +54,41 @@ std::size_t LiveHub::sendToUser(const std::string& user_id, const std::string& j
   return connections;
 }
 
+namespace {
+
+// Counts the reactors down for one batch; the last one reports its fan-out.
+struct FanoutClock {
+  Clock::time_point started;
+  std::atomic<std::size_t> reactors_left;
+  events::UpdateBatchPtr batch;
+  CycleTimingsObserver* observer;
+
+  void reactorDone() {
+    if (reactors_left.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+    const auto took = Clock::now() - started;
+    const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
+    log::main().debug("cycle {} of {} entries: fanout={}.{} ms", batch->kind(),
+                      batch->entries().size(), micros / 1000, micros % 1000 / 100);
+    // The prices frames are what every subscriber waits for; volatility is only logged.
+    if (observer == nullptr || batch->kind() != "prices") return;
+    CycleTimings timings;
+    timings.set(CycleStage::kFanout, took);
+    timings.points = batch->entries().size();
+    observer->onCycleTimings(timings);
+  }
+};
+
+}  // namespace
+
 void LiveHub::publish(const events::UpdateBatchPtr& batch) {
   if (!running_ || batch->empty()) return;
   auto update = std::make_shared<UpdateFrames>(batch);
-  // A batch whose cycle continues (prices before volatility) waits for the rest, so a
-  // reactor does not make a pass over its clients with half a cycle.
+  auto clock = std::make_shared<FanoutClock>();
+  clock->started = Clock::now();
+  clock->reactors_left = reactors_.size();
+  clock->batch = batch;
+  clock->observer = timings_observer_;
+  update->setOnDelivered([clock] { clock->reactorDone(); });
   for (auto& reactor : reactors_) reactor->broadcast(update, !batch->followed());
 }
 

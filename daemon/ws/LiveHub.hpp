@@ -6,6 +6,7 @@
 // reactor, which queues it on its own connections.
 
 #include "events/UpdateBatch.hpp"
+#include "ingest/CycleTimings.hpp"
 #include "ws/Connection.hpp"
 #include "ws/Reactor.hpp"
 
@@ -45,6 +46,11 @@ class LiveHub {
   /// Forwards one batch to the subscribed clients. Never blocks on a client.
   void publish(const events::UpdateBatchPtr& batch);
 
+  /// Told each cycle's fan-out (CycleStage::kFanout): from the hub taking the prices
+  /// batch to the last reactor handing it to every client's socket. Every batch's
+  /// fan-out is logged at debug. Set before start().
+  void setTimingsObserver(CycleTimingsObserver* observer) { timings_observer_ = observer; }
+
   std::size_t connectionCount() const;
   /// Each reactor's last delivery pass (Reactor::lastPass).
   std::vector<Reactor::Pass> lastPasses() const;
@@ -54,6 +60,7 @@ class LiveHub {
   std::vector<std::unique_ptr<Reactor>> reactors_;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> running_{false};
+  CycleTimingsObserver* timings_observer_ = nullptr;
 };
 
 }  // namespace skinpulse::ws

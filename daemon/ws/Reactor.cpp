@@ -154,6 +154,7 @@ void Reactor::takeInbox(Clock::time_point now) {
   });
   pass_started_ = started.time_since_epoch().count();
   pass_finished_ = Clock::now().time_since_epoch().count();
+  for (const auto* batch : batches) batch->delivered();
 }
 
 // Keeps the epoll interest in step with the send queue, or drops a finished connection.

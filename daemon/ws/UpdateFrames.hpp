@@ -10,6 +10,7 @@
 #include "events/UpdateBatch.hpp"
 #include "ws/Protocol.hpp"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -26,6 +27,15 @@ class UpdateFrames {
   explicit UpdateFrames(events::UpdateBatchPtr batch);
 
   const events::UpdateBatch& batch() const { return *batch_; }
+
+  /// Called by each reactor once it handed this batch to all of its clients' sockets (the
+  /// hub measures fan-out with it). Set before the frames are shared.
+  void setOnDelivered(std::function<void()> on_delivered) {
+    on_delivered_ = std::move(on_delivered);
+  }
+  void delivered() const {
+    if (on_delivered_) on_delivered_();
+  }
 
   /// The frames of every entry, built once (thread-safe) and shared by "*" subscribers.
   const std::vector<SharedBytes>& allFrames();
@@ -47,6 +57,7 @@ class UpdateFrames {
   std::string prefix_;  ///< `{"type":"<kind>","data":[`
   std::once_flag all_once_;
   std::vector<SharedBytes> all_frames_;
+  std::function<void()> on_delivered_;
 };
 
 /// Frames holding `entries` (pointers into a batch), at most kMaxEntriesPerFrame each.

@@ -2,6 +2,7 @@
 // and reaches the latest prices flagged; the next cycle's confirming point clears the
 // flag in the store and the cache, and the observers get the confirmed point first.
 
+#include "OneItemStore.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "store/Database.hpp"
 
@@ -35,29 +36,18 @@ SourceBatch batch(const std::string& source, std::int64_t time, std::int64_t cen
 
 }  // namespace
 
-class IngestCycleOutliersTest : public CppUnit::TestFixture {
+class IngestCycleOutliersTest : public testing::OneItemStore {
   CPPUNIT_TEST_SUITE(IngestCycleOutliersTest);
   CPPUNIT_TEST(aPolledSpikeIsFlaggedThenConfirmed);
   CPPUNIT_TEST(withoutRulesNothingIsFlagged);
   CPPUNIT_TEST_SUITE_END();
 
-  std::unique_ptr<Database> db_;
-  std::unique_ptr<Catalog> catalog_;
-  LatestPrices latest_;
   Recorder recorder_;
   quality::Freshness freshness_{
       {quality::SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
 
  public:
-  void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
-    std::vector<CatalogEntry> entries(1);
-    entries[0].market_hash_name = kName;
-    db_->catalog().seed(entries, kT - 1000);
-    catalog_ = std::make_unique<Catalog>();
-    catalog_->reset(db_->catalog().allItems());
-  }
-  void tearDown() override { db_.reset(); }
+  IngestCycleOutliersTest() : OneItemStore(kName, kT - 1000) {}
 
   void aPolledSpikeIsFlaggedThenConfirmed() {
     IngestCycle c(*db_, *catalog_, latest_, false);

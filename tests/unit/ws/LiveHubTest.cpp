@@ -7,6 +7,7 @@
 
 #include <arpa/inet.h>
 #include <fstream>
+#include <mutex>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <thread>
@@ -48,6 +49,7 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aFollowedBatchWithoutItsFollowerGoesAtTheNextTimerRun);
   CPPUNIT_TEST(noWakeUpIsLostUnderConcurrentPublishers);
   CPPUNIT_TEST(theKernelSendBufferIsBounded);
+  CPPUNIT_TEST(theHubReportsThePricesFanout);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -117,6 +119,50 @@ class LiveHubTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(300), hub.connectionCount());
     CPPUNIT_ASSERT_EQUAL(before, threadCount());
     hub.stop();
+  }
+
+  // Fan-out (ADR 0021): once every reactor handed the cycle's prices batch to its
+  // clients' sockets, the hub tells its timings observer, with only `fanout` measured.
+  void theHubReportsThePricesFanout() {
+    struct Timings final : CycleTimingsObserver {
+      std::mutex mutex;
+      std::vector<CycleTimings> seen;
+      void onCycleTimings(const CycleTimings& timings) override {
+        std::lock_guard lock(mutex);
+        seen.push_back(timings);
+      }
+    } timings;
+    ws::LiveHub hub(ws::HubOptions{2, {}});
+    hub.setTimingsObserver(&timings);
+    hub.start();
+    events::InProcessEventBus bus;
+    bus.subscribe([&hub](const events::UpdateBatchPtr& batch) { hub.publish(batch); });
+    ws::LiveUpdates live(bus, [](std::int64_t id) -> std::optional<std::string> {
+      return R"({"item_id":)" + std::to_string(id) + R"(,"window":"24h"})";
+    });
+    const int client = connect(hub, wstest::textFrame(R"({"type":"subscribe","items":[1,3]})"));
+    std::string inbox;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());  // subscribed
+
+    const std::vector<PricePoint> points{
+        {1, "a", 1795000000, 100, 1}, {2, "a", 1795000000, 200, 2}, {3, "b", 1795000000, 300, 3}};
+    live.onCycle(CycleUpdate{1795000000, points});
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), await(client, inbox, 2).size());
+    const auto deadline = std::chrono::steady_clock::now() + 2s;
+    for (;;) {
+      {
+        std::lock_guard lock(timings.mutex);
+        if (!timings.seen.empty() || std::chrono::steady_clock::now() > deadline) break;
+      }
+      std::this_thread::sleep_for(2ms);
+    }
+    hub.stop();
+    std::lock_guard lock(timings.mutex);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), timings.seen.size());  // prices only, not volatility
+    const auto& seen = timings.seen[0];
+    CPPUNIT_ASSERT(seen.measured[static_cast<std::size_t>(CycleStage::kFanout)]);
+    CPPUNIT_ASSERT(!seen.measured[static_cast<std::size_t>(CycleStage::kStore)]);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(3), seen.points);
   }
 
   static events::UpdateBatchPtr batch(const char* kind, bool followed) {
