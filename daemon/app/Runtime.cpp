@@ -1,6 +1,7 @@
 #include "app/Runtime.hpp"
 
 #include "alerts/AlertsModule.hpp"
+#include "app/CycleStageMetrics.hpp"
 #include "auth/AuthModule.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
@@ -222,6 +223,9 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
   // Live updates observe last: the volatility frames need the metrics of this cycle.
   ingest.addObserver(live.updates(), CycleStage::kPublish);
+  // Every stage's time into skinpulse_cycle_stage_duration_seconds (docs/operations.md).
+  ingest.addTimingsObserver(app::cycleStageMetrics());
+  live.hub().setTimingsObserver(&app::cycleStageMetrics());
   modules_.registerRoutes(router_);
 }
 
