@@ -27,12 +27,6 @@ RECORDINGS = os.environ.get("SKINPULSE_API_RECORDINGS", "")
 
 # Documented operations no integration test reaches, each with the reason. Prefer a test.
 NOT_EXERCISED = {
-    # until issue 20 merges: the currencies and portfolio-insight endpoints are built on
-    # other branches (docs/api.md §14, §15); their tests arrive with them.
-    ("GET", "/api/v1/currencies"): "until issue 20 merges",
-    ("PATCH", "/api/v1/portfolio/holdings/{item_id}"): "until issue 20 merges",
-    ("GET", "/api/v1/portfolio/history"): "until issue 20 merges",
-    ("GET", "/api/v1/portfolio.csv"): "until issue 20 merges",
 }
 
 # Answers outside the API document (docs/api.md §9: the dashboard) are skipped; "*" is a

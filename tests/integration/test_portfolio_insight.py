@@ -25,6 +25,8 @@ CSV_HEADER = ["item_id", "market_hash_name", "quantity", "currency", "current_pr
               "total_value", "cost_basis", "cost_total", "unrealised_pl",
               "unrealised_pl_percent", "change_24h_percent", "acquired_at", "imported_at"]
 
+RATES_INI = "\n[rates.fixed]\nplugin = fixed\nrates = EUR:0.9, JPY:150\n"
+
 
 def backfill(daemon, workdir, now):
     """test_portfolio's prices, and one point of the AWP (no 24 h change)."""
@@ -70,8 +72,10 @@ class InsightTest(DaemonTestCase):
         cls.fake = FakeInventory().start()
         cls.now = int(time.time())
         # The built metric plugins give the items their 24 h percent_change.
+        # Fixed rates for currency= (docs/api.md §14): EUR 0.9 and JPY 150 per USD.
         cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1",
-                                 SKINPULSE_PLUGIN_DIR=plugin_dir(cls._classtmp))
+                                 SKINPULSE_PLUGIN_DIR=plugin_dir(cls._classtmp),
+                                 extra_ini=RATES_INI)
         backfill(cls.daemon, cls._classtmp, cls.now)
         cls.daemon.start()
 
@@ -247,6 +251,46 @@ class InsightTest(DaemonTestCase):
         self.assertIn(ITEM_C, text)  # UTF-8 "★" as is
         anonymous = self.daemon.get("/api/v1/portfolio.csv")
         self.assertProblem(anonymous, 401, "unauthenticated")
+
+    # -- currency= (docs/api.md §14) ------------------------------------------------------
+    def test_portfolio_history_and_csv_in_another_currency(self):
+        user = self.imported_user(((ITEM_A, 2),))
+        item_id = holding(user.portfolio().json(), ITEM_A)["item_id"]
+        self.assertEqual(patch(user, item_id, {"cost_basis": 3500}).status, 200)
+        cookie = {"Cookie": user.cookie}
+
+        usd = self.daemon.get("/api/v1/portfolio", headers=cookie).json()
+        self.assertNotIn("currency", usd)  # no parameter: the USD body as before
+        eur = self.daemon.get("/api/v1/portfolio?currency=eur", headers=cookie)
+        self.assertEqual(eur.status, 200, eur.body)
+        body = eur.json()
+        ak = holding(body, ITEM_A)
+        # $40.10 × 0.9 = €36.09; 2 × $35.00 cost → €63.00; P&L $10.20 → €9.18.
+        self.assertEqual((body["currency"], ak["currency"]), ("EUR", "EUR"))
+        self.assertEqual((ak["current_price"], ak["total_value"], ak["cost_basis"],
+                          ak["unrealised_pl"]), (3609, 7218, 3150, 918))
+        self.assertEqual((body["total_value"], body["cost_total"]), (7218, 6300))
+        self.assertEqual(ak["change_24h_percent"], holding(usd, ITEM_A)["change_24h_percent"])
+
+        jpy = self.daemon.get("/api/v1/portfolio/history?window=7d&currency=JPY", headers=cookie)
+        self.assertEqual(jpy.status, 200, jpy.body)
+        points = jpy.json()
+        self.assertTrue(points)
+        self.assertEqual({p["currency"] for p in points}, {"JPY"})
+        self.assertIn(12030, [p["total_value"] for p in points])  # $80.20 × 150, yen
+
+        sheet = self.daemon.get("/api/v1/portfolio.csv?currency=JPY", headers=cookie)
+        self.assertEqual(sheet.status, 200, sheet.body)
+        rows = list(csv.reader(io.StringIO(sheet.body.decode("utf-8"), newline="")))
+        row = dict(zip(CSV_HEADER, rows[1]))
+        # The yen has no minor unit: whole numbers, no decimals.
+        self.assertEqual((row["currency"], row["current_price"], row["total_value"],
+                          row["cost_basis"], row["unrealised_pl"]),
+                         ("JPY", "6015", "12030", "5250", "1530"))
+
+        for path in ("/api/v1/portfolio?currency=XYZ", "/api/v1/portfolio/history?currency=KWD",
+                     "/api/v1/portfolio.csv?currency=EURO"):
+            self.assertProblem(self.daemon.get(path, headers=cookie), 400, "invalid_parameter")
 
 
 class HistoryLifecycleTest(DaemonTestCase):

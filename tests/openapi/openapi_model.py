@@ -62,7 +62,6 @@ class Operation:
         self.template = template
         self.node = node
         self.path_item = path_item
-        self.pending = node.get("x-skinpulse-pending")
 
     @property
     def key(self):
