@@ -505,6 +505,19 @@ rates = EUR:0.95, JPY:151.2
         self.open("/spreads")
         self.wait(lambda: "€" in self.driver.find_element(By.ID, "view").text, message="spreads in euros")
         self.shoot("spreads-eur")
+        # The signed-in portfolio (test_4b) in euros: totals, P&L, the 30-day value chart
+        # and the CSV link all in EUR (docs/api.md §14, §15).
+        self.open("/portfolio")
+        self.wait(lambda: "€" in self.text("#total-value"), message="portfolio value in euros")
+        self.assertNotIn("$", self.text("#total-value"))
+        self.assertIn("€", self.text("#total-pl"))
+        self.driver.find_element(By.XPATH, "//section[@aria-labelledby='value-h']//button[text()='30d']").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart[aria-label='Portfolio value, 30d'] canvas"),
+                  message="the 30d chart")
+        self.wait(lambda: self.drawn_pixels("#value-chart canvas", 500), message="drawn chart in euros")
+        self.assertEqual(self.driver.find_element(By.ID, "export-csv").get_attribute("href"),
+                         self.base + "/api/v1/portfolio.csv?currency=EUR")
+        self.shoot("portfolio-eur")
         self.collect()
         # Back to USD for the other pages.
         self.driver.execute_script("localStorage.removeItem('skinpulse.currency')")

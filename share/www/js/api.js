@@ -49,8 +49,8 @@ export async function request(path, { method = 'GET', headers = {}, body, what }
 }
 
 // Price endpoints answer in the chosen currency (money.js): `currency=` is added here, so
-// every page asks the same way. The portfolio keeps USD until its endpoints convert.
-const PRICED = /^\/api\/v1\/(items\/\d+(\/(history|candles|volatility))?|rankings\/(volatile|spread))(\?|$)/;
+// every page asks the same way.
+const PRICED = /^\/api\/v1\/(items\/\d+(\/(history|candles|volatility))?|rankings\/(volatile|spread)|portfolio(\/history)?)(\?|$)/;
 
 export async function getJson(path, what) {
   return (await request(PRICED.test(path) ? withCurrency(path) : path, { what })).data;

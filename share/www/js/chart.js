@@ -202,14 +202,16 @@ function tooltip(money) {
  * Returns the uPlot instance.
  */
 export function drawValueChart(uPlot, el, points, seconds) {
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
-  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  // The history arrives in minor units of the chosen currency (api.js adds currency=).
+  const { code, exponent } = currency();
+  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
   const text = cssVar('--text-2', '#555');
   const grid = cssVar('--grid', '#8883');
   const data = [
     points.map((p) => Date.parse(p.time) / 1000),
-    points.map((p) => p.total_value / 100),
-    points.map((p) => p.cost_total / 100),
+    points.map((p) => p.total_value / minorPerMajor()),
+    points.map((p) => p.cost_total / minorPerMajor()),
   ];
   const narrow = el.clientWidth < 500;
   const opts = {

@@ -55,6 +55,19 @@ export function fromUsd(cents) {
   return Number(negative ? -q : q);
 }
 
+/** Minor units of the chosen currency (what a person typed) → USD cents, as the daemon
+ *  stores amounts (half away from zero). At most one USD cent off the typed amount. */
+export function toUsd(minor) {
+  if (minor === null || minor === undefined || chosen.code === 'USD') return minor;
+  const n = BigInt(Math.round(minor)) * BigInt(chosen.denominator) * 100n;
+  const d = BigInt(chosen.numerator) * 10n ** BigInt(chosen.exponent);
+  const negative = n < 0n;
+  const abs = negative ? -n : n;
+  let q = abs / d;
+  if (2n * (abs % d) >= d) q += 1n;
+  return Number(negative ? -q : q);
+}
+
 /** Minor units → "€12.34", "¥1,235", "KWD 3.070"; null → "—". */
 export function money(minor, info = chosen) {
   if (minor === null || minor === undefined) return '—';

@@ -2,10 +2,11 @@
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total, what was paid per holding (edited inline) with the P&L it gives,
 // the 24h change, the value history as a chart (7d/30d/1y) and the CSV export.
-import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, price, send, setTitle, skeleton } from './api.js';
+import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, send, setTitle, skeleton } from './api.js';
 import { refreshUser } from './app.js';
 import { itemDetail, windowTabs } from './market.js';
 import { drawValueChart, loadUPlot } from './chart.js';
+import { currency, minorPerMajor, money, toUsd, withCurrency } from './money.js';
 
 const AUTH_ERRORS = {
   state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
@@ -21,19 +22,21 @@ const HISTORY_WINDOWS = ['7d', '30d', '1y'];
 const WINDOW_SECONDS = { '7d': 7 * 86400, '30d': 30 * 86400, '1y': 365 * 86400 };
 const HISTORY_KEY = 'skinpulse.portfolioWindow';
 
-/** Dollars typed by a person ("12.5", "1,234.56", "$3") → cents; NaN when not an amount. */
-export function centsOf(text) {
-  const clean = String(text).trim().replace(/^\$/, '').replace(/,/g, '');
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(clean)) return NaN;
-  return Math.round(Number(clean) * 100);
+/** An amount typed by a person in the chosen currency ("12.5", "1,234.56", "$3", "€3")
+ *  → its minor units (cents, yen, fils); NaN when not an amount of that currency. */
+export function minorOf(text, exponent = currency().exponent) {
+  const clean = String(text).trim().replace(/^[^\d.-]{1,3}/, '').replace(/,/g, '');
+  const decimals = exponent > 0 ? `(\\.\\d{1,${exponent}})?` : '';
+  if (!new RegExp(`^\\d{1,10}${decimals}$`).test(clean)) return NaN;
+  return Math.round(Number(clean) * 10 ** exponent);
 }
 
-/** Signed money with colour and sign (never colour alone): "+$12.00" / "−$3.50". */
+/** Signed money (minor units of the chosen currency) with colour and sign (never colour alone): "+$12.00" / "−$3.50". */
 function pl(cents) {
   if (cents === null || cents === undefined) return h('span', { class: 'muted' }, '—');
   const dir = cents > 0 ? 'up' : cents < 0 ? 'down' : 'flat';
   const sign = cents > 0 ? '+' : cents < 0 ? '−' : '';
-  return h('span', { class: `chg ${dir}` }, sign + price(Math.abs(cents)));
+  return h('span', { class: `chg ${dir}` }, sign + money(Math.abs(cents)));
 }
 
 export function render(view, _params, query) {
@@ -164,8 +167,8 @@ export function render(view, _params, query) {
     const total = data.total_value || 0;
     const costed = data.holdings.filter((x) => x.cost_basis !== null).length;
     fill(summary,
-      kv('Total value', price(total), 'total-value'),
-      kv('Paid', costed ? price(data.cost_total) : '—', 'cost-total',
+      kv('Total value', money(total), 'total-value'),
+      kv('Paid', costed ? money(data.cost_total) : '—', 'cost-total',
         costed && costed < data.holdings.length ? `for ${count(costed)} of ${count(data.holdings.length)} holdings` : ''),
       kv('Unrealised P&L', pl(data.unrealised_pl), 'total-pl',
         costed ? '' : 'Enter what you paid to see it'),
@@ -182,7 +185,7 @@ export function render(view, _params, query) {
     const th = (key, label, cls) => h('th', { scope: 'col', class: cls, 'aria-sort': sortKey === key ? (sortDir > 0 ? 'ascending' : 'descending') : 'none' },
       h('button', { type: 'button', class: 'sort', onclick: () => { sortDir = sortKey === key ? -sortDir : (key === 'market_hash_name' ? 1 : -1); sortKey = key; renderHoldings(); } }, label));
     fill(holdings, h('div', { class: 'panel-head' }, h('h2', { id: 'hold-h' }, 'Holdings'),
-      h('a', { class: 'btn small', id: 'export-csv', href: '/api/v1/portfolio.csv', download: 'portfolio.csv' }, 'Export CSV')),
+      h('a', { class: 'btn small', id: 'export-csv', href: withCurrency('/api/v1/portfolio.csv'), download: 'portfolio.csv' }, 'Export CSV')),
       h('p', { class: 'hint' }, 'Press “Paid” to enter what you paid per unit; P&L is (price − paid) × quantity.'),
       h('table', { class: 'table', id: 'holdings' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Image')), th('market_hash_name', 'Item'), th('quantity', 'Qty', 'num'), th('current_price', 'Price', 'num'), th('total_value', 'Value', 'num'),
@@ -193,15 +196,15 @@ export function render(view, _params, query) {
           return h('tr', { 'data-item': String(x.item_id) }, img,
             h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, x.market_hash_name)),
             h('td', { class: 'num', 'data-label': 'Qty' }, count(x.quantity)),
-            h('td', { class: 'num', 'data-label': 'Price' }, x.current_price ? price(x.current_price) : h('span', { class: 'muted', title: 'No market has priced this item yet' }, 'no price')),
-            h('td', { class: 'num', 'data-label': 'Value' }, price(x.total_value)),
+            h('td', { class: 'num', 'data-label': 'Price' }, x.current_price ? money(x.current_price) : h('span', { class: 'muted', title: 'No market has priced this item yet' }, 'no price')),
+            h('td', { class: 'num', 'data-label': 'Value' }, money(x.total_value)),
             paidCell(x),
             h('td', { class: 'num pl', 'data-label': 'P&L' }, pl(x.unrealised_pl)),
             h('td', { class: 'num', 'data-label': '24h' }, change(x.change_24h_percent)),
             h('td', { class: 'num', 'data-label': 'Share' }, percent(x.share * 100).replace('+', '')));
         })),
-        h('tfoot', {}, h('tr', {}, h('td', {}), h('th', { scope: 'row' }, 'Total'), h('td', {}), h('td', {}), h('td', { class: 'num' }, price(total)),
-          h('td', { class: 'num' }, costed ? price(data.cost_total) : ''), h('td', { class: 'num' }, pl(data.unrealised_pl)),
+        h('tfoot', {}, h('tr', {}, h('td', {}), h('th', { scope: 'row' }, 'Total'), h('td', {}), h('td', {}), h('td', { class: 'num' }, money(total)),
+          h('td', { class: 'num' }, costed ? money(data.cost_total) : ''), h('td', { class: 'num' }, pl(data.unrealised_pl)),
           h('td', { class: 'num' }, change(data.change_24h_percent)), h('td', { class: 'num' }, '100 %')))));
   }
 
@@ -210,10 +213,11 @@ export function render(view, _params, query) {
   function paidCell(x) {
     const cell = h('td', { class: 'num paid', 'data-label': 'Paid' });
     const show = () => fill(cell, h('button', { type: 'button', class: 'link-btn edit-paid', 'aria-label': `What you paid for ${x.market_hash_name}`, onclick: edit },
-      x.cost_basis === null ? 'Set' : price(x.cost_basis)));
+      x.cost_basis === null ? 'Set' : money(x.cost_basis)));
     const edit = () => {
       const amount = h('input', { type: 'text', inputmode: 'decimal', class: 'paid-input', name: 'cost_basis', autocomplete: 'off',
-        'aria-label': 'Paid per unit, in dollars', placeholder: '0.00', value: x.cost_basis === null ? '' : (x.cost_basis / 100).toFixed(2) });
+        'aria-label': `Paid per unit, in ${currency().code}`, placeholder: (0).toFixed(currency().exponent),
+        value: x.cost_basis === null ? '' : (x.cost_basis / minorPerMajor()).toFixed(currency().exponent) });
       const date = h('input', { type: 'date', class: 'paid-date', name: 'acquired_at', 'aria-label': 'Bought on (optional)',
         value: x.acquired_at ? x.acquired_at.slice(0, 10) : '', max: new Date(Date.now() + 86400000).toISOString().slice(0, 10) });
       const problem = h('span', { class: 'error-text paid-error', role: 'alert' });
@@ -223,8 +227,10 @@ export function render(view, _params, query) {
       form.addEventListener('submit', async (ev) => {
         ev.preventDefault();
         const text = amount.value.trim();
-        const cents = text === '' ? null : centsOf(text);
-        if (Number.isNaN(cents)) { problem.textContent = 'Enter an amount such as 12.50'; amount.setAttribute('aria-invalid', 'true'); amount.focus(); return; }
+        const minor = text === '' ? null : minorOf(text);
+        if (Number.isNaN(minor)) { problem.textContent = `Enter an amount such as ${(12.5).toFixed(currency().exponent)}`; amount.setAttribute('aria-invalid', 'true'); amount.focus(); return; }
+        // The daemon keeps cost bases in USD cents (docs/api.md §16): converted at today's rate.
+        const cents = toUsd(minor);
         const body = { cost_basis: cents, acquired_at: date.value ? `${date.value}T00:00:00Z` : null };
         save.disabled = true;
         try {
