@@ -213,8 +213,13 @@ class MonitoringFilesTest(DaemonTestCase):
                     as daemon:
                 daemon.get("/api/v1/items/1")
                 scrape = lambda: daemon.admin_get("/metrics").body.decode()  # noqa: E731
-                self.assertTrue(wait_until(lambda: "skinpulse_source_points_rejected_total{"
-                                           in scrape(), timeout=30), daemon.stderr())
+                # A request is counted once its answer is written (its latency includes the
+                # write), so the client may see the answer a moment before the counter moves.
+                self.assertTrue(wait_until(
+                    lambda: all(name in scrape() for name in (
+                        "skinpulse_source_points_rejected_total{",
+                        "skinpulse_http_requests_total{")),
+                    timeout=30), daemon.stderr())
                 scraped = sample_names(scrape())
         self.assertEqual(sorted(wanted - scraped), [])
 
