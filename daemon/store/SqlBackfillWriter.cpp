@@ -35,12 +35,84 @@ std::string insertSql(int rows) {
   return sql + " ON CONFLICT DO NOTHING";
 }
 
+}  // namespace
+
+SqlitePointInserter::SqlitePointInserter(WriteTransaction& tx)
+    : db_(Poco::Data::SQLite::Utility::dbHandle(tx.session())) {
+  many_ = prepare(kRowsPerInsert);
+  one_ = prepare(1);
+}
+
+SqlitePointInserter::~SqlitePointInserter() {
+  sqlite3_finalize(many_);
+  sqlite3_finalize(one_);
+}
+
+std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points) {
+  // In key order: consecutive inserts land on the same B-tree pages (a cycle or a backfill
+  // chunk is one stretch of time; a stable sort keeps the first observation of a key first).
+  order_.clear();
+  for (const auto& point : points) order_.push_back(&point);
+  std::stable_sort(order_.begin(), order_.end(), [](const PricePoint* a, const PricePoint* b) {
+    return std::tie(a->item_id, a->source, a->time) < std::tie(b->item_id, b->source, b->time);
+  });
+  std::size_t stored = 0;
+  std::size_t i = 0;
+  for (; i + kRowsPerInsert <= order_.size(); i += kRowsPerInsert) {
+    for (int row = 0; row < kRowsPerInsert; ++row) bindRow(many_, row, *order_[i + row]);
+    stored += step(many_);
+  }
+  for (; i < order_.size(); ++i) {
+    bindRow(one_, 0, *order_[i]);
+    stored += step(one_);
+  }
+  return stored;
+}
+
+sqlite3_stmt* SqlitePointInserter::prepare(int rows) {
+  sqlite3_stmt* statement = nullptr;
+  if (sqlite3_prepare_v3(db_, insertSql(rows).c_str(), -1, SQLITE_PREPARE_PERSISTENT, &statement,
+                         nullptr) != SQLITE_OK) {
+    fail();
+  }
+  return statement;
+}
+
+void SqlitePointInserter::bindRow(sqlite3_stmt* statement, int row, const PricePoint& p) {
+  const int base = row * 8;
+  const auto kind = sdk::priceKindName(p.kind);
+  sqlite3_bind_int64(statement, base + 1, p.item_id);
+  sqlite3_bind_text(statement, base + 2, p.source.data(), static_cast<int>(p.source.size()),
+                    SQLITE_STATIC);
+  sqlite3_bind_int64(statement, base + 3, p.time);
+  sqlite3_bind_int64(statement, base + 4, p.price);
+  sqlite3_bind_int64(statement, base + 5, p.volume);
+  sqlite3_bind_text(statement, base + 6, kind.data(), static_cast<int>(kind.size()), SQLITE_STATIC);
+  if (p.listings) {
+    sqlite3_bind_int64(statement, base + 7, *p.listings);
+  } else {
+    sqlite3_bind_null(statement, base + 7);
+  }
+  sqlite3_bind_int(statement, base + 8, p.outlier ? 1 : 0);
+}
+
+std::size_t SqlitePointInserter::step(sqlite3_stmt* statement) {
+  const int rc = sqlite3_step(statement);
+  sqlite3_reset(statement);
+  if (rc != SQLITE_DONE) fail();
+  return static_cast<std::size_t>(sqlite3_changes(db_));
+}
+
+void SqlitePointInserter::fail() {
+  throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
+}
+
+namespace {
+
 class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
  public:
   explicit SqliteBackfillWriter(ConnectionPool& pool)
-      : tx_(pool), db_(Poco::Data::SQLite::Utility::dbHandle(tx_.session())) {
-    many_ = prepare(kRowsPerInsert);
-    one_ = prepare(1);
+      : tx_(pool), db_(Poco::Data::SQLite::Utility::dbHandle(tx_.session())), inserter_(tx_) {
     sqlite3_stmt* cache = nullptr;
     if (sqlite3_prepare_v2(db_, "PRAGMA cache_size", -1, &cache, nullptr) == SQLITE_OK &&
         sqlite3_step(cache) == SQLITE_ROW) {
@@ -49,30 +121,9 @@ class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
     sqlite3_finalize(cache);
     exec("PRAGMA cache_size = -" + std::to_string(kBackfillCacheKiB));
   }
-  ~SqliteBackfillWriter() override {
-    sqlite3_finalize(many_);
-    sqlite3_finalize(one_);
-    exec("PRAGMA cache_size = " + std::to_string(cache_size_));
-  }
+  ~SqliteBackfillWriter() override { exec("PRAGMA cache_size = " + std::to_string(cache_size_)); }
 
-  void add(const std::vector<PricePoint>& chunk) override {
-    // In key order: consecutive inserts land on the same B-tree pages (the chunk is one
-    // stretch of time; a stable sort keeps the first observation of a key first).
-    order_.clear();
-    for (const auto& point : chunk) order_.push_back(&point);
-    std::stable_sort(order_.begin(), order_.end(), [](const PricePoint* a, const PricePoint* b) {
-      return std::tie(a->item_id, a->source, a->time) < std::tie(b->item_id, b->source, b->time);
-    });
-    std::size_t i = 0;
-    for (; i + kRowsPerInsert <= order_.size(); i += kRowsPerInsert) {
-      for (int row = 0; row < kRowsPerInsert; ++row) bindRow(many_, row, *order_[i + row]);
-      step(many_);
-    }
-    for (; i < order_.size(); ++i) {
-      bindRow(one_, 0, *order_[i]);
-      step(one_);
-    }
-  }
+  void add(const std::vector<PricePoint>& chunk) override { stored_ += inserter_.insert(chunk); }
   void clearOutliers(const std::vector<PricePoint>& points) override {
     confirmed_.insert(confirmed_.end(), points.begin(), points.end());
   }
@@ -84,50 +135,13 @@ class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
   }
 
  private:
-  sqlite3_stmt* prepare(int rows) {
-    sqlite3_stmt* statement = nullptr;
-    if (sqlite3_prepare_v3(db_, insertSql(rows).c_str(), -1, SQLITE_PREPARE_PERSISTENT, &statement,
-                           nullptr) != SQLITE_OK) {
-      fail();
-    }
-    return statement;
-  }
   void exec(const std::string& sql) { sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr); }
-  static void bindRow(sqlite3_stmt* statement, int row, const PricePoint& p) {
-    const int base = row * 8;
-    const auto kind = sdk::priceKindName(p.kind);
-    sqlite3_bind_int64(statement, base + 1, p.item_id);
-    sqlite3_bind_text(statement, base + 2, p.source.data(), static_cast<int>(p.source.size()),
-                      SQLITE_STATIC);
-    sqlite3_bind_int64(statement, base + 3, p.time);
-    sqlite3_bind_int64(statement, base + 4, p.price);
-    sqlite3_bind_int64(statement, base + 5, p.volume);
-    sqlite3_bind_text(statement, base + 6, kind.data(), static_cast<int>(kind.size()),
-                      SQLITE_STATIC);
-    if (p.listings) {
-      sqlite3_bind_int64(statement, base + 7, *p.listings);
-    } else {
-      sqlite3_bind_null(statement, base + 7);
-    }
-    sqlite3_bind_int(statement, base + 8, p.outlier ? 1 : 0);
-  }
-  void step(sqlite3_stmt* statement) {
-    const int rc = sqlite3_step(statement);
-    sqlite3_reset(statement);
-    if (rc != SQLITE_DONE) fail();
-    stored_ += static_cast<std::size_t>(sqlite3_changes(db_));
-  }
-  [[noreturn]] void fail() {
-    throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
-  }
 
   WriteTransaction tx_;
   sqlite3* db_;
-  sqlite3_stmt* many_ = nullptr;
-  sqlite3_stmt* one_ = nullptr;
+  SqlitePointInserter inserter_;  ///< its statements are finalised before tx_ ends
   int cache_size_ = -2000;
   std::size_t stored_ = 0;
-  std::vector<const PricePoint*> order_;
   std::vector<PricePoint> confirmed_;  ///< rare: points a later one confirmed
 };
 

@@ -113,31 +113,14 @@ std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, b
     return inserted;
   }
 #endif
-  PointColumns columns;
-  columns.item_id.reserve(points.size());
-  columns.source.reserve(points.size());
-  columns.time.reserve(points.size());
-  columns.price.reserve(points.size());
-  columns.volume.reserve(points.size());
-  columns.kind.reserve(points.size());
-  columns.listings.reserve(points.size());
-  columns.outlier.reserve(points.size());
-  for (const auto& p : points) {
-    columns.item_id.push_back(p.item_id);
-    columns.source.push_back(p.source);
-    columns.time.push_back(p.time);
-    columns.price.push_back(p.price);
-    columns.volume.push_back(p.volume);
-    columns.kind.emplace_back(sdk::priceKindName(p.kind));
-    columns.listings.push_back(p.listings ? Poco::Nullable<Poco::Int64>(*p.listings)
-                                          : Poco::Nullable<Poco::Int64>());
-    columns.outlier.push_back(p.outlier ? 1 : 0);
-  }
+  // SQLite's own API rather than Poco's binding vectors: a 25,000-point cycle is the
+  // store stage of the hot path (docs/adr/0021-cycle-latency.md).
   WriteTransaction tx(pool_);
-  const std::size_t inserted = insertColumns(
-      tx.session(), tx.backend(), std::string("INSERT INTO price_points (") + kColumns + ")",
-      "ON CONFLICT DO NOTHING", columns.item_id, columns.source, columns.time, columns.price,
-      columns.volume, columns.kind, columns.listings, columns.outlier);
+  std::size_t inserted = 0;
+  {
+    SqlitePointInserter inserter(tx);
+    inserted = inserter.insert(points);
+  }  // statements finalised before the commit
   if (backfill) advanceBackfillRevision(tx);
   tx.commit();
   return inserted;
