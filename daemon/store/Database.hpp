@@ -5,8 +5,8 @@
 #include "store/HoldingStore.hpp"
 #include "store/IngestLease.hpp"
 #include "store/PriceStore.hpp"
-#include "store/SnapshotStore.hpp"
 #include "store/RateStore.hpp"
+#include "store/SnapshotStore.hpp"
 #include "store/UserStore.hpp"
 
 #include <memory>

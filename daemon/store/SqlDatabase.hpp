@@ -6,8 +6,8 @@
 #include "store/SqlCatalogStore.hpp"
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
-#include "store/SqlSnapshotStore.hpp"
 #include "store/SqlRateStore.hpp"
+#include "store/SqlSnapshotStore.hpp"
 #include "store/SqlUserStore.hpp"
 
 #include <memory>
