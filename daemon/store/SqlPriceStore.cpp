@@ -1,6 +1,5 @@
 #include "store/SqlPriceStore.hpp"
 
-#include "store/BatchInsert.hpp"
 #include "store/SqlBackfillWriter.hpp"
 #include "store/WriteTransaction.hpp"
 #ifdef SKINPULSE_WITH_POSTGRES

@@ -501,6 +501,7 @@ rates = EUR:0.95, JPY:151.2
         shown = self.wait(lambda: "€" in self.text("#current-price") and self.text("#current-price"),
                           message="the item price in euros after the reload")
         self.assertNotIn("$", shown)
+        self.assertEqual(self.text("#foot-currency"), "EUR")  # the footer says so too
         self.shoot("item-eur")
         self.open("/spreads")
         self.wait(lambda: "€" in self.driver.find_element(By.ID, "view").text, message="spreads in euros")

@@ -218,10 +218,10 @@ refreshUser();
 // The currency selector (money.js): the codes with a rate, the choice kept in the browser;
 // a change re-renders the page, whose price requests then carry `currency=`.
 const currencySelect = document.getElementById('currency-select');
-currencySelect.addEventListener('change', () => { chooseCurrency(currencySelect.value); route(); });
+const pick = (code) => { chooseCurrency(code); currencySelect.value = document.getElementById('foot-currency').textContent = currency().code; route(); };
+currencySelect.addEventListener('change', () => pick(currencySelect.value));
 loadCurrencies().then(() => {
   fill(currencySelect, ...currencies().map((c) => h('option', { value: c.code }, c.code)));
-  currencySelect.value = currency().code;
-  route();
+  pick(currency().code);
 });
 export { price };

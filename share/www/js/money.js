@@ -1,8 +1,5 @@
-// Money in the visitor's currency (docs/api.md §14). The choice lives in localStorage and
-// in the header's selector; price endpoints are asked with `currency=` (withCurrency) and
-// answer integer minor units of it, formatted here by the currency's ISO 4217 exponent
-// (JPY 0 decimals, KWD 3). Live updates arrive in USD cents: fromUsd() converts them with
-// the same exact rate and rounding as the daemon (half away from zero).
+// Money in the chosen currency (docs/api.md §14): endpoints answer minor units of it,
+// formatted by its exponent; live updates (USD cents) convert as the daemon rounds.
 
 const KEY = 'skinpulse.currency';
 const USD = { code: 'USD', exponent: 2, numerator: 1, denominator: 1 };
@@ -55,8 +52,7 @@ export function fromUsd(cents) {
   return Number(negative ? -q : q);
 }
 
-/** Minor units of the chosen currency (what a person typed) → USD cents, as the daemon
- *  stores amounts (half away from zero). At most one USD cent off the typed amount. */
+/** Minor units of the chosen currency → USD cents (half away from zero). */
 export function toUsd(minor) {
   if (minor === null || minor === undefined || chosen.code === 'USD') return minor;
   const n = BigInt(Math.round(minor)) * BigInt(chosen.denominator) * 100n;
