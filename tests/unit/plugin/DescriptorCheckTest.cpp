@@ -32,6 +32,7 @@ skinpulse_plugin_descriptor validDescriptor() {
           2,
           &createNothing,
           &destroyNothing,
+          nullptr,
           nullptr};
 }
 

@@ -31,6 +31,7 @@ skinpulse_plugin_descriptor descriptor(std::uint32_t minor) {
           0,
           &create,
           &destroy,
+          nullptr,
           nullptr};
 }
 

@@ -54,6 +54,9 @@ typedef void (*skinpulse_destroy_fn)(void* instance);
 /// Since ABI 1.2: runs one QuoteSource::fetchQuotes() of `instance` (an object create()
 /// returned) and moves the result into `*out`, which the host owns. Never throws.
 typedef void (*skinpulse_fetch_quotes_fn)(void* instance, skinpulse::sdk::QuoteBatch* out);
+/// Since ABI 1.3: runs one ReportingSource::poll() of `instance` and moves the report into
+/// `*out`, which the host owns. Never throws.
+typedef void (*skinpulse_poll_fn)(void* instance, skinpulse::sdk::PollReport* out);
 
 struct skinpulse_plugin_descriptor {
   std::uint32_t struct_size;  ///< sizeof(skinpulse_plugin_descriptor) at build time
@@ -73,6 +76,10 @@ struct skinpulse_plugin_descriptor {
   /// Sources only: set when the class is a QuoteSource, nullptr otherwise (the host then
   /// calls MarketSource::fetch()).
   skinpulse_fetch_quotes_fn fetch_quotes;
+  // ---- appended in ABI 1.3; read only when struct_size covers it and abi_minor >= 3.
+  /// Sources only: set when the class is a ReportingSource, nullptr otherwise (the host
+  /// then calls fetch_quotes, or MarketSource::fetch()).
+  skinpulse_poll_fn poll;
 };
 
 #define SKINPULSE_PLUGIN_ENTRY_SYMBOL "skinpulse_plugin_entry"
@@ -150,6 +157,29 @@ void fetchQuotes(void* instance, QuoteBatch* out) noexcept {
   }
 }
 
+// The ABI 1.3 poll boundary: no exception escapes into the host.
+template <typename Interface, typename Class>
+void poll(void* instance, PollReport* out) noexcept {
+  try {
+    *out = static_cast<Class*>(static_cast<Interface*>(instance))->poll();
+  } catch (const std::exception& e) {
+    out->quotes.clear();
+    out->status = Status(Status::Code::kInternal, e.what());
+  } catch (...) {
+    out->quotes.clear();
+    out->status = Status(Status::Code::kInternal, "unknown exception in poll()");
+  }
+}
+
+template <typename Interface, typename Class>
+constexpr skinpulse_poll_fn pollEntry() {
+  if constexpr (std::is_base_of_v<ReportingSource, Class>) {
+    return &poll<Interface, Class>;
+  } else {
+    return nullptr;
+  }
+}
+
 template <typename Interface, typename Class>
 constexpr skinpulse_fetch_quotes_fn fetchQuotesEntry() {
   if constexpr (std::is_base_of_v<QuoteSource, Class>) {
@@ -182,6 +212,7 @@ constexpr skinpulse_fetch_quotes_fn fetchQuotesEntry() {
         ::skinpulse::sdk::detail::keyCount(KEYS),                                          \
         &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,             \
         &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>,            \
-        ::skinpulse::sdk::detail::fetchQuotesEntry<::skinpulse::sdk::Interface, Class>()}; \
+        ::skinpulse::sdk::detail::fetchQuotesEntry<::skinpulse::sdk::Interface, Class>(),  \
+        ::skinpulse::sdk::detail::pollEntry<::skinpulse::sdk::Interface, Class>()};        \
     return &descriptor;                                                                    \
   }

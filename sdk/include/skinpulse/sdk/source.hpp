@@ -73,4 +73,50 @@ class QuoteSource : public MarketSource {
   ~QuoteSource() override = default;
 };
 
+/// Since ABI 1.3: what one poll of a ReportingSource produced. The same rules as
+/// QuoteBatch, and besides the quotes it says what the poll read and could not use, so that
+/// the host can tell an empty market from a feed it no longer understands (docs/api.md §19):
+/// a poll that read rows (`rows_read` > 0, or anything skipped) and returns no quote is a
+/// failed poll (`malformed_response`) whatever its status says.
+struct PollReport {
+  Status status;
+  std::vector<VariantQuote> quotes;
+  std::optional<std::int64_t> retry_after_seconds;
+  /// Rows (items, listings) the upstream's documents held, usable or not.
+  std::int64_t rows_read = 0;
+  /// Rows read and not used, per reason.
+  SkipCounts skipped;
+  /// A poll that reads several documents (asks and bids, pages) keeps what it read well
+  /// when one of them fails, and names the part that failed here ("bids", "page 3"); the
+  /// host counts and shows it. `status` stays OK when the other parts gave quotes.
+  struct PartFailure {
+    std::string part;
+    Status status;
+  };
+  std::vector<PartFailure> failed_parts;
+};
+
+/// Since ABI 1.3: a market source that reports PollReport. Derive from it instead of
+/// QuoteSource and implement poll(); declare it as before with
+/// `SKINPULSE_DECLARE_PLUGIN(MarketSource, YourClass, ...)`: the macro fills the
+/// descriptor's `poll` entry, through which a 1.3 host calls poll(). A 1.2 host calls
+/// fetchQuotes(), which answers poll()'s quotes without their variants and counts.
+class ReportingSource : public QuoteSource {
+ public:
+  virtual PollReport poll() = 0;
+
+  QuoteBatch fetchQuotes() final {
+    PollReport report = poll();
+    QuoteBatch batch;
+    batch.status = std::move(report.status);
+    batch.retry_after_seconds = report.retry_after_seconds;
+    batch.quotes.reserve(report.quotes.size());
+    for (VariantQuote& quote : report.quotes) batch.quotes.push_back(std::move(quote));
+    return batch;
+  }
+
+ protected:
+  ~ReportingSource() override = default;
+};
+
 }  // namespace skinpulse::sdk

@@ -114,4 +114,22 @@ struct MarketQuote {
   std::string image_url;
 };
 
+// ---- Since ABI 1.3 (docs/adr/0022-sdk-abi-1-3.md) ----------------------------------------
+// Again new types only: MarketQuote keeps its 1.2 layout.
+
+/// A MarketQuote that may name the variant of its item: one market_hash_name can hide
+/// several priced variants (the Doppler and Gamma Doppler phases), and a row that says
+/// which one it is is stored under that variant's own catalogue item (docs/api.md §18).
+struct VariantQuote : MarketQuote {
+  /// The variant as the catalogue names it ("Phase 1".."Phase 4", "Ruby", "Sapphire",
+  /// "Black Pearl", "Emerald"); empty when the row does not say. A row whose variant the
+  /// catalogue does not know is priced as the name itself.
+  std::string variant;
+};
+
+/// Rows of one poll that the plugin read and could not use, per reason (`no_price`,
+/// `bad_price`, `locked`, …; lower-case words joined by '_'). The host adds them up per
+/// source and shows them (admin /readyz, /metrics, skinpulsectl sources).
+using SkipCounts = std::vector<std::pair<std::string, std::int64_t>>;
+
 }  // namespace skinpulse::sdk
