@@ -196,23 +196,23 @@ constexpr skinpulse_fetch_quotes_fn fetchQuotesEntry() {
 /// `Class(skinpulse::sdk::Host&)` that may throw to refuse its configuration; `KEYS` is a static
 /// array of skinpulse_config_key, or nullptr for a plugin that takes no keys. A source class that
 /// derives from QuoteSource (ABI 1.2) is still declared with `MarketSource`.
-#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)       \
-  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor*     \
-  skinpulse_plugin_entry() {                                                               \
-    static const skinpulse_plugin_descriptor descriptor = {                                \
-        sizeof(skinpulse_plugin_descriptor),                                               \
-        SKINPULSE_SDK_ABI_MAJOR,                                                           \
-        SKINPULSE_SDK_ABI_MINOR,                                                           \
-        SKINPULSE_SDK_BUILD_SIGNATURE,                                                     \
-        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,              \
-        NAME,                                                                              \
-        VERSION,                                                                           \
-        DESCRIPTION,                                                                       \
-        ::skinpulse::sdk::detail::keyArray(KEYS),                                          \
-        ::skinpulse::sdk::detail::keyCount(KEYS),                                          \
-        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,             \
-        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>,            \
-        ::skinpulse::sdk::detail::fetchQuotesEntry<::skinpulse::sdk::Interface, Class>(),  \
-        ::skinpulse::sdk::detail::pollEntry<::skinpulse::sdk::Interface, Class>()};        \
-    return &descriptor;                                                                    \
+#define SKINPULSE_DECLARE_PLUGIN(Interface, Class, NAME, VERSION, DESCRIPTION, KEYS)      \
+  extern "C" __attribute__((visibility("default"))) const skinpulse_plugin_descriptor*    \
+  skinpulse_plugin_entry() {                                                              \
+    static const skinpulse_plugin_descriptor descriptor = {                               \
+        sizeof(skinpulse_plugin_descriptor),                                              \
+        SKINPULSE_SDK_ABI_MAJOR,                                                          \
+        SKINPULSE_SDK_ABI_MINOR,                                                          \
+        SKINPULSE_SDK_BUILD_SIGNATURE,                                                    \
+        ::skinpulse::sdk::detail::KindOf<::skinpulse::sdk::Interface>::value,             \
+        NAME,                                                                             \
+        VERSION,                                                                          \
+        DESCRIPTION,                                                                      \
+        ::skinpulse::sdk::detail::keyArray(KEYS),                                         \
+        ::skinpulse::sdk::detail::keyCount(KEYS),                                         \
+        &::skinpulse::sdk::detail::create<::skinpulse::sdk::Interface, Class>,            \
+        &::skinpulse::sdk::detail::destroy<::skinpulse::sdk::Interface, Class>,           \
+        ::skinpulse::sdk::detail::fetchQuotesEntry<::skinpulse::sdk::Interface, Class>(), \
+        ::skinpulse::sdk::detail::pollEntry<::skinpulse::sdk::Interface, Class>()};       \
+    return &descriptor;                                                                   \
   }

@@ -11,4 +11,5 @@
 #include "skinpulse/sdk/status.hpp"
 #include "skinpulse/sdk/types.hpp"
 #include "skinpulse/sdk/url_encoding.hpp"
+#include "skinpulse/sdk/variants.hpp"
 #include "skinpulse/sdk/version.hpp"
