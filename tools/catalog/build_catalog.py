@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Build the skinpulse item catalogue (share/catalog/items.jsonl).
 
-One JSON object per market_hash_name found in
-``bymykel_price_tracker/latest.json`` ``prices``, enriched with the weapon /
-item class, skin name, rarity, StatTrak flag and image URL taken from
-``derived/catalog_skins.json`` and the ``csgo_api/*.json`` files.
+One JSON object per item name of the union of the Steam market snapshot
+(``bymykel_price_tracker/latest.json``) and the Buff and YouPin name lists
+(``steamtradingsite_id_mapper/*_730.json``), minus names that are not items
+(name_sources.py), enriched with the weapon / item class, skin name, rarity,
+StatTrak flag and image URL taken from ``derived/catalog_skins.json`` and the
+``csgo_api/*.json`` files. A name whose finish comes in variants (variants.py,
+mirroring the SDK's variants.hpp) is followed by one line per variant.
 
 Standard library only. Deterministic: the same input gives a byte-identical
 output file. See tools/catalog/README.md for the field rules.
@@ -24,6 +27,11 @@ import os
 import re
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import name_sources  # noqa: E402
+import variants  # noqa: E402
 
 REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 DEFAULT_DATA = os.environ.get("SKINPULSE_SHARED_DATA", "")
@@ -78,6 +86,13 @@ _PREFIX_CLASS = dict(PREFIX_CLASSES)
 # Gift items (Steam type "Gift"): no separate class requested, filed as Tool.
 GIFTS = frozenset(("Gift Package", "Pallet of Presents", "Audience Participation Parcel"))
 TOOLS = frozenset(("Name Tag", "StatTrak\u2122 Swap Tool", "Storage Unit", "Charm Detachments")) | GIFTS
+
+# Weapon skins that are in no collection of collections.json, so catalog_skins.json does
+# not describe them. The Howl was taken out of its collection and re-graded to the
+# Contraband rarity (the only weapon skin with it; upstream-formats §0.2 names it as
+# the rarity's one member, docs/api.md lists the rarity). Its image stays "": no input
+# has one.
+SKINS_OUTSIDE_COLLECTIONS = {"M4A4 | Howl": "Contraband"}
 
 # Classes whose items are all "Base Grade" in the game (and in collectibles.json
 # for passes); used only when the data gives no rarity.
@@ -320,9 +335,12 @@ def build_record(name, ref):
             if p["vanilla"]:
                 image = ref.base_weapon_image.get(p["weapon"], "")
         else:
-            s = ref.weapon_skins.get("%s | %s" % (p["weapon"], p["finish"]))
+            key = "%s | %s" % (p["weapon"], p["finish"])
+            s = ref.weapon_skins.get(key)
             if s is not None:
                 rarity, image = s.get("rarity") or "", s.get("image") or ""
+            else:
+                rarity = SKINS_OUTSIDE_COLLECTIONS.get(key, "")
     else:
         hit = ref.by_mhn.get(name)
         if hit is None and p["stattrak"] and item_class == "Music Kit":
@@ -363,10 +381,39 @@ def build_record(name, ref):
     }
 
 
-def build(data_dir):
-    latest = _load(os.path.join(data_dir, "bymykel_price_tracker", "latest.json"))
+def variant_records(base, parsed):
+    """The variant lines that follow `base`: its fields plus a last key "variant".
+
+    Any weapon name whose finish is in the variant table gets them (the ★ knives'
+    Doppler and Gamma Doppler in every wear, StatTrak™ included, and the Glock-18 |
+    Gamma Doppler, Souvenir included), whatever the market lists, because a market row
+    may name any of them.
+    """
+    if parsed["kind"] != "weapon" or not parsed["finish"]:
+        return []
+    return [dict(base, variant=v) for v in variants.variants_of_finish(parsed["finish"])]
+
+
+def build_catalogue(data_dir):
+    """(records, NameReport): base lines sorted by name, each followed by its variants."""
+    report = name_sources.NameReport(name_sources.read_inputs(data_dir))
     ref = Reference(data_dir)
-    return [build_record(n, ref) for n in sorted(latest["prices"])]
+    records = []
+    # Code point order (Python's str order) is the order the lines have always had.
+    for name in sorted(report.union):
+        parsed = ref.parse(name)
+        reason = name_sources.refusal_reason(name, parsed["item_class"])
+        if reason is not None:
+            report.refuse(name, reason)
+            continue
+        base = build_record(name, ref)
+        records.append(base)
+        records.extend(variant_records(base, parsed))
+    return records, report
+
+
+def build(data_dir):
+    return build_catalogue(data_dir)[0]
 
 
 def dumps(record):
@@ -391,11 +438,19 @@ def write_jsonl(records, out_path):
 
 
 def summary(records):
-    counts = collections.Counter(r["weapon_type"] for r in records)
-    lines = ["%7d  %s" % (c, t) for t, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
-    lines.append("%7d  total" % len(records))
-    lines.append("%7d  empty rarity" % sum(1 for r in records if not r["rarity"]))
-    lines.append("%7d  empty image_url" % sum(1 for r in records if not r["image_url"]))
+    """Counts of base lines per weapon_type, variant lines and empty fields (base lines)."""
+    bases = [r for r in records if "variant" not in r]
+    counts = collections.Counter(r["weapon_type"] for r in bases)
+    lines = ["base names per weapon_type:"]
+    lines += ["%7d  %s" % (c, t) for t, c in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+    variant_counts = collections.Counter(r["variant"] for r in records if "variant" in r)
+    lines.append("variant lines:")
+    lines += ["%7d  %s" % (variant_counts[v], v) for v in variants.VARIANT_NAMES if variant_counts[v]]
+    lines.append("%7d  base names" % len(bases))
+    lines.append("%7d  variant lines" % (len(records) - len(bases)))
+    lines.append("%7d  lines in all" % len(records))
+    lines.append("%7d  base names with an empty rarity" % sum(1 for r in bases if not r["rarity"]))
+    lines.append("%7d  base names with an empty image_url" % sum(1 for r in bases if not r["image_url"]))
     return "\n".join(lines)
 
 
@@ -404,10 +459,17 @@ def main(argv=None):
     ap.add_argument("--data", default=DEFAULT_DATA, required=not DEFAULT_DATA,
                     help="directory of the upstream datasets (default: $SKINPULSE_SHARED_DATA)")
     ap.add_argument("--out", default=DEFAULT_OUT, help="output JSONL (default: %(default)s)")
+    ap.add_argument("--show", type=int, default=10, metavar="N",
+                    help="names listed per group in the report (default: %(default)s)")
     args = ap.parse_args(argv)
-    records = build(args.data)
+    try:
+        records, report = build_catalogue(args.data)
+    except name_sources.InputError as error:
+        sys.stderr.write("build_catalog: %s\n" % error)
+        return 2
     write_jsonl(records, args.out)
-    sys.stderr.write("wrote %d items to %s\n%s\n" % (len(records), args.out, summary(records)))
+    sys.stderr.write("\n".join(report.lines(args.show)) + "\n")
+    sys.stderr.write("wrote %d lines to %s\n%s\n" % (len(records), args.out, summary(records)))
     return 0
 
 
