@@ -89,8 +89,8 @@ TOOLS = frozenset(("Name Tag", "StatTrak\u2122 Swap Tool", "Storage Unit", "Char
 
 # Weapon skins that are in no collection of collections.json, so catalog_skins.json does
 # not describe them. The Howl was taken out of its collection and re-graded to the
-# Contraband rarity (the only weapon skin with it; upstream-formats §0.2 names it as
-# the rarity's one member, docs/api.md lists the rarity). Its image stays "": no input
+# Contraband rarity: it is the only weapon skin with it (the game's rarity vocabulary,
+# whose names docs/api.md lists, has Contraband for this one skin). Its image stays "": no input
 # has one.
 SKINS_OUTSIDE_COLLECTIONS = {"M4A4 | Howl": "Contraband"}
 
@@ -118,7 +118,7 @@ _GRAFFITI_COLOUR_RE = re.compile(r"^(?P<base>.*) \((?P<colour>[^()]*)\)$")
 def strip_prefixes(name):
     """Split off the '★ ', 'StatTrak™ ' and 'Souvenir ' prefixes.
 
-    Returns (star, stattrak, souvenir, rest). Order per formats.md §0.1:
+    Returns (star, stattrak, souvenir, rest). Order per the name grammar (README.md):
     '★ ' comes before 'StatTrak™ '.
     """
     star = name.startswith(STAR)

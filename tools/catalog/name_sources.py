@@ -19,7 +19,8 @@ INPUTS = (
     ("youpin (id mapper)", os.path.join("steamtradingsite_id_mapper", "uuyp_730.json"), "id_map"),
 )
 
-# The same bound the daemon applies to names it adds on its own (docs/api.md §18).
+# The same bound the daemon applies to names it adds on its own (docs/api.md, items:
+# new names).
 MAX_NAME_BYTES = 256
 
 
@@ -77,7 +78,7 @@ def refusal_reason(name, item_class):
     """Why `name` is not an item, or None when it is one.
 
     `item_class` is what the name parser made of it. The rules are the daemon's for names
-    it adds on its own (docs/api.md §18): a `#…` localisation token, a name that is not
+    it adds on its own (docs/api.md, items: new names): a `#…` localisation token, a name that is not
     printable or is over 256 bytes, or one that does not parse as an item name. The last
     covers the bare weapon names of the id mapper (`AK-47`, `AWP`, `Karambit` without
     `★`): stock weapons cannot be traded and every tradable gun has ` | <finish>`.

@@ -388,7 +388,8 @@ class ShippedCatalogueTest(unittest.TestCase):
         self.assertEqual((r["weapon_type"], r["skin_name"], r["rarity"]), ("Karambit", "Doppler", "Covert"))
         self.assertEqual([v["variant"] for v in self.variants_after("★ Karambit | Doppler (Factory New)")],
                          ["Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire", "Black Pearl"])
-        self.assertEqual([v["variant"] for v in self.variants_after("★ StatTrak™ Karambit | Gamma Doppler (Factory New)")],
+        gamma = self.variants_after("★ StatTrak™ Karambit | Gamma Doppler (Factory New)")
+        self.assertEqual([v["variant"] for v in gamma],
                          ["Phase 1", "Phase 2", "Phase 3", "Phase 4", "Emerald"])
         self.assertEqual(len(self.variants_after("Glock-18 | Gamma Doppler (Factory New)")), 5)
         self.assertEqual(len(self.variants_after("★ Butterfly Knife | Doppler (Factory New)")), 7)

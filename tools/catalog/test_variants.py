@@ -29,7 +29,8 @@ class VariantMirrorTest(unittest.TestCase):
         with self.assertRaises(ValueError):
             variants.read_header_tables(text.replace("kVariantFinishes", "kOtherTable"))
         # A third finish in an unexpected shape must not be skipped silently.
-        grown = text.replace("std::array<VariantFinish, 2> kVariantFinishes", "std::array<VariantFinish, 3> kVariantFinishes")
+        grown = text.replace("std::array<VariantFinish, 2> kVariantFinishes",
+                             "std::array<VariantFinish, 3> kVariantFinishes")
         with self.assertRaises(ValueError):
             variants.read_header_tables(grown)
         # A count that disagrees with its list.

@@ -33,7 +33,8 @@ _NAMES_RE = re.compile(r"std::array<std::string_view,\s*(?P<size>\d+)>\s*kVarian
                        re.S)
 _FINISHES_RE = re.compile(r"std::array<VariantFinish,\s*(?P<size>\d+)>\s*kVariantFinishes\s*=\s*\{\{(?P<body>.*?)\}\};",
                           re.S)
-_FINISH_ENTRY_RE = re.compile(r"\{\s*\"(?P<finish>[^\"]+)\"\s*,\s*\{(?P<variants>(?:[^{}]|\{\})*)\}\s*,\s*(?P<count>\d+)\s*\}")
+_FINISH_ENTRY_RE = re.compile(
+    r"\{\s*\"(?P<finish>[^\"]+)\"\s*,\s*\{(?P<variants>(?:[^{}]|\{\})*)\}\s*,\s*(?P<count>\d+)\s*\}")
 _LITERAL_RE = re.compile(r"\"([^\"]*)\"")
 
 
