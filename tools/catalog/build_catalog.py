@@ -90,8 +90,8 @@ TOOLS = frozenset(("Name Tag", "StatTrak\u2122 Swap Tool", "Storage Unit", "Char
 # Weapon skins that are in no collection of collections.json, so catalog_skins.json does
 # not describe them. The Howl was taken out of its collection and re-graded to the
 # Contraband rarity: it is the only weapon skin with it (the game's rarity vocabulary,
-# whose names docs/api.md lists, has Contraband for this one skin). Its image stays "": no input
-# has one.
+# whose names docs/api.md lists, has Contraband for this one skin). Its image stays "":
+# no input has one.
 SKINS_OUTSIDE_COLLECTIONS = {"M4A4 | Howl": "Contraband"}
 
 # Classes whose items are all "Base Grade" in the game (and in collectibles.json
@@ -213,8 +213,8 @@ def parse_name(name, weapons=DEFAULT_WEAPONS, agent_factions=frozenset()):
 # --------------------------------------------------------------------------
 
 def _load(path):
-    with open(path, "r", encoding="utf-8") as fh:
-        return json.load(fh)
+    # A missing or unreadable data file is an InputError: main() reports it and writes nothing.
+    return name_sources.load_json(path)
 
 
 def _rarity_name(entry):

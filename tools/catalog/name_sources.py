@@ -28,7 +28,7 @@ class InputError(Exception):
     """An input file is missing or not in the shape this generator reads."""
 
 
-def _load_json(path):
+def load_json(path):
     try:
         with open(path, "r", encoding="utf-8") as fh:
             return json.load(fh)
@@ -46,7 +46,7 @@ def read_names(path, shape):
     (``Sticker Slab | kioShiMa | Cluj-Napoca 2015``) is also on the Steam market. It is
     kept; only the goods id is unknown.
     """
-    data = _load_json(path)
+    data = load_json(path)
     if shape == "prices":
         if not isinstance(data, dict) or not isinstance(data.get("prices"), dict):
             raise InputError("%s: expected an object with a \"prices\" object" % path)

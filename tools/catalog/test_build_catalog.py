@@ -459,6 +459,15 @@ class InputShapeTest(unittest.TestCase):
             out = os.path.join(d, "items.jsonl")
             self.assertEqual(bc.main(["--data", d, "--out", out]), 2)
             self.assertFalse(os.path.exists(out))
+            # The name lists are fine but a reference file is missing: the same.
+            for rel, text in (("bymykel_price_tracker/latest.json", '{"prices":{"Recoil Case":3}}'),
+                              ("steamtradingsite_id_mapper/buff_730.json", "{}"),
+                              ("steamtradingsite_id_mapper/uuyp_730.json", "{}")):
+                os.makedirs(os.path.dirname(os.path.join(d, rel)), exist_ok=True)
+                self.write(os.path.dirname(os.path.join(d, rel)), text)
+                os.replace(os.path.join(os.path.dirname(os.path.join(d, rel)), "in.json"), os.path.join(d, rel))
+            self.assertEqual(bc.main(["--data", d, "--out", out]), 2)
+            self.assertFalse(os.path.exists(out))
 
 
 class StickerFinishRarityTest(unittest.TestCase):
