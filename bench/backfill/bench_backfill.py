@@ -108,9 +108,11 @@ def main():
     parser.add_argument("--json", help="append one JSON object of the results to FILE")
     args = parser.parse_args()
     ctl = os.path.join(args.build, "bin", "skinpulsectl")
-    names = [json.loads(line)["market_hash_name"]
-             for line in open(os.path.join(ROOT, "share", "catalog", "items.jsonl"),
-                              encoding="utf-8")][:args.items]
+    # Base items only: a variant line repeats its base's name.
+    names = [e["market_hash_name"]
+             for e in map(json.loads, open(os.path.join(ROOT, "share", "catalog", "items.jsonl"),
+                                           encoding="utf-8"))
+             if "variant" not in e][:args.items]
     tmp = tempfile.mkdtemp(prefix="skinpulse-bench-backfill.")
     results = {"load_before": open("/proc/loadavg").read().split()[:3], "sizes": []}
     try:

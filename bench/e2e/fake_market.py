@@ -31,7 +31,10 @@ def rows_of(catalog, items):
         for line in f:
             if len(rows) == items:
                 break
-            name = json.loads(line)["market_hash_name"]
+            entry = json.loads(line)
+            if "variant" in entry:  # a variant line repeats its base's name
+                continue
+            name = entry["market_hash_name"]
             slug = "".join(c if c.isalnum() else "-" for c in name.lower())
             head = ('{"market_hash_name":%s,"currency":"USD","item_page":'
                     '"https://skinport.com/item/%s","market_page":'

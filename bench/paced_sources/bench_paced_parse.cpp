@@ -46,6 +46,7 @@ int main() {
   std::vector<std::string> titles;
   std::string line;
   while (std::getline(catalogue, line) && titles.size() < 100) {
+    if (line.find("\"variant\":") != std::string::npos) continue;  // repeats its base's name
     const auto at = line.find("\"market_hash_name\":\"") + 20;
     titles.push_back(line.substr(at, line.find('"', at) - at));
   }

@@ -46,8 +46,10 @@ ITEM_C = "★ Karambit | Doppler (Factory New)"
 
 
 def catalogue_names():
+    """The base items' names (a variant line repeats its base's name)."""
     with open(CATALOG, encoding="utf-8") as f:
-        return [json.loads(line)["market_hash_name"] for line in f if line.strip()]
+        entries = [json.loads(line) for line in f if line.strip()]
+    return [e["market_hash_name"] for e in entries if "variant" not in e]
 
 
 def wchar(pid):

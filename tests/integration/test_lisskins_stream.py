@@ -24,7 +24,10 @@ def catalogue_names(count):
     names = [AK]
     with open(os.path.join(SOURCE_DIR, "share/catalog/items.jsonl"), encoding="utf-8") as f:
         for line in f:
-            name = json.loads(line)["market_hash_name"]
+            entry = json.loads(line)
+            if "variant" in entry:  # a variant line repeats its base's name
+                continue
+            name = entry["market_hash_name"]
             if not name.startswith("#") and name != AK:
                 names.append(name)
             if len(names) == count:

@@ -22,7 +22,8 @@ RETRY_AFTER = 6
 def catalogue_names(count):
     """REDLINE first, then `count - 1` other catalogue skins, spread over the catalogue."""
     with open(os.path.join(SOURCE_DIR, "share/catalog/items.jsonl"), encoding="utf-8") as f:
-        names = [json.loads(line)["market_hash_name"] for line in f]
+        # Base items only: a variant line repeats its base's name.
+        names = [e["market_hash_name"] for e in map(json.loads, f) if "variant" not in e]
     names = [n for n in names if n != REDLINE and not n.startswith("#")]
     stride = max(1, len(names) // count)
     return [REDLINE] + names[::stride][:count - 1]
