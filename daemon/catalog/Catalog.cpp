@@ -1,5 +1,7 @@
 #include "catalog/Catalog.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include "common/Json.hpp"
 #include "common/Time.hpp"
 
@@ -10,7 +12,8 @@
 namespace skinpulse {
 namespace {
 
-std::string renderItem(const ItemRecord& item) {
+std::string renderItem(const ItemRecord& item,
+                       const std::vector<const CatalogItemView*>& variants) {
   JsonWriter json;
   json.beginObject()
       .key("id")
@@ -29,13 +32,43 @@ std::string renderItem(const ItemRecord& item) {
       .value(item.image_url)
       .key("created_at")
       .value(time::formatIso8601(item.created_at))
-      .endObject();
+      .key("variant");
+  if (item.variant.empty()) {
+    json.null().key("variant_of").null();
+  } else {
+    json.value(item.variant).key("variant_of").value(item.variant_of.value_or(0));
+  }
+  json.key("variants").beginArray();
+  for (const auto* variant : variants) {
+    json.beginObject()
+        .key("id")
+        .value(variant->record.id)
+        .key("variant")
+        .value(variant->record.variant)
+        .endObject();
+  }
+  json.endArray().endObject();
   return json.take();
 }
 
 sdk::CatalogItem toSdk(const ItemRecord& record) {
   return sdk::CatalogItem{record.id,        record.market_hash_name, record.weapon_type,
                           record.skin_name, record.rarity,           record.stattrak};
+}
+
+std::string variantKey(std::string_view name, std::string_view variant) {
+  std::string key;
+  key.reserve(name.size() + 1 + variant.size());
+  key.append(name).push_back('\x1f');
+  key.append(variant);
+  return key;
+}
+
+std::size_t variantRank(std::string_view variant) {
+  for (std::size_t i = 0; i < sdk::kVariantNames.size(); ++i) {
+    if (sdk::kVariantNames[i] == variant) return i;
+  }
+  return sdk::kVariantNames.size();
 }
 
 }  // namespace
@@ -63,12 +96,32 @@ CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records, Fields fields)
       view.lower_name = lowerUtf8(record.market_hash_name);
       view.lower_weapon_type = lowerUtf8(record.weapon_type);
       view.lower_rarity = lowerUtf8(record.rarity);
-      view.json = renderItem(record);
     }
     view.record = std::move(record);
     by_id_.emplace(view.record.id, items_.size());
-    by_name_.emplace(view.record.market_hash_name, items_.size());
+    if (view.isVariant()) {
+      by_variant_.emplace(variantKey(view.record.market_hash_name, view.record.variant),
+                          items_.size());
+    } else {
+      by_name_.emplace(view.record.market_hash_name, items_.size());
+    }
     items_.push_back(std::move(view));
+  }
+  // items_ is complete: its addresses are stable from here on.
+  for (auto& view : items_) {
+    if (!view.isVariant()) {
+      bases_.push_back(&view);
+      continue;
+    }
+    const auto base = by_id_.find(view.record.variant_of.value_or(0));
+    if (base != by_id_.end()) items_[base->second].variants.push_back(&view);
+  }
+  for (auto& view : items_) {
+    std::sort(view.variants.begin(), view.variants.end(),
+              [](const CatalogItemView* a, const CatalogItemView* b) {
+                return variantRank(a->record.variant) < variantRank(b->record.variant);
+              });
+    if (fields == Fields::kAll) view.json = renderItem(view.record, view.variants);
   }
 }
 
@@ -82,17 +135,31 @@ const CatalogItemView* CatalogSnapshot::findByName(std::string_view market_hash_
   return it == by_name_.end() ? nullptr : &items_[it->second];
 }
 
+const CatalogItemView* CatalogSnapshot::findVariant(std::string_view market_hash_name,
+                                                    std::string_view variant) const {
+  if (by_variant_.empty() || variant.empty()) return nullptr;
+  const auto it = by_variant_.find(variantKey(market_hash_name, variant));
+  return it == by_variant_.end() ? nullptr : &items_[it->second];
+}
+
 std::shared_ptr<const std::string> CatalogSnapshot::unfilteredPage(std::size_t offset,
-                                                                   std::size_t limit) const {
-  const auto key = std::make_pair(offset, limit);
+                                                                   std::size_t limit,
+                                                                   bool with_variants) const {
+  const auto key = std::make_tuple(offset, limit, with_variants);
   {
     std::lock_guard lock(pages_mutex_);
     const auto it = pages_.find(key);
     if (it != pages_.end()) return it->second;
   }
   std::vector<const CatalogItemView*> page;
-  for (std::size_t i = offset; i < items_.size() && page.size() < limit; ++i) {
-    page.push_back(&items_[i]);
+  if (with_variants) {
+    for (std::size_t i = offset; i < items_.size() && page.size() < limit; ++i) {
+      page.push_back(&items_[i]);
+    }
+  } else {
+    for (std::size_t i = offset; i < bases_.size() && page.size() < limit; ++i) {
+      page.push_back(bases_[i]);
+    }
   }
   auto body = std::make_shared<const std::string>(renderItemArray(page));
   std::lock_guard lock(pages_mutex_);
@@ -130,16 +197,18 @@ std::shared_ptr<const CatalogSnapshot> Catalog::snapshot() const {
 ItemPage Catalog::query(const CatalogSnapshot& snapshot, const ItemQuery& query) {
   ItemPage page;
   const auto& items = snapshot.items();
+  const auto& bases = snapshot.baseItems();
   const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
   if (!filtered) {
     // The common case needs no scan: the total is the catalogue size.
-    page.total = items.size();
-    for (std::size_t i = query.offset; i < items.size() && page.items.size() < query.limit; ++i) {
-      page.items.push_back(&items[i]);
+    page.total = query.variants ? items.size() : bases.size();
+    for (std::size_t i = query.offset; i < page.total && page.items.size() < query.limit; ++i) {
+      page.items.push_back(query.variants ? &items[i] : bases[i]);
     }
     return page;
   }
   for (const auto& item : items) {
+    if (!query.variants && item.isVariant()) continue;
     if (query.stattrak && item.record.stattrak != *query.stattrak) continue;
     if (query.weapon_type && item.lower_weapon_type != *query.weapon_type) continue;
     if (query.rarity && item.lower_rarity != *query.rarity) continue;
@@ -158,7 +227,17 @@ std::optional<sdk::CatalogItem> Catalog::findByName(std::string_view market_hash
 }
 
 std::vector<std::int64_t> Catalog::heldItemIds() const {
-  return held_items_ ? held_items_() : std::vector<std::int64_t>{};
+  if (!held_items_) return {};
+  auto ids = held_items_();
+  // Plugins price names: a held variant is its base's name.
+  const auto snap = snapshot();
+  for (auto& id : ids) {
+    const auto* item = snap->findById(id);
+    if (item != nullptr && item->record.variant_of) id = *item->record.variant_of;
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return ids;
 }
 
 std::optional<sdk::CatalogItem> Catalog::findById(std::int64_t id) const {
@@ -168,12 +247,12 @@ std::optional<sdk::CatalogItem> Catalog::findById(std::int64_t id) const {
   return toSdk(item->record);
 }
 
-std::size_t Catalog::size() const { return snapshot()->items().size(); }
+std::size_t Catalog::size() const { return snapshot()->baseItems().size(); }
 
 void Catalog::forEach(const std::function<bool(const sdk::CatalogItem&)>& visit) const {
   const auto snap = snapshot();
-  for (const auto& item : snap->items()) {
-    if (!visit(toSdk(item.record))) return;
+  for (const auto* item : snap->baseItems()) {
+    if (!visit(toSdk(item->record))) return;
   }
 }
 

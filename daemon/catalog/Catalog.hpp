@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -28,6 +29,11 @@ struct CatalogItemView {
   std::string lower_weapon_type;  ///< lower-case, for the case-insensitive equality filters
   std::string lower_rarity;
   std::string json;  ///< the Item object as served
+  /// A base item's variant items (docs/api.md §18), in sdk::kVariantNames order; empty for
+  /// other items and for the variant items themselves.
+  std::vector<const CatalogItemView*> variants;
+
+  bool isVariant() const { return !record.variant.empty(); }
 };
 
 class CatalogSnapshot {
@@ -37,13 +43,22 @@ class CatalogSnapshot {
   /// about a third of the time to build. Pages and searches of it are not meaningful.
   static std::unique_ptr<const CatalogSnapshot> forMatching(std::vector<ItemRecord> records);
 
+  /// Every item, variants included, ordered by id.
   const std::vector<CatalogItemView>& items() const { return items_; }
+  /// The base items only (what GET /api/v1/items lists by default), ordered by id.
+  const std::vector<const CatalogItemView*>& baseItems() const { return bases_; }
   const CatalogItemView* findById(std::int64_t id) const;
+  /// The base item of the name: never a variant item.
   const CatalogItemView* findByName(std::string_view market_hash_name) const;
+  /// The variant item (`variant` as sdk::kVariantNames spells it) of the name, or null.
+  const CatalogItemView* findVariant(std::string_view market_hash_name,
+                                     std::string_view variant) const;
 
   /// The JSON array body of an unfiltered page, rendered once per snapshot and shared:
-  /// the default list pages are the hottest responses of the API.
-  std::shared_ptr<const std::string> unfilteredPage(std::size_t offset, std::size_t limit) const;
+  /// the default list pages are the hottest responses of the API. `with_variants`: the
+  /// page of every item, variants included; else of the base items.
+  std::shared_ptr<const std::string> unfilteredPage(std::size_t offset, std::size_t limit,
+                                                    bool with_variants = false) const;
 
  private:
   // Distinct (offset, limit) pairs are unbounded in number: cap the cache by bytes so
@@ -54,6 +69,7 @@ class CatalogSnapshot {
   CatalogSnapshot(std::vector<ItemRecord> records, Fields fields);
 
   std::vector<CatalogItemView> items_;  ///< ordered by id
+  std::vector<const CatalogItemView*> bases_;
   std::unordered_map<std::int64_t, std::size_t> by_id_;
   // Looked up by string_view without building a std::string (C++20 heterogeneous lookup).
   struct NameHash {
@@ -63,8 +79,11 @@ class CatalogSnapshot {
     }
   };
   std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> by_name_;
+  /// Variant items by name + '\x1f' + variant: a few thousand entries.
+  std::unordered_map<std::string, std::size_t, NameHash, std::equal_to<>> by_variant_;
   mutable std::mutex pages_mutex_;
-  mutable std::map<std::pair<std::size_t, std::size_t>, std::shared_ptr<const std::string>> pages_;
+  mutable std::map<std::tuple<std::size_t, std::size_t, bool>, std::shared_ptr<const std::string>>
+      pages_;
   mutable std::size_t cached_bytes_ = 0;
 };
 
@@ -78,6 +97,8 @@ struct ItemQuery {
   std::optional<std::string> weapon_type;
   std::optional<std::string> rarity;
   std::optional<bool> stattrak;
+  /// true: variant items are listed too (`variants=true`); else base items only.
+  bool variants = false;
   std::size_t limit = 50;
   std::size_t offset = 0;
 };
@@ -97,7 +118,9 @@ class Catalog final : public sdk::Catalog {
   /// Runs `query` against one snapshot; the page's pointers live as long as `snapshot`.
   static ItemPage query(const CatalogSnapshot& snapshot, const ItemQuery& query);
 
-  // sdk::Catalog, for plugins.
+  // sdk::Catalog, for plugins: names are base items (a plugin quotes a name and says its
+  // variant, sdk::VariantQuote); findById answers variant ids too; size() and forEach()
+  // count and visit base items only; heldItemIds() names the base of a held variant.
   std::optional<sdk::CatalogItem> findByName(std::string_view market_hash_name) const override;
   std::optional<sdk::CatalogItem> findById(std::int64_t id) const override;
   std::size_t size() const override;

@@ -1,5 +1,7 @@
 #include "catalog/CatalogFile.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
 
@@ -15,12 +17,34 @@ std::string stringField(const Poco::JSON::Object& object, const char* name) {
                                                   : std::string();
 }
 
+// A variant line (docs/api.md §18) names one of the variants of its finish, exactly as
+// sdk/variants.hpp spells it, and follows its base line.
+void checkVariant(const CatalogEntry& entry, const std::unordered_set<std::string>& seen) {
+  const auto* finish = sdk::variantFinish(entry.skin_name);
+  if (finish == nullptr) {
+    throw std::runtime_error("variant '" + entry.variant + "' on skin '" + entry.skin_name +
+                             "', which has no variants");
+  }
+  bool known = false;
+  for (std::size_t i = 0; i < finish->count; ++i)
+    known = known || finish->variants[i] == entry.variant;
+  if (!known) {
+    throw std::runtime_error("'" + entry.variant + "' is not a variant of " +
+                             std::string(finish->finish));
+  }
+  if (seen.count(entry.market_hash_name + '\x1f') == 0) {
+    throw std::runtime_error("variant '" + entry.variant + "' before its base line '" +
+                             entry.market_hash_name + "'");
+  }
+}
+
 }  // namespace
 
 std::vector<CatalogEntry> readCatalogFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("catalogue file " + path + ": cannot be read");
   std::vector<CatalogEntry> entries;
+  // Items seen so far, by name then "\x1f" then variant ('' for the base).
   std::unordered_set<std::string> seen;
   std::string line;
   int number = 0;
@@ -39,9 +63,12 @@ std::vector<CatalogEntry> readCatalogFile(const std::string& path) {
       entry.rarity = stringField(*object, "rarity");
       entry.stattrak = object->has("stattrak") && object->getValue<bool>("stattrak");
       entry.image_url = stringField(*object, "image_url");
+      entry.variant = stringField(*object, "variant");
       if (entry.market_hash_name.empty()) throw std::runtime_error("no market_hash_name");
-      if (!seen.insert(entry.market_hash_name).second) {
-        throw std::runtime_error("duplicate market_hash_name '" + entry.market_hash_name + "'");
+      if (!entry.variant.empty()) checkVariant(entry, seen);
+      if (!seen.insert(entry.market_hash_name + '\x1f' + entry.variant).second) {
+        throw std::runtime_error("duplicate market_hash_name '" + entry.market_hash_name + "'" +
+                                 (entry.variant.empty() ? "" : " variant '" + entry.variant + "'"));
       }
       entries.push_back(std::move(entry));
     } catch (const Poco::Exception& error) {

@@ -36,7 +36,7 @@ void readLines(std::istream& in, const CatalogSnapshot& catalog, std::int64_t no
   BackfillProgress state;
   BackfillReader reader(in);
   NormalisedBatch batch;  // reused: one point at a time
-  sdk::MarketQuote quote;
+  sdk::VariantQuote quote;
   quote.price.form = sdk::QuotedPrice::Form::kCents;
   std::string source;
   for (auto status = reader.next(); status != BackfillReader::Status::kEnd;
@@ -52,6 +52,7 @@ void readLines(std::istream& in, const CatalogSnapshot& catalog, std::int64_t no
       quote.observed_at = line.time;
       quote.kind = line.kind;
       quote.listings = line.listings;
+      quote.variant.assign(line.variant);
       source.assign(line.source);
       normaliseQuote(NormaliseInput{source, now, sdk::PriceKind::kAsk, false}, quote, catalog,
                      batch);

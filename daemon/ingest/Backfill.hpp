@@ -2,10 +2,12 @@
 
 // Backfill: loads price history from JSON Lines
 //   {"market_hash_name":"...","source":"...","time":"2026-11-22T10:15:00Z","price":123,"volume":4}
-// with, optionally, "kind" (ask, the default, bid, sale, reference) and "listings" (a count)
-// through the ingestion normaliser into the price store in one transaction (all or
-// nothing). Lines that cannot be stored (unknown item, bad price, bad time) are counted
-// by reason, with the first line of each reason, and skipped, never guessed.
+// with, optionally, "kind" (ask, the default, bid, sale, reference), "listings" (a count)
+// and "variant" (docs/api.md §18: "Ruby", "Phase 2", …; the line is then the variant item's
+// history, or the name's when the catalogue has no such variant of it) through the ingestion
+// normaliser into the price store in one transaction (all or nothing). Lines that cannot be stored
+// (unknown item, bad price, bad time) are counted by reason, with the first line of each reason,
+// and skipped, never guessed.
 //
 // Memory does not grow with the file (docs/adr/0020-streaming-backfill.md): lines are read
 // one at a time (BackfillReader), the valid points kept as compact records and put in

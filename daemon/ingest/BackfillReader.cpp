@@ -1,5 +1,7 @@
 #include "ingest/BackfillReader.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include "common/Time.hpp"
 
 #include <algorithm>
@@ -21,6 +23,7 @@ constexpr std::string_view kBadKind = "kind not ask, bid, sale or reference";
 constexpr std::string_view kBadListings = "listings not an integer";
 constexpr std::string_view kTooLong = "line longer than 64 KiB";
 constexpr std::string_view kNumberRange = "number out of range";
+constexpr std::string_view kBadVariant = "variant not a variant name";
 
 bool blank(std::string_view s) { return s.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
@@ -125,7 +128,7 @@ void BackfillReader::parse() {
     return;
   }
   // One pass over the members; a repeated key counts as written last.
-  std::optional<simdjson::dom::element> name, source, time, price, volume, kind, listings;
+  std::optional<simdjson::dom::element> name, source, time, price, volume, kind, listings, variant;
   for (const simdjson::dom::key_value_pair member : object) {
     const std::string_view key = member.key;
     if (key == "market_hash_name") {
@@ -142,6 +145,8 @@ void BackfillReader::parse() {
       kind = member.value;
     } else if (key == "listings") {
       listings = member.value;
+    } else if (key == "variant") {
+      variant = member.value;
     }
   }
   if (!name || name->get_string().get(line_.name) != simdjson::SUCCESS) {
@@ -186,6 +191,15 @@ void BackfillReader::parse() {
       reason_ = kBadListings;
       return;
     }
+  }
+  if (present(variant)) {
+    // docs/api.md §18: one of sdk::kVariantNames, in any of the spellings markets use.
+    const auto named = sdk::variantNamed(text(variant));
+    if (!named) {
+      reason_ = kBadVariant;
+      return;
+    }
+    line_.variant = *named;
   }
 }
 

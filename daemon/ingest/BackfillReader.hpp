@@ -33,6 +33,8 @@ struct BackfillLine {
   std::int64_t volume = 0;  ///< 0 when absent
   std::optional<sdk::PriceKind> kind;
   std::optional<std::int64_t> listings;
+  /// The `variant` key, canonical (sdk::kVariantNames; static storage); empty when absent.
+  std::string_view variant;
 };
 
 class BackfillReader {

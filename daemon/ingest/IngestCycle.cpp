@@ -1,12 +1,15 @@
 #include "ingest/IngestCycle.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include "catalog/CatalogImages.hpp"
+#include "catalog/ItemName.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "quality/Outliers.hpp"
 
 #include <algorithm>
-#include <set>
+#include <iterator>
 
 namespace skinpulse {
 namespace {
@@ -41,11 +44,13 @@ void logNoRate(const SourceBatch& batch, const RejectionCounts& rejected) {
 
 }  // namespace
 
-IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add)
+IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add,
+                         int auto_add_min_sources)
     : database_(database),
       catalog_(catalog),
       latest_(latest),
       auto_add_(auto_add),
+      sightings_(static_cast<std::size_t>(std::max(auto_add_min_sources, 1))),
       backfill_revision_(database.prices().backfillRevision()),
       newest_time_(database.prices().newestTime()) {}
 
@@ -82,21 +87,54 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   return true;
 }
 
-void IngestCycle::addUnknownNames(const std::vector<NormalisedBatch>& normalised) {
-  std::set<std::string> names;
-  for (const auto& batch : normalised)
-    names.insert(batch.unknown_names.begin(), batch.unknown_names.end());
-  if (names.empty()) return;
+std::size_t IngestCycle::addUnknownNames(const std::vector<SourceBatch>& batches,
+                                         const std::vector<NormalisedBatch>& normalised) {
+  const std::int64_t now = time::nowSeconds();
+  std::vector<std::string> ready;
+  for (std::size_t i = 0; i < batches.size(); ++i) {
+    if (normalised[i].unknown_names.empty()) continue;
+    auto names = normalised[i].unknown_names;
+    std::sort(names.begin(), names.end());
+    names.erase(std::unique(names.begin(), names.end()), names.end());
+    auto added = sightings_.record(batches[i].source, names, now);
+    ready.insert(ready.end(), std::make_move_iterator(added.begin()),
+                 std::make_move_iterator(added.end()));
+  }
+  if (ready.empty()) return 0;
+  std::sort(ready.begin(), ready.end());
+  ready.erase(std::unique(ready.begin(), ready.end()), ready.end());
   std::vector<CatalogEntry> entries;
-  for (const auto& name : names) {
+  for (const auto& name : ready) {
+    const auto parsed = parseItemName(name);
+    if (!parsed) continue;  // the normaliser already refused junk; never add it
     CatalogEntry entry;
     entry.market_hash_name = name;
-    entries.push_back(std::move(entry));
+    entry.weapon_type = parsed->weapon_type;
+    entry.skin_name = parsed->skin_name;
+    entry.stattrak = parsed->stattrak;
+    entries.push_back(entry);
+    // A Doppler gets its variant items with it (sdk/variants.hpp).
+    if (const auto* finish = sdk::variantFinish(parsed->skin_name)) {
+      for (std::size_t v = 0; v < finish->count; ++v) {
+        CatalogEntry variant = entry;
+        variant.variant = finish->variants[v];
+        entries.push_back(std::move(variant));
+      }
+    }
   }
+  if (entries.empty()) return 0;
   const auto result = database_.catalog().seed(entries, time::nowSeconds());
   catalog_.reset(database_.catalog().allItems());
-  log::main().info("catalogue: {} item(s) added from source data ([catalog] auto_add)",
-                   result.inserted);
+  std::string names;
+  for (std::size_t i = 0; i < ready.size() && i < 10; ++i) {
+    names += (names.empty() ? "" : ", ") + ready[i];
+  }
+  log::main().info(
+      "catalogue: {} item(s) added from source data ([catalog] auto_add, reported by {} or more "
+      "sources): {}{}",
+      result.inserted, sightings_.minSources(), names, ready.size() > 10 ? ", ..." : "");
+  // Items another instance added first are in the reloaded catalogue too: re-normalise.
+  return entries.size();
 }
 
 void IngestCycle::invalidateHistory(const std::vector<PricePoint>& points) {
@@ -170,8 +208,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   for (const auto& batch : batches) {
     normalised.push_back(normaliseBatch(batch, *snapshot, rates.get()));
   }
-  if (auto_add_) {
-    addUnknownNames(normalised);
+  if (auto_add_ && addUnknownNames(batches, normalised) > 0) {
     snapshot = catalog_.snapshot();
     for (std::size_t i = 0; i < batches.size(); ++i) {
       if (!normalised[i].unknown_names.empty()) {
@@ -186,6 +223,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     source.received = batches[i].observations.size() + batches[i].quotes.size();
     source.accepted = normalised[i].points.size();
     source.rejected = normalised[i].rejected;
+    source.merged = normalised[i].merged;
     logNoRate(batches[i], normalised[i].rejected);
     points.insert(points.end(), normalised[i].points.begin(), normalised[i].points.end());
   }

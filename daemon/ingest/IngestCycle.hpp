@@ -8,6 +8,7 @@
 // "History cache").
 
 #include "catalog/Catalog.hpp"
+#include "catalog/NameSightings.hpp"
 #include "ingest/CycleObserver.hpp"
 #include "ingest/CycleTimings.hpp"
 #include "ingest/Normaliser.hpp"
@@ -32,8 +33,9 @@ struct SourceBatch {
   /// ABI 1.0-shaped observations (tools and benchmarks build these); normalised as quotes
   /// without kind, listings, currency or image.
   std::vector<sdk::Observation> observations;
-  /// What the scheduler fetched (ABI 1.2; older sources adapted, plugin/SourceFetch.hpp).
-  std::vector<sdk::MarketQuote> quotes = {};
+  /// What the scheduler fetched (ABI 1.3: a quote may name its variant, docs/api.md §18;
+  /// older sources adapted, plugin/SourceFetch.hpp).
+  std::vector<sdk::VariantQuote> quotes = {};
   /// The instance's kind: the kind of every observation and of quotes without their own.
   sdk::PriceKind kind = sdk::PriceKind::kAsk;
   /// How long the fetch waited for the upstream, and the rest of it (the plugin's parse);
@@ -46,6 +48,9 @@ struct SourceOutcome {
   std::size_t received = 0;  ///< observations plus quotes
   std::size_t accepted = 0;  ///< normalised points handed to the store
   std::size_t outliers = 0;  ///< of those, flagged (docs/api.md §12)
+  /// Rows folded into another row of the same item, source and time (docs/api.md §18: a
+  /// name's rows are merged, never dropped). Not rejections.
+  std::size_t merged = 0;
   RejectionCounts rejected;
 };
 
@@ -58,7 +63,10 @@ class IngestCycle {
  public:
   /// Remembers the store's backfill revision and newest point: the caller has just loaded
   /// the caches.
-  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add);
+  /// `auto_add`: names missing from the catalogue that `auto_add_min_sources` distinct
+  /// source instances report within 24 h join it (docs/api.md §18).
+  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add,
+              int auto_add_min_sources = 2);
 
   /// Observers run after every stored cycle, in the order added; their time counts
   /// towards `stage` (kMetrics or kPublish) of the cycle's timings. Add before polling
@@ -94,7 +102,9 @@ class IngestCycle {
   bool reloadIfChangedElsewhere(bool standby);
 
  private:
-  void addUnknownNames(const std::vector<NormalisedBatch>& normalised);
+  /// Adds the names that reached the sources threshold; returns how many items it seeded.
+  std::size_t addUnknownNames(const std::vector<SourceBatch>& batches,
+                              const std::vector<NormalisedBatch>& normalised);
   void invalidateHistory(const std::vector<PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
@@ -105,6 +115,7 @@ class IngestCycle {
   Catalog& catalog_;
   LatestPrices& latest_;
   bool auto_add_;
+  NameSightings sightings_;  ///< who reported which unknown name (auto_add)
   struct Observer {
     CycleObserver* observer;
     CycleStage stage;

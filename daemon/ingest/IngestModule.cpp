@@ -61,7 +61,8 @@ IngestModule::IngestModule(const IngestOptions& options, Database& database, Cat
 IngestModule::~IngestModule() = default;
 
 void IngestModule::start() {
-  cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add);
+  cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add,
+                                         options_.catalog_auto_add_min_sources);
   for (const auto& [observer, stage] : observers_) cycle_->addObserver(*observer, stage);
   for (auto* observer : timings_observers_) cycle_->addTimingsObserver(*observer);
   if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);

@@ -8,10 +8,15 @@ const OptionTable<IngestOptions>& ingestOptionTable() {
       {{"storage.retention_days", T::kInteger, 7, 3650, nullptr, "30",
         "Raw price points are kept this many days."},
        &IngestOptions::retention_days},
-      {{"catalog.auto_add", T::kBoolean, 0, 0, nullptr, "false",
-        "true: names a source reports that are not in the catalogue are added instead of "
-        "dropped."},
+      {{"catalog.auto_add", T::kBoolean, 0, 0, nullptr, "true",
+        "true: a name missing from the catalogue that auto_add_min_sources enabled sources "
+        "report within 24 h is added (fields parsed from the name; junk names are refused "
+        "and counted). false: such names are counted and dropped."},
        &IngestOptions::catalog_auto_add},
+      {{"catalog.auto_add_min_sources", T::kInteger, 1, 64, nullptr, "2",
+        "How many distinct enabled source instances must report a new name within 24 h "
+        "before auto_add adds it."},
+       &IngestOptions::catalog_auto_add_min_sources},
   };
   return table;
 }

@@ -10,8 +10,10 @@
 namespace skinpulse::ingest {
 
 struct IngestOptions {
-  bool catalog_auto_add = false;  ///< [catalog] auto_add: unknown names join the catalogue
-  int retention_days = 30;        ///< [storage] retention_days
+  bool catalog_auto_add = true;  ///< [catalog] auto_add: unknown names join the catalogue
+  /// [catalog] auto_add_min_sources: distinct source instances that must report a name
+  int catalog_auto_add_min_sources = 2;
+  int retention_days = 30;  ///< [storage] retention_days
   /// How long stop() waits for fetches in flight: the contract gives shutdown 5 s, and
   /// fetches get most of it.
   std::chrono::milliseconds stop_grace{3500};

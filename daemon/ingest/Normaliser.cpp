@@ -1,12 +1,18 @@
 #include "ingest/Normaliser.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include "catalog/CatalogImages.hpp"
+#include "catalog/ItemName.hpp"
 #include "currency/Iso4217.hpp"
 #include "currency/Money.hpp"
 #include "ingest/PriceParser.hpp"
 #include "quality/KindSeries.hpp"
 
+#include <algorithm>
 #include <array>
+#include <limits>
+#include <unordered_map>
 
 namespace skinpulse {
 namespace {
@@ -59,6 +65,9 @@ struct Fields {
   std::optional<std::int64_t> observed_at;
   sdk::PriceKind kind;
   std::string_view image_url;
+  std::string_view variant = {};
+  /// A poll (not a backfill line): a variant row also prices its base item.
+  bool price_base_too = false;
 };
 
 bool isUsd(std::string_view currency) {
@@ -116,9 +125,21 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
   }
   const auto* item = catalog.findByName(name);
   if (item == nullptr) {
+    // docs/api.md §18: junk is never a candidate for [catalog] auto_add.
+    if (const auto junk = junkNameReason(name)) {
+      ++batch.rejected[std::string(kRejectedJunkName)];
+      return;
+    }
     ++batch.rejected["not in catalogue"];
     batch.unknown_names.emplace_back(name);
     return;
+  }
+  // A variant the catalogue does not have for this name is priced as the name itself.
+  const CatalogItemView* variant_item = nullptr;
+  if (!in.variant.empty()) {
+    if (const auto canonical = sdk::variantNamed(trimName(in.variant))) {
+      variant_item = catalog.findVariant(name, *canonical);
+    }
   }
   std::optional<std::int64_t> cents;
   if (isUsd(in.currency)) {
@@ -153,19 +174,84 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
     ++batch.rejected["time in the future or invalid"];
     return;
   }
-  batch.points.push_back(PricePoint{item->record.id, sources.of(in.kind), time, *cents, in.volume,
-                                    in.kind, in.listings});
+  const std::string& source = sources.of(in.kind);
+  if (variant_item != nullptr) {
+    batch.points.push_back(
+        PricePoint{variant_item->record.id, source, time, *cents, in.volume, in.kind, in.listings});
+    if (!in.price_base_too) return;
+    if (batch.variant_bases.empty() || batch.variant_bases.back() != item->record.id) {
+      batch.variant_bases.push_back(item->record.id);
+    }
+  }
+  batch.points.push_back(
+      PricePoint{item->record.id, source, time, *cents, in.volume, in.kind, in.listings});
   if (item->record.image_url.empty() && usableImageUrl(in.image_url) &&
       (batch.images.empty() || batch.images.back().first != item->record.id)) {
     batch.images.emplace_back(item->record.id, std::string(in.image_url));
   }
 }
 
+// The identity of a stored observation (docs/api.md §4).
+struct ObservationKey {
+  std::int64_t item_id;
+  std::string_view source;
+  std::int64_t time;
+  bool operator==(const ObservationKey&) const = default;
+};
+
+struct ObservationKeyHash {
+  std::size_t operator()(const ObservationKey& key) const {
+    std::size_t h = std::hash<std::int64_t>{}(key.item_id);
+    h ^= std::hash<std::int64_t>{}(key.time) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h ^= std::hash<std::string_view>{}(key.source) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+  }
+};
+
 }  // namespace
+
+void mergeSameObservations(NormalisedBatch& batch) {
+  auto& points = batch.points;
+  if (points.size() < 2) return;
+  auto& pooled = batch.variant_bases;
+  std::sort(pooled.begin(), pooled.end());
+  pooled.erase(std::unique(pooled.begin(), pooled.end()), pooled.end());
+  // Pass 1 finds each point's first twin (the keys view `points`, untouched until pass 2);
+  // pass 2 folds the twins into it.
+  std::unordered_map<ObservationKey, std::size_t, ObservationKeyHash> first;
+  first.reserve(points.size());
+  std::vector<std::size_t> leader(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const bool one_per_source =
+        !pooled.empty() && std::binary_search(pooled.begin(), pooled.end(), points[i].item_id);
+    const std::int64_t time =
+        one_per_source ? std::numeric_limits<std::int64_t>::min() : points[i].time;
+    leader[i] = first.try_emplace(ObservationKey{points[i].item_id, points[i].source, time}, i)
+                    .first->second;
+  }
+  if (first.size() == points.size()) return;
+  first.clear();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (leader[i] == i) continue;
+    PricePoint& into = points[leader[i]];
+    into.price = std::min(into.price, points[i].price);
+    into.time = std::max(into.time, points[i].time);
+    into.volume += points[i].volume;
+    if (points[i].listings) into.listings = into.listings.value_or(0) + *points[i].listings;
+    ++batch.merged;
+  }
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    if (leader[i] != i) continue;
+    if (out != i) points[out] = std::move(points[i]);
+    ++out;
+  }
+  points.resize(out);
+}
 
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,
-                          const std::vector<sdk::MarketQuote>& quotes,
+                          const std::vector<sdk::VariantQuote>& quotes,
                           const CatalogSnapshot& catalog) {
   NormalisedBatch batch;
   SourceNames sources(input);
@@ -180,18 +266,19 @@ NormalisedBatch normalise(const NormaliseInput& input,
   for (const auto& q : quotes) {
     normaliseOne(input,
                  Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency,
-                        q.observed_at, q.kind.value_or(input.kind), q.image_url},
+                        q.observed_at, q.kind.value_or(input.kind), q.image_url, q.variant, true},
                  catalog, sources, batch);
   }
+  mergeSameObservations(batch);
   return batch;
 }
 
-void normaliseQuote(const NormaliseInput& input, const sdk::MarketQuote& q,
+void normaliseQuote(const NormaliseInput& input, const sdk::VariantQuote& q,
                     const CatalogSnapshot& catalog, NormalisedBatch& batch) {
   SourceNames sources(input);
   normaliseOne(input,
                Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency, q.observed_at,
-                      q.kind.value_or(input.kind), q.image_url},
+                      q.kind.value_or(input.kind), q.image_url, q.variant, false},
                catalog, sources, batch);
 }
 

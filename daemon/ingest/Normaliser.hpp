@@ -7,6 +7,13 @@
 // time, the quote's kind or the instance's. Everything it drops is counted by reason, never
 // silently.
 //
+// Variants (docs/api.md §18): a quote whose `variant` names a variant item of its name is
+// stored under that item, and also counts for the base item of the name: a base item whose
+// name came with variant rows gets one point per source from the poll, the lowest price of
+// all its rows (variant and plain alike) at the newest of their times, volumes and listings
+// summed (what the cheapest listing of the name costs, and how many there are). Other rows
+// that land on the same (item, source, time) are merged the same way, never dropped.
+//
 // One series, one kind: a quote whose kind differs from its instance's (a feed with bids
 // and asks, e.g. dmarket) is stored under the source `NAME-<kind>` (`dmarket-bid`), so
 // metrics, latest prices and the (item, source, time) key never mix a bid with an ask.
@@ -30,11 +37,19 @@ using RejectionCounts = std::map<std::string, std::size_t>;
 
 /// The rejection reason of a quote in a currency the daemon has no USD rate for.
 inline constexpr std::string_view kRejectedNoRate = "no_rate";
+/// The rejection reason of a name no item can have (catalog/ItemName.hpp: not printable
+/// UTF-8, over 256 bytes, a '#' token, not an item name's grammar): never auto-added.
+inline constexpr std::string_view kRejectedJunkName = "junk name";
 
 struct NormalisedBatch {
   std::vector<PricePoint> points;
   RejectionCounts rejected;
   std::vector<std::string> unknown_names;  ///< trimmed, for [catalog] auto_add
+  /// Rows folded into another row of the same (item, source, time): counted, not rejected.
+  std::size_t merged = 0;
+  /// Base items that variant rows priced in this batch: their points of one source are
+  /// merged whatever their times (mergeSameObservations).
+  std::vector<std::int64_t> variant_bases;
   /// https image URLs of accepted quotes whose item has no image yet (one per item).
   std::vector<std::pair<std::int64_t, std::string>> images;
 };
@@ -59,16 +74,25 @@ struct NormaliseInput {
 /// into `name`: a cycle normalises 100,000 names and copies none of them.
 std::string_view trimName(std::string_view name);
 
-/// Normalises ABI 1.0-shaped observations, then ABI 1.2 quotes, into one batch.
+/// Normalises ABI 1.0-shaped observations, then ABI 1.3 quotes, into one batch, then
+/// merges the rows of one (item, source, time).
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,
-                          const std::vector<sdk::MarketQuote>& quotes,
+                          const std::vector<sdk::VariantQuote>& quotes,
                           const CatalogSnapshot& catalog);
 
 /// One quote into `batch` (appended to its points, or counted in its rejections): a
-/// backfill normalises its lines one at a time, so a million of them are never held.
-void normaliseQuote(const NormaliseInput& input, const sdk::MarketQuote& quote,
+/// backfill normalises its lines one at a time, so a million of them are never held. A
+/// quote naming a known variant yields its variant item's point only: a backfill line is
+/// one series' history, not a poll of every row of the name.
+void normaliseQuote(const NormaliseInput& input, const sdk::VariantQuote& quote,
                     const CatalogSnapshot& catalog, NormalisedBatch& batch);
+
+/// Merges the points of `batch` that share (item, source, time), or (item, source) for an
+/// item of `batch.variant_bases`, keeping the first one's place: the lowest price, the
+/// newest time, volumes summed, listings summed (unknown when none says). Each folded
+/// point counts in `batch.merged`.
+void mergeSameObservations(NormalisedBatch& batch);
 
 /// Observations only, kind ask.
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,

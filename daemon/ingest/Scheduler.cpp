@@ -240,7 +240,10 @@ void Scheduler::runCycle(std::vector<std::size_t> due) {
       continue;
     }
     SourceBatch batch{entry.source.name, pollTime, {}};
-    batch.quotes = std::move(result.quotes);
+    // ABI 1.2 quotes name no variant (SourceBatch holds ABI 1.3 VariantQuotes).
+    batch.quotes.reserve(result.quotes.size());
+    for (auto& quote : result.quotes)
+      batch.quotes.push_back(sdk::VariantQuote{std::move(quote), {}});
     batch.kind = entry.source.kind;
     batch.fetch_time = http_wait;
     batch.parse_time = rest;

@@ -82,6 +82,7 @@ void ItemsApi::list(Request& request, Response& response) const {
     query.rarity = lowerUtf8(*rarity);
   }
   query.stattrak = booleanParam(request, "stattrak");
+  query.variants = booleanParam(request, "variants").value_or(false);
   query.limit = static_cast<std::size_t>(integerParam(request, "limit", 50, 1, 500));
   query.offset = static_cast<std::size_t>(integerParam(request, "offset", 0, 0, INT64_C(1) << 40));
 
@@ -93,8 +94,8 @@ void ItemsApi::list(Request& request, Response& response) const {
     total = page.total;
     response.json(renderItemArray(page.items));
   } else {
-    total = snapshot->items().size();
-    response.shared_body = snapshot->unfilteredPage(query.offset, query.limit);
+    total = query.variants ? snapshot->items().size() : snapshot->baseItems().size();
+    response.shared_body = snapshot->unfilteredPage(query.offset, query.limit, query.variants);
   }
   response.setHeader("X-Total-Count", std::to_string(total));
   const std::size_t next = query.offset + query.limit;

@@ -1,9 +1,12 @@
 #include "portfolio/ImportService.hpp"
 
 #include "auth/PlatformId.hpp"
+#include "catalog/ItemName.hpp"
 #include "common/Log.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/InventoryError.hpp"
+
+#include <map>
 
 namespace skinpulse::portfolio {
 
@@ -86,7 +89,25 @@ ImportOutcome ImportService::write(const std::string& user_id, const Inventory& 
   const auto snapshot = catalog_.snapshot();
   for (const auto& [name, units] : inventory.units_by_name) {
     if (const auto* item = snapshot->findByName(name)) {
-      matched.push_back(HoldingRecord{item->record.id, units, 0});
+      // docs/api.md §18: units whose paint index names a variant of this name are held as
+      // that variant item; the rest (no paint index, or one the name has no variant for)
+      // as the base item.
+      std::int64_t base_units = units;
+      if (const auto told = inventory.units_by_paint_index.find(name);
+          told != inventory.units_by_paint_index.end()) {
+        std::map<std::int64_t, std::int64_t> by_variant_item;
+        for (const auto& [paint_index, count] : told->second) {
+          const auto variant = variantOfPaintIndex(paint_index, name);
+          const auto* held = variant ? snapshot->findVariant(name, *variant) : nullptr;
+          if (held == nullptr) continue;
+          by_variant_item[held->record.id] += count;
+          base_units -= count;
+        }
+        for (const auto& [id, count] : by_variant_item) {
+          matched.push_back(HoldingRecord{id, count, 0});
+        }
+      }
+      if (base_units > 0) matched.push_back(HoldingRecord{item->record.id, base_units, 0});
       outcome.imported_units += units;
       if (item->record.image_url.empty()) {
         if (const auto icon = inventory.icon_by_name.find(name);

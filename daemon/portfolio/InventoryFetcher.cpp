@@ -79,6 +79,10 @@ Inventory InventoryFetcher::fetch(const std::string& platform_id) const {
       ++inventory.assets;
       if (asset.market_hash_name) {
         inventory.units_by_name[*asset.market_hash_name] += asset.amount;
+        if (asset.paint_index) {
+          inventory.units_by_paint_index[*asset.market_hash_name][*asset.paint_index] +=
+              asset.amount;
+        }
         if (!asset.icon_url.empty()) {
           inventory.icon_by_name.emplace(*asset.market_hash_name, std::move(asset.icon_url));
         }

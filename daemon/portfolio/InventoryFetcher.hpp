@@ -28,6 +28,9 @@ struct InventoryFetchOptions {
 /// repeats it (pages overlap when the inventory changes while it is read).
 struct Inventory {
   std::map<std::string, std::int64_t> units_by_name;
+  /// Of those, the units whose paint index the inventory tells: market_hash_name → paint
+  /// index → units (docs/api.md §18: a Doppler's phase).
+  std::map<std::string, std::map<std::int64_t, std::int64_t>> units_by_paint_index;
   /// market_hash_name → the `icon_url` of its first description that has one.
   std::map<std::string, std::string> icon_by_name;
   std::int64_t unnamed_units = 0;  ///< assets without a description or market_hash_name

@@ -147,6 +147,46 @@ std::int64_t amountOf(const Object& asset) {
   return static_cast<std::int64_t>(amount);
 }
 
+// asset_properties (docs/upstreams.md §d): per asset id, properties such as the paint seed
+// (1), the wear (2), the certificate (6) and the paint index, "Finish Catalog" (7). Only the
+// paint index is read. These properties are an addition to the format: a strange entry is
+// skipped rather than refusing the page, and the asset is then held as its name's base item.
+constexpr int kPaintIndexProperty = 7;
+constexpr std::int64_t kMaxPaintIndex = 1'000'000;
+
+std::unordered_map<std::string, std::int64_t> readPaintIndexes(const Object& root) {
+  std::unordered_map<std::string, std::int64_t> indexes;
+  if (!root.has("asset_properties")) return indexes;
+  const Var list = root.get("asset_properties");
+  if (list.type() != typeid(Array::Ptr) || list.extract<Array::Ptr>().isNull()) return indexes;
+  const Array& entries = *list.extract<Array::Ptr>();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Var entry = entries.get(static_cast<unsigned>(i));
+    if (entry.type() != typeid(Object::Ptr) || entry.extract<Object::Ptr>().isNull()) continue;
+    const Object& asset = *entry.extract<Object::Ptr>();
+    if (!asset.has("assetid") || !asset.has("asset_properties")) continue;
+    const auto asset_id = digits(asset.get("assetid"));
+    const Var properties = asset.get("asset_properties");
+    if (!asset_id || properties.type() != typeid(Array::Ptr) ||
+        properties.extract<Array::Ptr>().isNull()) {
+      continue;
+    }
+    const Array& props = *properties.extract<Array::Ptr>();
+    for (std::size_t j = 0; j < props.size(); ++j) {
+      const Var prop = props.get(static_cast<unsigned>(j));
+      if (prop.type() != typeid(Object::Ptr) || prop.extract<Object::Ptr>().isNull()) continue;
+      const Object& property = *prop.extract<Object::Ptr>();
+      if (!property.has("propertyid") || !property.has("int_value")) continue;
+      if (common::jsonInteger(property.get("propertyid")) != kPaintIndexProperty) continue;
+      const auto value = digits(property.get("int_value"));
+      if (!value || value->size() > 7) continue;
+      const std::int64_t index = std::stoll(*value);
+      if (index <= kMaxPaintIndex) indexes[*asset_id] = index;
+    }
+  }
+  return indexes;
+}
+
 }  // namespace
 
 InventoryPage parseInventoryPage(std::string_view body) {
@@ -156,6 +196,7 @@ InventoryPage parseInventoryPage(std::string_view body) {
   }
   InventoryPage page;
   const NamesByClass names = readDescriptions(*root);
+  const auto paint_indexes = readPaintIndexes(*root);
   if (const auto assets = optionalArray(*root, "assets")) {
     page.assets.reserve(assets->size());
     for (std::size_t i = 0; i < assets->size(); ++i) {
@@ -169,6 +210,9 @@ InventoryPage parseInventoryPage(std::string_view body) {
         out.icon_url = found->second.icon_url;
       }
       out.amount = amountOf(*asset);
+      if (const auto index = paint_indexes.find(out.asset_id); index != paint_indexes.end()) {
+        out.paint_index = index->second;
+      }
       page.assets.push_back(std::move(out));
     }
   }

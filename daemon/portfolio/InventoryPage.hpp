@@ -20,6 +20,10 @@ struct InventoryAsset {
   /// The description's `icon_url`: a path on the platform's image server (see
   /// economyImageUrl), empty when the description has none.
   std::string icon_url;
+  /// The asset's paint index ("Finish Catalog", propertyid 7 of the page's
+  /// `asset_properties`; docs/upstreams.md §d): it tells a Doppler's phase. Empty when the
+  /// page carries none for the asset or it is not a non-negative integer.
+  std::optional<std::int64_t> paint_index;
 };
 
 struct InventoryPage {

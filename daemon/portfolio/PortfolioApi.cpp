@@ -96,8 +96,13 @@ void writeHolding(JsonWriter& json, const ValuedHolding& holding, const Money& m
       .value(holding.item_id)
       .key("market_hash_name")
       .value(holding.market_hash_name)
-      .key("quantity")
-      .value(holding.quantity);
+      .key("variant");
+  if (holding.variant.empty()) {
+    json.null();
+  } else {
+    json.value(holding.variant);
+  }
+  json.key("quantity").value(holding.quantity);
   if (money.requested()) json.key("currency").value(money.currency());
   json.key("current_price")
       .value(money.minor(holding.current_price))

@@ -69,6 +69,7 @@ Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const Catalo
     out.item_id = holding.item_id;
     if (const auto* item = catalog.findById(holding.item_id)) {
       out.market_hash_name = item->record.market_hash_name;
+      out.variant = item->record.variant;
     }
     out.quantity = holding.quantity;
     out.current_price = unitPrice(latest, holding.item_id, order, now, exclude_outliers);

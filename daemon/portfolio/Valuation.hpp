@@ -26,6 +26,7 @@ using ChangeLookup = std::function<std::optional<double>(std::int64_t item_id)>;
 struct ValuedHolding {
   std::int64_t item_id = 0;
   std::string market_hash_name;
+  std::string variant;  ///< docs/api.md §18: the held variant ("Ruby"), empty for none
   std::int64_t quantity = 0;
   std::int64_t current_price = 0;  ///< cents per unit
   std::int64_t total_value = 0;    ///< cents

@@ -21,8 +21,11 @@ class CatalogStore {
     std::size_t unchanged = 0;
   };
 
-  /// Upserts by exact market_hash_name in one transaction. Existing items keep their id
-  /// and created_at; new items get the next ids in the order given. Idempotent.
+  /// Upserts by exact (market_hash_name, variant) in one transaction. Existing items keep
+  /// their id and created_at; new items get the next ids after max(id) in the order given.
+  /// A variant entry's `variant_of` is the base item of its name, stored or given earlier
+  /// in `entries`; without one it throws std::invalid_argument (nothing written).
+  /// Idempotent.
   virtual SeedResult seed(const std::vector<CatalogEntry>& entries, std::int64_t now) = 0;
 
   /// Every item, ordered by id.
@@ -32,6 +35,7 @@ class CatalogStore {
   virtual std::vector<ItemRecord> itemNames() { return allItems(); }
 
   virtual std::optional<ItemRecord> findById(std::int64_t id) = 0;
+  /// The base item of the name (never a variant).
   virtual std::optional<ItemRecord> findByName(const std::string& market_hash_name) = 0;
 
   /// (item id, https image URL) pairs from market sources (docs/adr/0011-sdk-abi-1-2.md):

@@ -23,6 +23,8 @@ struct ItemColumns {
   std::vector<bool> stattrak;
   std::vector<std::string> image_url;
   std::vector<std::int64_t> created_at;
+  std::vector<std::string> variant;      ///< '' for a base item (NULL in the table)
+  std::vector<std::int64_t> variant_of;  ///< 0 for a base item (NULL in the table)
 
   void reserve(std::size_t n);
   void push(const ItemRecord& item);
@@ -39,17 +41,18 @@ ItemColumns selectItems(Poco::Data::Session& session, const std::string& where, 
   ItemColumns c;
   Poco::Data::Statement statement(session);
   statement << "SELECT id, market_hash_name, weapon_type, skin_name, rarity, stattrak, "
-               "image_url, created_at FROM items " +
+               "image_url, created_at, COALESCE(variant, ''), COALESCE(variant_of, 0) FROM items " +
                    where + " ORDER BY id",
       into(c.id), into(c.market_hash_name), into(c.weapon_type), into(c.skin_name), into(c.rarity),
-      into(c.stattrak), into(c.image_url), into(c.created_at);
+      into(c.stattrak), into(c.image_url), into(c.created_at), into(c.variant), into(c.variant_of);
   (statement.addBind(bind(params)), ...);
   statement.execute();
   return c;
 }
 
 /// Inserts `rows`; a row whose id exists updates that item's descriptive fields and
-/// keeps its created_at. Returns the rows changed.
+/// keeps its created_at (its name, variant and base never change). Base rows go first, so
+/// a variant row may name a base of the same call. Returns the rows changed.
 std::size_t upsertItems(Poco::Data::Session& session, Backend backend, ItemColumns& rows);
 
 }  // namespace skinpulse::store

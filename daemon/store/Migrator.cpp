@@ -12,6 +12,7 @@
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -40,10 +41,26 @@ void ensureMigrationTable(ConnectionPool& pool) {
   tx.commit();
 }
 
+// A file that rebuilds a referenced table (SQLite cannot alter a constraint in place) says
+// so with this comment line; it is applied with the foreign keys checked at its COMMIT.
+constexpr std::string_view kForeignKeysOff = "-- migrate: foreign_keys off";
+
+WriteTransaction::ForeignKeys foreignKeysFor(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line == kForeignKeysOff) return WriteTransaction::ForeignKeys::kCheckedAtCommit;
+    if (line.rfind("--", 0) != 0) break;  // only the header comment is read
+  }
+  return WriteTransaction::ForeignKeys::kEnforced;
+}
+
 // Returns false when another process applied it first.
 bool applyOne(ConnectionPool& pool, const MigrationFile& migration) {
-  const auto statements = splitSqlStatements(readFile(migration.path));
-  WriteTransaction tx(pool);
+  const std::string text = readFile(migration.path);
+  const auto statements = splitSqlStatements(text);
+  WriteTransaction tx(pool, foreignKeysFor(text));
   tx.lockAdvisory(kMigrationLockKey);
   std::int64_t recorded = 0;
   tx.session() << tx.sql("SELECT COUNT(*) FROM schema_migrations WHERE version = ?"),

@@ -18,6 +18,9 @@ struct CatalogEntry {
   std::string rarity;
   bool stattrak = false;
   std::string image_url;
+  /// A variant line (docs/api.md §18): the variant's name from sdk::kVariantNames
+  /// ("Ruby"); empty for a base item. Its base is the entry of the same name without one.
+  std::string variant = {};
 };
 
 /// A stored catalogue item.
@@ -30,6 +33,10 @@ struct ItemRecord {
   bool stattrak = false;
   std::string image_url;
   std::int64_t created_at = 0;
+  /// docs/api.md §18: empty for a base item; else the variant's name ("Ruby"), and
+  /// `variant_of` is the id of the base item of the same market_hash_name.
+  std::string variant = {};
+  std::optional<std::int64_t> variant_of = std::nullopt;
 };
 
 /// One observation, identified by (item_id, source, time). `volume` is traded volume only;

@@ -18,7 +18,16 @@ namespace skinpulse::store {
 /// (skinpulsectl backfill) wrote in between.
 class WriteTransaction {
  public:
-  explicit WriteTransaction(ConnectionPool& pool);
+  /// kCheckedAtCommit (SQLite only; PostgreSQL ignores it): foreign keys are off for the
+  /// transaction and PRAGMA foreign_key_check runs before COMMIT instead, which refuses the
+  /// commit on any dangling reference. A table rebuild (drop, then rename a copy) needs it:
+  /// with foreign keys on, dropping a referenced table fails at COMMIT even when the copy
+  /// carries every id. The pragma has no effect inside a transaction, so it is set on the
+  /// connection before BEGIN and set back after the end.
+  enum class ForeignKeys { kEnforced, kCheckedAtCommit };
+
+  explicit WriteTransaction(ConnectionPool& pool,
+                            ForeignKeys foreign_keys = ForeignKeys::kEnforced);
   WriteTransaction(const WriteTransaction&) = delete;
   WriteTransaction& operator=(const WriteTransaction&) = delete;
   ~WriteTransaction();
@@ -43,6 +52,9 @@ class WriteTransaction {
   ConnectionPool::Lease lease_;
   const Backend backend_;
   bool open_ = false;
+  bool foreign_keys_off_ = false;
+
+  void restoreForeignKeys();
 };
 
 }  // namespace skinpulse::store

@@ -5,7 +5,10 @@
 Each platform id gets a scenario, set by the test:
   pages(id, [page, ...], delay=0)
                            200 pages in the documented shape; a page is a list of
-                           (market_hash_name or None, amount) stacks; every page but the last
+                           (market_hash_name or None, amount) stacks, or of
+                           (market_hash_name, amount, paint_index) ones: the asset then has an
+                           `asset_properties` entry with its paint seed, wear and paint index
+                           ("Finish Catalog", propertyid 7; docs/upstreams.md §d); every page but the last
                            carries more_items=1 and last_assetid, and the next page is found
                            by start_assetid exactly as the platform pages; each answer
                            waits `delay` seconds first
@@ -36,8 +39,18 @@ def build_pages(stacks_per_page, first_assetid=1):
     assetid = first_assetid
     classes = {}
     for index, stacks in enumerate(stacks_per_page):
-        assets, descriptions, described = [], [], set()
-        for name, amount in stacks:
+        assets, descriptions, described, properties = [], [], set(), []
+        for stack in stacks:
+            name, amount = stack[0], stack[1]
+            if len(stack) > 2:
+                properties.append({"appid": 730, "contextid": "2", "assetid": str(assetid),
+                                   "asset_properties": [
+                                       {"propertyid": 1, "int_value": "412",
+                                        "name": "Pattern Template"},
+                                       {"propertyid": 2, "float_value": "0.0103",
+                                        "name": "Wear Rating"},
+                                       {"propertyid": 7, "int_value": str(stack[2]),
+                                        "name": "Finish Catalog"}]})
             key = name if name is not None else ("__undescribed__", assetid)
             classid = classes.setdefault(key, str(900000 + len(classes)))
             assets.append({"appid": 730, "contextid": "2", "assetid": str(assetid),
@@ -56,6 +69,7 @@ def build_pages(stacks_per_page, first_assetid=1):
                               "localized_category_name": "Type", "localized_tag_name": "Rifle"}]})
             assetid += 1
         page = {"assets": assets, "descriptions": descriptions,
+                **({"asset_properties": properties} if properties else {}),
                 "total_inventory_count": sum(len(p) for p in stacks_per_page),
                 "success": 1, "rwgrsn": -2}
         if index + 1 < len(stacks_per_page):

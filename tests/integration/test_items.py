@@ -73,7 +73,9 @@ class ItemsTest(DaemonTestCase):
         self.assertGreater(int(response.header("x-total-count")), 34000)
         self.assertEqual([i["id"] for i in items], sorted(i["id"] for i in items))
         self.assertEqual(set(items[0]), {"id", "market_hash_name", "weapon_type", "skin_name",
-                                         "rarity", "stattrak", "image_url", "created_at"})
+                                         "rarity", "stattrak", "image_url", "created_at",
+                                         "variant", "variant_of", "variants"})
+        self.assertIsNone(items[0]["variant"])
         self.assertRegex(items[0]["created_at"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
         link = response.header("link")
         self.assertIn('rel="next"', link)

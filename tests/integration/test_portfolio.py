@@ -219,7 +219,8 @@ class PortfolioTest(DaemonTestCase):
         self.assertEqual(body["total_value"], 150010 + 8020 + 1625)
         self.assertRegex(body["last_imported_at"], r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
         self.assertEqual({h["imported_at"] for h in body["holdings"]}, {body["last_imported_at"]})
-        self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "quantity",
+        self.assertEqual(set(body["holdings"][0]), {"item_id", "market_hash_name", "variant",
+                                                    "quantity",
                                                     "current_price", "total_value",
                                                     "imported_at", "cost_basis", "acquired_at",
                                                     "unrealised_pl", "change_24h_percent"})

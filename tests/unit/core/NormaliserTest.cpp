@@ -79,17 +79,17 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void quotesCarryKindAndListings() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    sdk::MarketQuote own;  // states its kind and a listing count
+    sdk::VariantQuote own;  // states its kind and a listing count
     own.market_hash_name = name;
     own.price = text("$2");
     own.kind = sdk::PriceKind::kBid;
     own.listings = 12;
     own.currency = "USD";
-    sdk::MarketQuote plain;  // takes the instance's kind
+    sdk::VariantQuote plain;  // takes the instance's kind
     plain.market_hash_name = name;
     plain.price = text("$3");
     plain.observed_at = 900;
-    sdk::MarketQuote negative = plain;
+    sdk::VariantQuote negative = plain;
     negative.listings = -1;
     const std::string source = "s";
     const auto batch =
@@ -112,7 +112,7 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void httpsImagesOfItemsWithoutOne() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    std::vector<sdk::MarketQuote> quotes(4);
+    std::vector<sdk::VariantQuote> quotes(4);
     const char* urls[] = {"http://cdn.example/a.png", "https://cdn.example/a b.png",
                           "https://cdn.example/ok.png", "https://cdn.example/later.png"};
     for (std::size_t i = 0; i < quotes.size(); ++i) {
@@ -134,7 +134,7 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void nonUsdQuotesAreRejectedAsNoRate() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    std::vector<sdk::MarketQuote> quotes(4);
+    std::vector<sdk::VariantQuote> quotes(4);
     const char* currencies[] = {"EUR", "CNY", "", " USD "};
     for (std::size_t i = 0; i < quotes.size(); ++i) {
       quotes[i].market_hash_name = name;

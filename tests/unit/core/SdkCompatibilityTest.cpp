@@ -73,7 +73,8 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
     sdk::QuoteBatch batch = fetchQuotes(*instance, instance.fetchQuotes());
     CPPUNIT_ASSERT(batch.status.isOk());
     SourceBatch source{plugin, kNow, {}};
-    source.quotes = std::move(batch.quotes);
+    for (auto& quote : batch.quotes)
+      source.quotes.push_back(sdk::VariantQuote{std::move(quote), {}});
     source.kind = kind;
     IngestCycle cycle(*db_, *catalog_, latest_, false);
     return cycle.run({source});

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <map>
 #include <thread>
 
 using namespace skinpulse;
@@ -101,6 +102,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(threeFailuresInTenMinutesPauseImportsForAMinute);
   CPPUNIT_TEST(refusalsBeforeThePlatformAreNoFailures);
   CPPUNIT_TEST(aUsedUpBudgetIsAWaitNotAFailure);
+  CPPUNIT_TEST(holdsTheVariantThePaintIndexTells);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -390,6 +392,39 @@ class ImportServiceTest : public CppUnit::TestFixture {
   ScriptedInventory inventory_;
   int tokens_ = 0;
   std::int64_t now_ = kNow + 100;
+
+  // docs/api.md §18: the paint index tells a Doppler's phase; units it does not tell (no
+  // paint index, one of another finish, a variant the catalogue lacks) are the base item.
+  void holdsTheVariantThePaintIndexTells() {
+    const std::string name = "★ Karambit | Doppler (Factory New)";
+    std::vector<CatalogEntry> entries{{name, "Karambit", "Doppler", "Covert", false, ""}};
+    for (const char* phase : {"Phase 2", "Ruby"}) {
+      entries.push_back(entries.front());
+      entries.back().variant = phase;
+    }
+    db_->catalog().seed(entries, kNow);
+    catalog_.reset(db_->catalog().allItems());
+    const auto snapshot = catalog_.snapshot();
+    const std::int64_t base = snapshot->findByName(name)->record.id;
+    const std::int64_t ruby = snapshot->findVariant(name, "Ruby")->record.id;
+    const std::int64_t phase2 = snapshot->findVariant(name, "Phase 2")->record.id;
+    inventory_.inventory.units_by_name = {{name, 7}};
+    // 415 Ruby ×2; 618 and 419 both Phase 2 (two kits); 569 a Gamma Doppler kit; 421
+    // Phase 4, which this catalogue lacks; one unit without a paint index.
+    inventory_.inventory.units_by_paint_index = {
+        {name, {{415, 2}, {618, 1}, {419, 1}, {569, 1}, {421, 1}}}};
+    auto imports = service();
+    const auto outcome = imports.run(user_);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, outcome.imported_units);
+    std::map<std::int64_t, std::int64_t> held;
+    for (const auto& holding : db_->holdings().holdingsOf(user_)) {
+      held[holding.item_id] = holding.quantity;
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, held.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, held.at(ruby));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, held.at(phase2));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, held.at(base));
+  }
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(ImportServiceTest);

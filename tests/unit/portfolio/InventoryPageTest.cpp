@@ -41,6 +41,7 @@ class InventoryPageTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(refusesHostileJson);
   CPPUNIT_TEST(refusesBadAmounts);
   CPPUNIT_TEST(refusesMoreItemsWithoutLastAssetId);
+  CPPUNIT_TEST(readsThePaintIndexFromAssetProperties);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -179,6 +180,38 @@ class InventoryPageTest : public CppUnit::TestFixture {
   void refusesMoreItemsWithoutLastAssetId() {
     CPPUNIT_ASSERT(refused(page("[]", "[]", R"(,"more_items":1)")));
     CPPUNIT_ASSERT(refused(page("[]", "[]", R"(,"more_items":1,"last_assetid":"x")")));
+  }
+
+  // docs/upstreams.md §d: asset_properties per asset id; propertyid 7 ("Finish Catalog") is
+  // the paint index (a public client's test of the live shape: {"propertyid":7,
+  // "int_value":"418","name":"Finish Catalog"}). Anything strange there is skipped, never a
+  // refused page.
+  void readsThePaintIndexFromAssetProperties() {
+    const std::string properties =
+        R"(,"asset_properties":[)"
+        R"({"appid":730,"contextid":"2","assetid":"1","asset_properties":[)"
+        R"({"propertyid":1,"int_value":"661","name":"Pattern Template"},)"
+        R"({"propertyid":2,"float_value":"0.0103","name":"Wear Rating"},)"
+        R"({"propertyid":7,"int_value":"415","name":"Finish Catalog"}]},)"
+        R"({"appid":730,"contextid":"2","assetid":"2","asset_properties":[)"
+        R"({"propertyid":7,"int_value":"not a number","name":"Finish Catalog"}]},)"
+        R"({"appid":730,"contextid":"2","assetid":"3","asset_properties":"odd"},)"
+        R"("odd entry"])";
+    const auto parsed = parseInventoryPage(page(R"([{"assetid":"1","classid":"10","amount":"1"},)"
+                                                R"({"assetid":"2","classid":"10","amount":"1"},)"
+                                                R"({"assetid":"3","classid":"10","amount":"1"},)"
+                                                R"({"assetid":"4","classid":"10","amount":"1"}])",
+                                                "[" + kDescription + "]", properties));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, parsed.assets.size());
+    CPPUNIT_ASSERT(parsed.assets[0].paint_index == std::optional<std::int64_t>(415));
+    CPPUNIT_ASSERT(!parsed.assets[1].paint_index);
+    CPPUNIT_ASSERT(!parsed.assets[2].paint_index);
+    CPPUNIT_ASSERT(!parsed.assets[3].paint_index);
+    // The synthetic fixture pages carry properties 1, 2 and 6 only: no paint index.
+    for (const auto& asset :
+         parseInventoryPage(fixture("steam_inventory_730_page1_synthetic.json")).assets) {
+      CPPUNIT_ASSERT(!asset.paint_index);
+    }
   }
 };
 

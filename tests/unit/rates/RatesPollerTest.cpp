@@ -142,11 +142,15 @@ class RatesPollerTest : public CppUnit::TestFixture {
     book.offer({"EUR", 95, 100, 1000, "fixed"});
     book.offer({"JPY", 1512, 10, 1000, "fixed"});
     book.offer({"KWD", 307, 1000, 1000, "fixed"});
-    auto quote = [](std::string currency, sdk::QuotedPrice price) {
-      sdk::MarketQuote q;
+    // Each quote its own observation time: rows of one (item, source, time) are merged
+    // into one point (docs/api.md §18), and this test reads every conversion.
+    std::int64_t seconds_ago = 0;
+    auto quote = [&seconds_ago](std::string currency, sdk::QuotedPrice price) {
+      sdk::VariantQuote q;
       q.market_hash_name = "AK-47 | Redline (Field-Tested)";
       q.price = std::move(price);
       q.currency = std::move(currency);
+      q.observed_at = kNow - ++seconds_ago;
       return q;
     };
     sdk::QuotedPrice eur_cents{sdk::QuotedPrice::Form::kCents, 3800, 0, {}};

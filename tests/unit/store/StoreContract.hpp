@@ -48,6 +48,8 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testConcurrentReadersAndWriter);
   CPPUNIT_TEST(testBulkLoadTiming);
   CPPUNIT_TEST(testFullCatalogueAndLargeImport);
+  CPPUNIT_TEST(testVariantMigrationKeepsPricesAndHoldings);
+  CPPUNIT_TEST(testSeedVariants);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
  public:
@@ -84,6 +86,8 @@ class StoreContract : public CppUnit::TestFixture {
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
   void testFullCatalogueAndLargeImport();
+  void testVariantMigrationKeepsPricesAndHoldings();  // StoreContractVariants.cpp
+  void testSeedVariants();                            // StoreContractVariants.cpp
 
  protected:
   /// Prepares an empty database and returns its URL, or "" when this backend cannot run
