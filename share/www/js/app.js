@@ -1,7 +1,7 @@
 // The shell: client-side routing over the paths of docs/api.md §9, the status strip,
 // the type-ahead search and the user slot. Pages are modules loaded on first visit.
 
-import { ago, currentUser, exactTime, fill, getJson, h, itemImage, price, request } from './api.js';
+import { ago, currentUser, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, price, request } from './api.js';
 import { live } from './live.js';
 import { chooseCurrency, currencies, currency, loadCurrencies, money } from './money.js';
 
@@ -117,7 +117,7 @@ live.addEventListener('alert', (event) => {
   const alert = event.detail;
   const close = h('button', { type: 'button', class: 'btn small', 'aria-label': 'Dismiss' }, '×');
   const toast = h('div', { class: 'toast', 'data-alert-id': alert.alert_id },
-    h('div', {}, h('strong', {}, 'Alert: '), h('a', { href: `/items/${alert.item_id}`, 'data-link': '' }, alert.market_hash_name),
+    h('div', {}, h('strong', {}, 'Alert: '), h('a', { href: `/items/${alert.item_id}`, 'data-link': '' }, itemName(alert)),
       h('div', {}, (alert.message || '').replace(`${alert.market_hash_name}: `, ''))), close);
   close.addEventListener('click', () => toast.remove());
   toasts.append(toast);
@@ -151,7 +151,7 @@ async function suggest() {
       : [h('li', { class: 'muted' }, 'No item matches')]);
     for (const item of items) {
       getJson(`/api/v1/items/${item.id}`, 'Price')
-        .then((d) => { prices.get(item.id).textContent = money(d.current_price); })
+        .then((d) => { prices.get(item.id).textContent = `${hasVariants(d) ? 'from ' : ''}${money(d.current_price)}`; })
         .catch(() => { prices.get(item.id).textContent = 'price unavailable'; });
     }
     list.hidden = false;
