@@ -167,18 +167,17 @@ export function rarityChip(rarity) {
   return h('span', { class: `chip rarity ${rarityClass(rarity)}` }, rarity);
 }
 
-// Variants (docs/api.md §18): a variant item shares its base's market_hash_name, so
-// wherever a name is shown the variant follows it ("… (Factory New) — Ruby").
+// A variant shares its base's name (docs/api.md §18): shown names carry the variant.
 const VARIANT_CLASS = { Ruby: 'v-ruby', Sapphire: 'v-sapphire', 'Black Pearl': 'v-pearl', Emerald: 'v-emerald' };
-/** A chip naming the variant, its colour dot in the finish's colour (phases neutral). */
+/** The variant's chip, a dot in the finish's colour. */
 export function variantChip(variant) {
   return variant ? h('span', { class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}` }, variant) : null;
 }
-/** The name of an item, holding or ranking row, with its variant when it has one. */
+/** "★ Karambit | Doppler (Factory New) — Ruby" (an item, holding, ranking row). */
 export function itemName(x) {
   return x.variant ? [x.market_hash_name, ' — ', variantChip(x.variant)] : [x.market_hash_name];
 }
-/** Whether the item is a base with variants: its price is its cheapest variant's, "from". */
+/** A base with variants costs "from" its cheapest variant. */
 export function hasVariants(item) { return !!(item && item.variants && item.variants.length); }
 
 /** An item image; without one (or when the CDN is unreachable) a tile naming the type. */

@@ -9,6 +9,11 @@ import { money } from './money.js';
 import { ago, change, count, emptyBox, errorBox, exactTime, fill, getJson, h, skeleton, variantChip } from './api.js';
 import { drawPhaseChart, loadUPlot } from './chart.js';
 
+// The panel's styles (css/variants.css) load with it: the Market page never needs them.
+if (!document.getElementById('variants-css')) {
+  document.head.append(h('link', { rel: 'stylesheet', href: '/assets/css/variants.css', id: 'variants-css' }));
+}
+
 /** The details of a base's variants, in the base's order (docs/api.md §18: kVariantNames). */
 function loadVariants(base) {
   return Promise.all(base.variants.map((v) => getJson(`/api/v1/items/${v.id}`, `${v.variant}`)
