@@ -512,7 +512,7 @@ rates = EUR:0.95, JPY:151.2
                                                            % phased["Ruby"]["item_id"]), message="the Ruby holding")[0]
         self.assertEqual(ruby.text, PHASED + " \u2014 Ruby")
         plain = self.driver.find_element(By.CSS_SELECTOR, '#holdings tr[data-item="%d"] td.holding-name' % phased[None]["item_id"])
-        self.wait(lambda: "variant not told" in plain.text, message="the base holding's note")
+        self.wait(lambda: "Variant unknown" in plain.text, message="the base holding's note")
         self.shoot("portfolio-variants")
         self.collect()
 

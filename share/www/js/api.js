@@ -169,9 +169,15 @@ export function rarityChip(rarity) {
 
 // A variant shares its base's name (docs/api.md §18): shown names carry the variant.
 const VARIANT_CLASS = { Ruby: 'v-ruby', Sapphire: 'v-sapphire', 'Black Pearl': 'v-pearl', Emerald: 'v-emerald' };
+/** Adds css/variants.css once: pages without variants never load it. */
+export function variantStyles() {
+  if (!document.getElementById('variants-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/css/variants.css', id: 'variants-css' }));
+}
 /** The variant's chip, a dot in the finish's colour. */
 export function variantChip(variant) {
-  return variant ? h('span', { class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}` }, variant) : null;
+  if (!variant) return null;
+  variantStyles();
+  return h('span', { class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}` }, variant);
 }
 /** "★ Karambit | Doppler (Factory New) — Ruby" (an item, holding, ranking row). */
 export function itemName(x) {

@@ -6,13 +6,10 @@
 // A variant's own page says which base it belongs to and links its siblings.
 
 import { money } from './money.js';
-import { ago, change, count, emptyBox, errorBox, exactTime, fill, getJson, h, skeleton, variantChip } from './api.js';
+import { ago, change, count, emptyBox, errorBox, exactTime, fill, getJson, h, skeleton, variantChip, variantStyles } from './api.js';
 import { drawPhaseChart, loadUPlot } from './chart.js';
 
-// The panel's styles (css/variants.css) load with it: the Market page never needs them.
-if (!document.getElementById('variants-css')) {
-  document.head.append(h('link', { rel: 'stylesheet', href: '/assets/css/variants.css', id: 'variants-css' }));
-}
+variantStyles();
 
 /** The details of a base's variants, in the base's order (docs/api.md §18: kVariantNames). */
 function loadVariants(base) {

@@ -2,7 +2,7 @@
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total, what was paid per holding (edited inline) with the P&L it gives,
 // the 24h change, the value history as a chart (7d/30d/1y) and the CSV export.
-import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, markSignedIn, percent, post, send, setTitle, skeleton } from './api.js';
+import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, markSignedIn, percent, post, send, setTitle, skeleton, variantStyles } from './api.js';
 import { refreshUser } from './app.js';
 import { itemDetail, windowTabs } from './market.js';
 import { drawValueChart, loadUPlot } from './chart.js';
@@ -197,12 +197,12 @@ export function render(view, _params, query) {
             itemDetail(x.item_id).then((d) => {
               fill(img, itemImage(d, 'sm'));
               // The import could not tell this asset's variant: it is valued as the base.
-              if (hasVariants(d) && !x.variant) note.textContent = ' · variant not told, valued at the cheapest';
+              if (hasVariants(d) && !x.variant) { variantStyles(); note.textContent = 'Variant unknown: valued as the cheapest variant'; }
             }).catch(() => {});
           }
           return h('tr', { 'data-item': String(x.item_id) }, img,
             // A holding whose variant the import told (docs/api.md §18) names it.
-            h('td', { 'data-label': 'Item', class: 'holding-name' }, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, itemName(x)), note),
+            h('td', { 'data-label': 'Item', class: 'holding-name' }, h('span', {}, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, itemName(x)), note)),
             h('td', { class: 'num', 'data-label': 'Qty' }, count(x.quantity)),
             h('td', { class: 'num', 'data-label': 'Price' }, x.current_price ? money(x.current_price) : h('span', { class: 'muted', title: 'No market has priced this item yet' }, 'no price')),
             h('td', { class: 'num', 'data-label': 'Value' }, money(x.total_value)),
