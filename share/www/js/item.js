@@ -71,6 +71,7 @@ export function render(view, [idText], query) {
         variants = variantsPanel(item, win);
         fill(variantsSlot, variants.el);
         variants.load();
+        live.watch([id, ...item.variants.map((v) => v.id)]);
       }
     } catch (err) {
       fill(head, errorBox(err, loadItem));
@@ -222,7 +223,13 @@ export function render(view, [idText], query) {
   };
   window.addEventListener('resize', onResize);
 
+  let variantsTimer = null;
   const onPrices = (event) => {
+    // A variant's new price: its row in the variants panel, once the cycle has settled.
+    if (variants && event.detail.some((p) => item.variants.some((v) => v.id === p.item_id))) {
+      clearTimeout(variantsTimer);
+      variantsTimer = setTimeout(() => variants.refresh(), 800);
+    }
     const mine = event.detail.filter((p) => p.item_id === id).map((p) => ({ ...p, price: fromUsd(p.price) }));
     if (!mine.length || !item) return;
     for (const p of mine) {
@@ -255,6 +262,7 @@ export function render(view, [idText], query) {
   return () => {
     alive = false;
     clearTimeout(redrawTimer);
+    clearTimeout(variantsTimer);
     live.removeEventListener('prices', onPrices);
     window.removeEventListener('resize', onResize);
     if (plot) plot.destroy();
