@@ -198,11 +198,11 @@ rates = EUR:0.95, JPY:151.2
 
     @classmethod
     def seed_variants(cls, names):
-        """A day of prices for each variant of PHASED on two backfilled markets (the base's
-        rows at the cheapest variant of each time, as a poll's rows give it), and an
+        """A week of prices for each variant of PHASED on two backfilled markets, and an
         inventory holding PHASED twice: once with its paint index (held as the Ruby), once
         without (held as the base). Failures are kept for the variant tests to report, so
-        the other tests run on a daemon without variants."""
+        the other tests run on a daemon without variants. Only the newest price falls in the
+        last 24 h, so no variant enters the 24 h rankings that test_2 and test_3 read."""
         cls.variants_error = None
         listed = cls.daemon.get("/api/v1/items?variants=true&limit=50&q=" + urllib.parse.quote(PHASED))
         listed = listed.json() if listed.status == 200 else []
@@ -215,7 +215,7 @@ rates = EUR:0.95, JPY:151.2
             now = int(time.time())
             path = os.path.join(cls.tmp, "variants.jsonl")
             with open(path, "w", encoding="utf-8") as out:
-                for step, hours in enumerate((23, 19, 15, 11, 7, 3, 0)):
+                for step, hours in enumerate((150, 126, 102, 78, 54, 30, 0)):
                     at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now - hours * 3600 - 5))
                     for source, factor in PHASE_MARKETS.items():
                         wobble = 1 + 0.004 * ((step * 3) % 5 - 2) if hours else 1
@@ -384,7 +384,7 @@ rates = EUR:0.95, JPY:151.2
         base_detail = self.daemon.get("/api/v1/items/%d" % base["id"]).json()
         self.assertEqual([v["variant"] for v in base_detail["variants"]], list(PHASE_PRICES))
 
-        self.open("/items/%d?window=24h" % base["id"])
+        self.open("/items/%d?window=7d" % base["id"])
         rows = self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#variants-table tbody tr")) == len(PHASE_PRICES)
                          and self.driver.find_elements(By.CSS_SELECTOR, "#variants-table tbody tr"), message="a row per variant")
         self.assertEqual([r.get_attribute("data-variant") for r in rows], list(PHASE_PRICES))
