@@ -125,7 +125,8 @@ export function variantsPanel(base, win) {
         const first = c.candles[0].close;
         const last = c.candles[c.candles.length - 1].close;
         fill(figure.querySelector('.phase-change'), first ? change((last / first - 1) * 100) : '');
-        const colour = getComputedStyle(figure.querySelector('.chip.variant')).getPropertyValue('--v').trim();
+        // The finish's colour for Ruby, Sapphire, …; the accent for the phases (their chip grey reads as "disabled" on a chart).
+        const colour = r.variant.startsWith('Phase') ? '' : getComputedStyle(figure.querySelector('.chip.variant')).getPropertyValue('--v').trim();
         plots.push(drawPhaseChart(uPlot, chart, c.candles, { label: `${r.variant} on ${source}`, colour }));
         chart.dataset.points = String(c.candles.length);
       } catch (err) {
