@@ -3,7 +3,9 @@
 // with usable defaults (the item page's "Create alert" link: two clicks in all).
 import { live } from './live.js';
 import { fromUsd, money } from './money.js';
-import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, itemName, send, setTitle, skeleton, timeEl } from './api.js';
+import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, itemName, pageStyles, send, setTitle, skeleton, timeEl } from './api.js';
+
+pageStyles('alerts');
 
 const CONDITIONS = {
   percent_change: 'Moves by a percentage',

@@ -169,10 +169,11 @@ export function rarityChip(rarity) {
 
 // A variant shares its base's name (docs/api.md §18): shown names carry the variant.
 const VARIANT_CLASS = { Ruby: 'v-ruby', Sapphire: 'v-sapphire', 'Black Pearl': 'v-pearl', Emerald: 'v-emerald' };
-/** Adds css/variants.css once: pages without variants never load it. */
-export function variantStyles() {
-  if (!document.getElementById('variants-css')) document.head.append(h('link', { rel: 'stylesheet', href: '/assets/css/variants.css', id: 'variants-css' }));
+/** Adds css/NAME.css once: a page's own styles stay off the Market page's first load. */
+export function pageStyles(name) {
+  if (!document.getElementById(`${name}-css`)) document.head.append(h('link', { rel: 'stylesheet', href: `/assets/css/${name}.css`, id: `${name}-css` }));
 }
+export const variantStyles = () => pageStyles('variants');
 /** The variant's chip, a dot in the finish's colour. */
 export function variantChip(variant) {
   if (!variant) return null;

@@ -3,12 +3,14 @@
 // with variants adds the variants panel; a variant names its base (js/phases.js).
 
 import { fromUsd, money } from './money.js';
-import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, hasVariants, itemImage, number, percent, rarityChip, setTitle, skeleton } from './api.js';
+import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, hasVariants, itemImage, number, pageStyles, percent, rarityChip, setTitle, skeleton } from './api.js';
 import { variantOf, variantsPanel } from './phases.js';
 import { live } from './live.js';
 import { navigate } from './app.js';
 import { windowTabs } from './market.js';
 import { drawChart, loadUPlot } from './chart.js';
+
+pageStyles('item');
 
 const CHART_WINDOWS = ['1h', '24h', '7d', '30d'];
 const METRIC_WINDOWS = ['1h', '24h', '7d'];

@@ -86,7 +86,8 @@ export function render(view, _params, query) {
   }
 
   // KPIs
-  request('/api/v1/items?limit=1', { what: 'Catalogue' }).then(({ response }) => {
+  // HEAD: only the X-Total-Count header is wanted, not an item (docs/api.md §2).
+  request('/api/v1/items?limit=1', { method: 'HEAD', what: 'Catalogue' }).then(({ response }) => {
     document.getElementById('kpi-items').textContent = count(Number(response.headers.get('X-Total-Count')));
   }).catch((err) => { document.getElementById('kpi-items').textContent = err.message; });
   const showFresh = (data) => {

@@ -2,11 +2,13 @@
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total, what was paid per holding (edited inline) with the P&L it gives,
 // the 24h change, the value history as a chart (7d/30d/1y) and the CSV export.
-import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, markSignedIn, percent, post, send, setTitle, skeleton, variantStyles } from './api.js';
+import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, markSignedIn, pageStyles, percent, post, send, setTitle, skeleton, variantStyles } from './api.js';
 import { refreshUser } from './app.js';
 import { itemDetail, windowTabs } from './market.js';
 import { drawValueChart, loadUPlot } from './chart.js';
 import { currency, minorPerMajor, money, toUsd, withCurrency } from './money.js';
+
+pageStyles('portfolio');
 
 const AUTH_ERRORS = {
   state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
