@@ -74,16 +74,12 @@ export async function send(method, path, body, what) {
   return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), what });
 }
 
-// --- formatting ----------------------------------------------------------------------
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+// --- formatting
 const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const integer = new Intl.NumberFormat(undefined);
 const pct = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' });
 
-/** Cents → "$12.34"; null → "—". */
-export function price(cents) {
-  return cents === null || cents === undefined ? '—' : money.format(cents / 100);
-}
+// Money is formatted by money.js, in the chosen currency.
 export function number(value) { return value === null || value === undefined ? '—' : compact.format(value); }
 export function count(value) { return value === null || value === undefined ? '—' : integer.format(value); }
 /** 3.2 → "+3.20 %". */
@@ -111,7 +107,7 @@ export function timeEl(iso) {
   return t;
 }
 
-// --- DOM -------------------------------------------------------------------------------
+// --- DOM
 /** h('a', {href: '/x', class: 'c', onclick: fn}, 'text', child) */
 export function h(tag, attrs = {}, ...children) {
   const el = tag.startsWith('svg:')
@@ -218,7 +214,7 @@ export function flash(el, up) {
 
 export function setTitle(text) { document.title = text ? `${text} · skinpulse` : 'skinpulse'; }
 
-// --- sign-in state -----------------------------------------------------------------------
+// --- sign-in state
 /** The enabled identity providers, as the daemon wrote them into index.html. */
 export function enabledProviders() {
   const meta = document.querySelector('meta[name="skinpulse-providers"]');

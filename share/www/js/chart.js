@@ -3,6 +3,9 @@
 // bars in their own lower band, a "now" marker, drag to zoom (double-click resets).
 
 import { currency, minorPerMajor } from './money.js';
+import { pageStyles } from './api.js';
+
+pageStyles('chart');
 
 let loading = null;
 /** Loads share/www/vendor/uplot once; resolves to the uPlot constructor. */
