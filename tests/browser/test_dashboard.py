@@ -9,7 +9,10 @@ inventory of the integration tests. Checked: the Market lists items and search n
 them; the item chart's canvas has drawn pixels; a new cycle changes the shown price
 without a reload; sign-in, linking and import work and the cooldown countdown appears;
 what was paid is entered inline and gives a green P&L, the value chart draws and the CSV
-downloads; no console errors and no CSP violations. Screenshots at 1280 and 375 px are written to
+downloads; variants (docs/api.md §18): a Doppler's page shows every variant's price per
+market and a chart per variant, a variant's page names its base, search and the market
+list say "from", the portfolio names a held variant; no console errors and no CSP
+violations. Screenshots at 1280 and 375 px are written to
 $SKINPULSE_SCREENSHOT_DIR (the build tree).
 """
 import http.server
@@ -25,7 +28,7 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
 
-from fake_inventory import FakeInventory  # noqa: E402
+from fake_inventory import FakeInventory, build_pages  # noqa: E402
 from fakes.background_server import BackgroundServer  # noqa: E402
 from harness import SOURCE_DIR, TEST_PLUGIN_DIR, Daemon, run_tool, wait_until  # noqa: E402
 
@@ -41,6 +44,19 @@ SHOTS = os.environ.get("SKINPULSE_SCREENSHOT_DIR", os.path.join(tempfile.gettemp
 PLATFORM_ID = "76561197960400001"
 EMAIL = "trader@example.com"
 ITEMS = 300
+# A name with variants (docs/api.md §18) and what each variant costs on two backfilled
+# markets, in cents: the shapes of real Karambit Doppler prices (Ruby and Sapphire several
+# times a phase). Finish Catalog 415 is the Ruby's paint index (sdk/variants.hpp).
+PHASED = "\u2605 Karambit | Doppler (Factory New)"
+PHASE_PRICES = {"Phase 1": 105000, "Phase 2": 118000, "Phase 3": 99000, "Phase 4": 112000,
+                "Ruby": 430000, "Sapphire": 590000, "Black Pearl": 340000}
+PHASE_MARKETS = {"archive": 1.0, "ledger": 0.96}
+RUBY_PAINT_INDEX = 415
+
+
+def usd(cents):
+    """Cents as the dashboard shows them in USD (en-US): 430000 → "$4,300.00"."""
+    return "${:,.2f}".format(cents / 100)
 
 
 class FakeProvider(BackgroundServer):
@@ -158,6 +174,7 @@ rates = EUR:0.95, JPY:151.2
         cls.base = "http://127.0.0.1:%d" % cls.daemon.port
         wait_until(lambda: cls.daemon.get("/api/v1/rankings/volatile?limit=1").json(), timeout=30)
         cls.seed_seconds = time.time() - started
+        cls.seed_variants(sorted(names)[:12])
 
         options = Options()
         for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -178,6 +195,52 @@ rates = EUR:0.95, JPY:151.2
             "window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")})
         cls.console = []
         cls.csp = []
+
+    @classmethod
+    def seed_variants(cls, names):
+        """A week of prices for each variant of PHASED on two backfilled markets, and an
+        inventory holding PHASED twice: once with its paint index (held as the Ruby), once
+        without (held as the base). Failures are kept for the variant tests to report, so
+        the other tests run on a daemon without variants. Only the newest price falls in the
+        last 24 h, so no variant enters the 24 h rankings that test_2 and test_3 read."""
+        cls.variants_error = None
+        listed = cls.daemon.get("/api/v1/items?variants=true&limit=50&q=" + urllib.parse.quote(PHASED))
+        listed = listed.json() if listed.status == 200 else []
+        found = [i for i in listed if isinstance(i, dict) and i.get("market_hash_name") == PHASED and i.get("variant") is None]
+        cls.phased = found[0] if found else None
+        if not cls.phased or len(cls.phased.get("variants") or []) != len(PHASE_PRICES):
+            cls.variants_error = "the catalogue has no %d variants for %s: %r" % (len(PHASE_PRICES), PHASED, cls.phased)
+        else:
+            import json
+            now = int(time.time())
+            path = os.path.join(cls.tmp, "variants.jsonl")
+            with open(path, "w", encoding="utf-8") as out:
+                for step, hours in enumerate((150, 126, 102, 78, 54, 30, 0)):
+                    at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(now - hours * 3600 - 5))
+                    for source, factor in PHASE_MARKETS.items():
+                        wobble = 1 + 0.004 * ((step * 3) % 5 - 2) if hours else 1
+                        rows = {v: int(p * factor * wobble) for v, p in PHASE_PRICES.items()}
+                        for variant, cents in rows.items():
+                            out.write(json.dumps({"market_hash_name": PHASED, "variant": variant, "source": source,
+                                                  "time": at, "price": cents, "volume": 1, "kind": "ask"}) + "\n")
+            result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config, "--file", path, env=cls.daemon.env)
+            if result.returncode != 0:
+                cls.variants_error = "backfilling variant prices failed: " + result.stderr + result.stdout
+        # The inventory test_4 imports: the first 12 names, and PHASED twice. The fake's
+        # pages are the platform's shape; the paint index rides in asset_properties as the
+        # live inventory sends it (propertyid 7, docs/upstreams.md §d).
+        stacks = [(n, 1 + i % 3) for i, n in enumerate(names)] + [(PHASED, 1), (PHASED, 1)]
+        pages = build_pages([stacks])
+        ruby_asset, plain_asset = str(len(stacks) - 1), str(len(stacks))
+        pages[0]["asset_properties"] = [
+            {"appid": 730, "contextid": "2", "assetid": ruby_asset, "asset_properties": [
+                {"propertyid": 1, "int_value": "412", "name": "Pattern Template"},
+                {"propertyid": 2, "float_value": "0.0108", "name": "Wear Rating"},
+                {"propertyid": 7, "int_value": str(RUBY_PAINT_INDEX), "name": "Finish Catalog"}]},
+            {"appid": 730, "contextid": "2", "assetid": plain_asset, "asset_properties": [
+                {"propertyid": 1, "int_value": "87", "name": "Pattern Template"},
+                {"propertyid": 2, "float_value": "0.0231", "name": "Wear Rating"}]}]
+        cls.inventory._set(PLATFORM_ID, ("pages", (pages, 0.0)))  # raw pages: no public setter
 
     @classmethod
     def tearDownClass(cls):
@@ -302,6 +365,74 @@ rates = EUR:0.95, JPY:151.2
         self.shoot("item")
         self.collect()
 
+    def test_3b_variants_on_the_item_page_and_in_search(self):
+        # docs/api.md §18: the Doppler's page shows every variant's price per market and a
+        # chart per variant; a variant's page names its base; search and the list say "from".
+        if self.variants_error:
+            self.fail(self.variants_error)
+        base = self.phased
+        details = {}
+
+        def priced():
+            for v in base["variants"]:
+                d = self.daemon.get("/api/v1/items/%d" % v["id"]).json()
+                if {p["source"] for p in d["latest_prices"]} != set(PHASE_MARKETS):
+                    return False
+                details[v["variant"]] = d
+            return True
+        self.wait(priced, timeout=20, message="the backfilled variant prices")
+        base_detail = self.daemon.get("/api/v1/items/%d" % base["id"]).json()
+        self.assertEqual([v["variant"] for v in base_detail["variants"]], list(PHASE_PRICES))
+
+        self.open("/items/%d?window=7d" % base["id"])
+        rows = self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#variants-table tbody tr")) == len(PHASE_PRICES)
+                         and self.driver.find_elements(By.CSS_SELECTOR, "#variants-table tbody tr"), message="a row per variant")
+        self.assertEqual([r.get_attribute("data-variant") for r in rows], list(PHASE_PRICES))
+        for row in rows:
+            d = details[row.get_attribute("data-variant")]
+            self.assertEqual(row.find_element(By.CSS_SELECTOR, "td.variant-price").text, usd(d["current_price"]))
+            for p in d["latest_prices"]:
+                cell = row.find_element(By.CSS_SELECTOR, 'td.market-price[data-source="%s"]' % p["source"])
+                self.assertEqual(cell.text, usd(p["price"]), "%s on %s" % (d["variant"], p["source"]))
+            self.assertEqual(row.find_element(By.CSS_SELECTOR, "a").get_attribute("href"), self.base + "/items/%d" % d["id"])
+        # The base costs "from" its cheapest variant.
+        self.assertEqual(self.text(".price-line .from"), "from")
+        self.assertEqual(self.text("#current-price"), usd(base_detail["current_price"]))
+        reference = base_detail["current_price_source"]
+        self.assertEqual(base_detail["current_price"], min(p["price"] for d in details.values()
+                                                            for p in d["latest_prices"] if p["source"] == reference))
+        # A chart per variant, drawn.
+        self.wait(lambda: len(self.driver.find_elements(By.CSS_SELECTOR, "#variant-charts .phase-chart canvas")) == len(PHASE_PRICES),
+                  message="a chart per variant")
+        for variant in PHASE_PRICES:
+            self.assertTrue(self.wait(lambda: self.drawn_pixels('#variant-charts figure[data-variant="%s"] canvas' % variant, 300),
+                                      message="the %s chart drawn" % variant))
+        self.shoot("item-variants")
+        self.collect()
+        # A variant's page says which base it is of, and links back.
+        self.driver.find_element(By.CSS_SELECTOR, '#variants-table tr[data-variant="Ruby"] a').click()
+        line = self.wait(lambda: self.driver.find_elements(By.ID, "variant-of"), message="the variant's line")[0]
+        self.assertTrue(" ".join(line.text.split()).startswith("Ruby of " + PHASED), line.text)
+        self.assertEqual(self.driver.find_element(By.ID, "variant-base").get_attribute("href"), self.base + "/items/%d" % base["id"])
+        self.wait(lambda: self.text("#current-price") == usd(details["Ruby"]["current_price"]), message="the Ruby's price")
+        self.shoot("item-variant")
+        self.collect()
+        # Search suggestions and the market list: "from $X" for the base.
+        self.open("/")
+        box = self.wait(lambda: self.driver.find_element(By.ID, "search"), message="search box")
+        box.send_keys("Karambit | Doppler (Factory")
+        self.wait(lambda: [e for e in self.driver.find_elements(By.CSS_SELECTOR, "#search-suggest li")
+                           if PHASED in e.text and ("from " + usd(base_detail["current_price"])) in e.text],
+                  message='the suggestion "from" its cheapest variant')
+        self.open("/?q=" + urllib.parse.quote(PHASED))
+        card = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#results a.item-card[href="/items/%d"]' % base["id"]),
+                         message="the base in the market list")[0]
+        self.wait(lambda: card.find_element(By.CSS_SELECTOR, ".price").text == "from " + usd(base_detail["current_price"]),
+                  message='the list price "from"')
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#results a.item-card")), 1, "variants are not listed")
+        self.shoot("market-variants")
+        self.collect()
+
     def test_4_sign_in_link_import_and_cooldown(self):
         self.open("/portfolio")
         self.wait(lambda: self.driver.find_elements(By.ID, "signin-idp-a"), message="sign-in button").__getitem__(0).click()
@@ -367,6 +498,23 @@ rates = EUR:0.95, JPY:151.2
             text = f.read()
         self.assertTrue(text.startswith("item_id,market_hash_name,quantity,currency,current_price"), text[:80])
         self.assertIn(",0.01,", text)
+        self.collect()
+
+    def test_4c_portfolio_names_the_variant(self):
+        # Imported by test_4: PHASED twice, once with the Ruby's paint index (held as the
+        # Ruby, named so), once without (held as the base, said so).
+        if self.variants_error:
+            self.fail(self.variants_error)
+        self.open("/portfolio")
+        holdings = self.daemon.get("/api/v1/portfolio", headers={"Cookie": self.cookie()}).json()["holdings"]
+        phased = {h["variant"]: h for h in holdings if h["market_hash_name"] == PHASED}
+        self.assertEqual(set(phased), {"Ruby", None}, holdings)
+        ruby = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#holdings tr[data-item="%d"] td.holding-name'
+                                                           % phased["Ruby"]["item_id"]), message="the Ruby holding")[0]
+        self.assertEqual(ruby.text, PHASED + " \u2014 Ruby")
+        plain = self.driver.find_element(By.CSS_SELECTOR, '#holdings tr[data-item="%d"] td.holding-name' % phased[None]["item_id"])
+        self.wait(lambda: "Variant unknown" in plain.text, message="the base holding's note")
+        self.shoot("portfolio-variants")
         self.collect()
 
     def cookie(self):

@@ -3,7 +3,9 @@
 // with usable defaults (the item page's "Create alert" link: two clicks in all).
 import { live } from './live.js';
 import { fromUsd, money } from './money.js';
-import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, send, setTitle, skeleton, timeEl } from './api.js';
+import { ApiError, currentUser, emptyBox, errorBox, exactTime, fill, getJson, h, itemName, pageStyles, send, setTitle, skeleton, timeEl } from './api.js';
+
+pageStyles('alerts');
 
 const CONDITIONS = {
   percent_change: 'Moves by a percentage',
@@ -40,8 +42,9 @@ export function render(view, _params, query) {
   const names = new Map();
 
   async function nameOf(id) {
-    if (!names.has(id)) names.set(id, getJson(`/api/v1/items/${id}`, 'Item').then((i) => i.market_hash_name).catch(() => `Item ${id}`));
-    return names.get(id);
+    // A variant item is named with its variant (a fresh chip per use: a node lives once).
+    if (!names.has(id)) names.set(id, getJson(`/api/v1/items/${id}`, 'Item').catch(() => ({ market_hash_name: `Item ${id}` })));
+    return itemName(await names.get(id));
   }
 
   async function load() {
@@ -150,7 +153,7 @@ export function render(view, _params, query) {
       try {
         const { data } = await send('POST', '/api/v1/alerts', { item_id: itemId, condition, channels: [target] }, 'Creating the alert');
         const secret = data.channels.find((c) => c.secret);
-        fill(result, h('p', { class: 'panel-state ok', id: 'alert-created' }, `Alert created: ${name} ${describe(data.condition)}.`,
+        fill(result, h('p', { class: 'panel-state ok', id: 'alert-created' }, `Alert created: ${name.map((n) => (n instanceof Node ? n.textContent : n)).join('')} ${describe(data.condition)}.`,
           secret ? [' Webhook secret (shown once, keep it to verify signatures): ', h('code', {}, secret.secret)] : ''));
         history.replaceState(null, '', '/alerts');
         loadRules();

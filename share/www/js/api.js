@@ -74,16 +74,12 @@ export async function send(method, path, body, what) {
   return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), what });
 }
 
-// --- formatting ----------------------------------------------------------------------
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });
+// --- formatting
 const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
 const integer = new Intl.NumberFormat(undefined);
 const pct = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' });
 
-/** Cents → "$12.34"; null → "—". */
-export function price(cents) {
-  return cents === null || cents === undefined ? '—' : money.format(cents / 100);
-}
+// Money is formatted by money.js, in the chosen currency.
 export function number(value) { return value === null || value === undefined ? '—' : compact.format(value); }
 export function count(value) { return value === null || value === undefined ? '—' : integer.format(value); }
 /** 3.2 → "+3.20 %". */
@@ -111,7 +107,7 @@ export function timeEl(iso) {
   return t;
 }
 
-// --- DOM -------------------------------------------------------------------------------
+// --- DOM
 /** h('a', {href: '/x', class: 'c', onclick: fn}, 'text', child) */
 export function h(tag, attrs = {}, ...children) {
   const el = tag.startsWith('svg:')
@@ -167,6 +163,26 @@ export function rarityChip(rarity) {
   return h('span', { class: `chip rarity ${rarityClass(rarity)}` }, rarity);
 }
 
+// A variant shares its base's name (docs/api.md §18): shown names carry the variant.
+const VARIANT_CLASS = { Ruby: 'v-ruby', Sapphire: 'v-sapphire', 'Black Pearl': 'v-pearl', Emerald: 'v-emerald' };
+/** Adds css/NAME.css once: a page's own styles stay off the Market page's first load. */
+export function pageStyles(name) {
+  if (!document.getElementById(`${name}-css`)) document.head.append(h('link', { rel: 'stylesheet', href: `/assets/css/${name}.css`, id: `${name}-css` }));
+}
+export const variantStyles = () => pageStyles('variants');
+/** The variant's chip, a dot in the finish's colour. */
+export function variantChip(variant) {
+  if (!variant) return null;
+  variantStyles();
+  return h('span', { class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}` }, variant);
+}
+/** "★ Karambit | Doppler (Factory New) — Ruby" (an item, holding, ranking row). */
+export function itemName(x) {
+  return x.variant ? [x.market_hash_name, ' — ', variantChip(x.variant)] : [x.market_hash_name];
+}
+/** A base with variants costs "from" its cheapest variant. */
+export function hasVariants(item) { return !!(item && item.variants && item.variants.length); }
+
 /** An item image; without one (or when the CDN is unreachable) a tile naming the type. */
 export function itemImage(item, size = 'md') {
   const fallback = () => h('span', { class: `item-img img-fallback ${size}`, role: 'img', 'aria-label': item.market_hash_name || 'item' },
@@ -198,7 +214,7 @@ export function flash(el, up) {
 
 export function setTitle(text) { document.title = text ? `${text} · skinpulse` : 'skinpulse'; }
 
-// --- sign-in state -----------------------------------------------------------------------
+// --- sign-in state
 /** The enabled identity providers, as the daemon wrote them into index.html. */
 export function enabledProviders() {
   const meta = document.querySelector('meta[name="skinpulse-providers"]');

@@ -1,7 +1,7 @@
 // The shell: client-side routing over the paths of docs/api.md §9, the status strip,
 // the type-ahead search and the user slot. Pages are modules loaded on first visit.
 
-import { ago, currentUser, exactTime, fill, getJson, h, itemImage, price, request } from './api.js';
+import { ago, currentUser, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, request } from './api.js';
 import { live } from './live.js';
 import { chooseCurrency, currencies, currency, loadCurrencies, money } from './money.js';
 
@@ -64,7 +64,7 @@ document.addEventListener('click', (event) => {
 });
 window.addEventListener('popstate', route);
 
-// --- status strip ----------------------------------------------------------------------
+// --- status strip
 const stripSources = document.getElementById('strip-sources');
 const stripCycle = document.getElementById('strip-cycle');
 const stripLive = document.getElementById('strip-live');
@@ -110,21 +110,21 @@ live.addEventListener('state', (event) => {
 });
 live.addEventListener('prices', () => { setTimeout(refreshStrip, 500); });
 
-// --- alert toasts (the `ws` channel of docs/api.md §13) ------------------------------------
+// --- alert toasts (the `ws` channel of docs/api.md §13)
 const toasts = h('div', { class: 'toasts', id: 'toasts', role: 'status', 'aria-live': 'assertive' });
 document.body.append(toasts);
 live.addEventListener('alert', (event) => {
   const alert = event.detail;
   const close = h('button', { type: 'button', class: 'btn small', 'aria-label': 'Dismiss' }, '×');
   const toast = h('div', { class: 'toast', 'data-alert-id': alert.alert_id },
-    h('div', {}, h('strong', {}, 'Alert: '), h('a', { href: `/items/${alert.item_id}`, 'data-link': '' }, alert.market_hash_name),
+    h('div', {}, h('strong', {}, 'Alert: '), h('a', { href: `/items/${alert.item_id}`, 'data-link': '' }, itemName(alert)),
       h('div', {}, (alert.message || '').replace(`${alert.market_hash_name}: `, ''))), close);
   close.addEventListener('click', () => toast.remove());
   toasts.append(toast);
   setTimeout(() => toast.remove(), 30000);
 });
 
-// --- search type-ahead -----------------------------------------------------------------
+// --- search type-ahead
 const form = document.getElementById('search-form');
 const input = document.getElementById('search');
 const list = document.getElementById('search-suggest');
@@ -151,7 +151,7 @@ async function suggest() {
       : [h('li', { class: 'muted' }, 'No item matches')]);
     for (const item of items) {
       getJson(`/api/v1/items/${item.id}`, 'Price')
-        .then((d) => { prices.get(item.id).textContent = money(d.current_price); })
+        .then((d) => { prices.get(item.id).textContent = `${hasVariants(d) ? 'from ' : ''}${money(d.current_price)}`; })
         .catch(() => { prices.get(item.id).textContent = 'price unavailable'; });
     }
     list.hidden = false;
@@ -188,7 +188,7 @@ form.addEventListener('submit', (event) => {
   navigate(q ? `/?q=${encodeURIComponent(q)}` : '/');
 });
 
-// --- user slot -------------------------------------------------------------------------
+// --- user slot
 export async function refreshUser() {
   const slot = document.getElementById('user-slot');
   try {
@@ -224,4 +224,3 @@ loadCurrencies().then(() => {
   fill(currencySelect, ...currencies().map((c) => h('option', { value: c.code }, c.code)));
   pick(currency().code);
 });
-export { price };

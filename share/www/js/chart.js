@@ -3,6 +3,9 @@
 // bars in their own lower band, a "now" marker, drag to zoom (double-click resets).
 
 import { currency, minorPerMajor } from './money.js';
+import { pageStyles } from './api.js';
+
+pageStyles('chart');
 
 let loading = null;
 /** Loads share/www/vendor/uplot once; resolves to the uPlot constructor. */
@@ -236,4 +239,46 @@ export function drawValueChart(uPlot, el, points, seconds) {
     plugins: [tooltip(money)],
   };
   return new uPlot(opts, data, el);
+}
+
+/**
+ * One variant's small chart (js/phases.js): candles [{time, close}] in minor units of the
+ * chosen currency as one line in `colour`, its own price scale, no legend (the card names
+ * it), the crosshair tooltip. Returns the uPlot instance.
+ */
+export function drawPhaseChart(uPlot, el, candles, { label, colour }) {
+  const { code, exponent } = currency();
+  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
+  const text = cssVar('--text-2', '#555');
+  const grid = cssVar('--grid', '#8883');
+  const stroke = colour || cssVar('--accent', PALETTE[0]);
+  const data = [candles.map((c) => Date.parse(c.time) / 1000), candles.map((c) => c.close / minorPerMajor())];
+  const font = '11px system-ui, sans-serif';
+  // One line per tick label: hours within two days, dates beyond.
+  const span = data[0].length ? data[0][data[0].length - 1] - data[0][0] : 0;
+  const tickFmt = new Intl.DateTimeFormat(undefined, span > 2 * 86400 ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' });
+  // Two cards a row on a phone: the caption carries the price, the tooltip each value.
+  const narrow = el.clientWidth < 240;
+  return new uPlot({
+    width: Math.max(140, el.clientWidth),
+    height: narrow ? 110 : 150,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: { x: { time: true }, y: { range: (u, min, max) => {
+      const span = (max - min) || Math.abs(max) * 0.02 || 1;
+      return [min - span * 0.15, max + span * 0.15];
+    } } },
+    axes: [
+      { stroke: text, grid: { stroke: grid }, ticks: { size: 3 }, space: 64, size: 24, font,
+        values: (u, splits) => splits.map((t) => tickFmt.format(new Date(t * 1000))) },
+      { show: !narrow, stroke: text, grid: { stroke: grid }, ticks: { size: 3 }, size: 62, font, space: 30,
+        values: (u, vals) => vals.map((v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v))) },
+    ],
+    series: [
+      { label: 'Time' },
+      { label, stroke, width: 1.5, fill: `${stroke}1f`, spanGaps: true, points: { show: candles.length < 40 } },
+    ],
+    plugins: [tooltip(money)],
+  }, data, el);
 }

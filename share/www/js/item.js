@@ -1,12 +1,16 @@
 // Item: header with the current price, the chart per market from candles (1h/24h/7d/30d
-// in the URL), metrics per window, the markets table, live updates while open.
+// in the URL), metrics per window, the markets table, live updates while open. A base
+// with variants adds the variants panel; a variant names its base (js/phases.js).
 
 import { fromUsd, money } from './money.js';
-import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, itemImage, number, percent, rarityChip, setTitle, skeleton } from './api.js';
+import { ago, change, count, emptyBox, errorBox, exactTime, fill, flash, getJson, h, hasVariants, itemImage, number, pageStyles, percent, rarityChip, setTitle, skeleton } from './api.js';
+import { variantOf, variantsPanel } from './phases.js';
 import { live } from './live.js';
 import { navigate } from './app.js';
 import { windowTabs } from './market.js';
 import { drawChart, loadUPlot } from './chart.js';
+
+pageStyles('item');
 
 const CHART_WINDOWS = ['1h', '24h', '7d', '30d'];
 const METRIC_WINDOWS = ['1h', '24h', '7d'];
@@ -25,6 +29,7 @@ export function render(view, [idText], query) {
   let plot = null;
   let redrawTimer = null;
   let markets = [];
+  let variants = null;  // the variants panel of a base (js/phases.js)
 
   const head = h('section', { class: 'item-head panel' }, skeleton(3));
   const chartEl = h('div', { class: 'chart', id: 'chart', role: 'img', 'aria-label': `Price chart, ${win}` });
@@ -36,9 +41,11 @@ export function render(view, [idText], query) {
     try { await navigator.clipboard.writeText(location.href); copyBtn.textContent = 'Link copied'; } catch { copyBtn.textContent = 'Copy failed: select the address bar'; }
   } }, 'Copy link');
 
+  const variantsSlot = h('div', { id: 'variants-slot' });
   fill(view,
     h('nav', { class: 'crumbs', 'aria-label': 'Breadcrumb' }, h('a', { href: '/', 'data-link': '' }, 'Market'), ' / ', h('span', { id: 'crumb-name' }, `Item ${id}`)),
     head,
+    variantsSlot,
     h('section', { class: 'panel', 'aria-labelledby': 'chart-h' },
       h('div', { class: 'panel-head' }, h('h2', { id: 'chart-h' }, 'Price'),
         windowTabs(win, (w) => navigate(`/items/${id}?window=${w}`, { replace: true }), CHART_WINDOWS), resetBtn),
@@ -54,12 +61,20 @@ export function render(view, [idText], query) {
     try {
       item = await getJson(`/api/v1/items/${id}`, 'Item');
       if (!alive) return;
-      setTitle(item.market_hash_name);
-      document.getElementById('crumb-name').textContent = item.market_hash_name;
+      setTitle(item.variant ? `${item.market_hash_name} — ${item.variant}` : item.market_hash_name);
+      const crumb = document.getElementById('crumb-name');
+      if (item.variant) fill(crumb, h('a', { href: `/items/${item.variant_of}`, 'data-link': '' }, item.market_hash_name), ' / ', item.variant);
+      else crumb.textContent = item.market_hash_name;
       markets = (item.latest_prices || []).map((p) => ({ ...p }));
       renderHead();
       renderMarkets();
       loadChart();
+      if (hasVariants(item)) {
+        variants = variantsPanel(item, win);
+        fill(variantsSlot, variants.el);
+        variants.load();
+        live.watch([id, ...item.variants.map((v) => v.id)]);
+      }
     } catch (err) {
       fill(head, errorBox(err, loadItem));
       fill(chartState, '');
@@ -75,10 +90,12 @@ export function render(view, [idText], query) {
       markets = (item.latest_prices || []).map((p) => ({ ...p }));
       renderHead();
       renderMarkets();
+      if (variants) variants.refresh();
     } catch { /* the next cycle tries again; the shown prices stay */ }
   }
 
   let vol24 = null;
+  let variantLine = null;  // built once: it fetches the base for the sibling links
   function renderHead() {
     const name = item.market_hash_name;
     const badges = [rarityChip(item.rarity), item.stattrak ? h('span', { class: 'chip st' }, 'StatTrak™') : null,
@@ -91,10 +108,13 @@ export function render(view, [idText], query) {
       h('div', { class: 'item-img-wrap' }, itemImage(item, 'lg')),
       h('div', { class: 'item-title' },
         h('h1', {}, name), h('div', { class: 'badges' }, badges),
+        item.variant ? (variantLine ||= variantOf(item)) : null,
         h('div', { class: 'price-line' },
+          hasVariants(item) ? h('span', { class: 'from', title: 'The cheapest of its variants' }, 'from') : null,
           h('span', { class: 'big num', id: 'current-price', 'data-cents': item.current_price ?? '' }, money(item.current_price)),
           h('span', { id: 'change-24h' }, vol24 && vol24.samples >= 2 ? change(vol24.percent_change) : ''),
-          h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet')),
+          h('span', { class: 'muted' }, item.current_price_source ? ` on ${item.current_price_source}` : ' no price yet',
+            hasVariants(item) ? ' · cheapest variant' : '')),
         markets.length ? h('div', { class: 'consensus' },
           h('span', { title: 'Median of the fresh listings across markets (of every fresh price when no market lists it); outliers left out' },
             h('span', { class: 'kpi-label' }, 'Consensus'),
@@ -199,10 +219,19 @@ export function render(view, [idText], query) {
     }
   }
 
-  const onResize = () => { if (plot) plot.setSize({ width: Math.max(280, chartEl.clientWidth), height: chartEl.clientWidth < 500 ? 260 : 340 }); };
+  const onResize = () => {
+    if (plot) plot.setSize({ width: Math.max(280, chartEl.clientWidth), height: chartEl.clientWidth < 500 ? 260 : 340 });
+    if (variants) variants.resize();
+  };
   window.addEventListener('resize', onResize);
 
+  let variantsTimer = null;
   const onPrices = (event) => {
+    // A variant's new price: its row in the variants panel, once the cycle has settled.
+    if (variants && event.detail.some((p) => item.variants.some((v) => v.id === p.item_id))) {
+      clearTimeout(variantsTimer);
+      variantsTimer = setTimeout(() => variants.refresh(), 800);
+    }
     const mine = event.detail.filter((p) => p.item_id === id).map((p) => ({ ...p, price: fromUsd(p.price) }));
     if (!mine.length || !item) return;
     for (const p of mine) {
@@ -235,9 +264,11 @@ export function render(view, [idText], query) {
   return () => {
     alive = false;
     clearTimeout(redrawTimer);
+    clearTimeout(variantsTimer);
     live.removeEventListener('prices', onPrices);
     window.removeEventListener('resize', onResize);
     if (plot) plot.destroy();
+    if (variants) variants.destroy();
   };
 }
 

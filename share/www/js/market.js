@@ -2,7 +2,7 @@
 // and paging kept in the URL. Prices flash as live updates arrive.
 
 import { fromUsd, money } from './money.js';
-import { change, count, rarityClass, emptyBox, errorBox, fill, flash, getJson, h, itemImage, rarityChip, request, setTitle, skeleton, percent, number } from './api.js';
+import { change, count, rarityClass, emptyBox, errorBox, fill, flash, getJson, h, hasVariants, itemImage, itemName, rarityChip, request, setTitle, skeleton, percent, number, variantChip } from './api.js';
 import { live } from './live.js';
 import { isFresh, navigate, readiness } from './app.js';
 import { sparkline } from './spark.js';
@@ -25,6 +25,12 @@ export function itemDetail(id) {
     details.set(id, p);
   }
   return details.get(id);
+}
+
+/** Shows `minor` in `el`; a base with variants costs "from" its cheapest variant (§18). */
+export function showPrice(el, minor) {
+  el.textContent = `${el.dataset.from ? 'from ' : ''}${money(minor)}`;
+  el.dataset.cents = minor ?? '';
 }
 
 /** Runs `fn` over `values` with at most `width` in flight. */
@@ -80,7 +86,8 @@ export function render(view, _params, query) {
   }
 
   // KPIs
-  request('/api/v1/items?limit=1', { what: 'Catalogue' }).then(({ response }) => {
+  // HEAD: only the X-Total-Count header is wanted, not an item (docs/api.md §2).
+  request('/api/v1/items?limit=1', { method: 'HEAD', what: 'Catalogue' }).then(({ response }) => {
     document.getElementById('kpi-items').textContent = count(Number(response.headers.get('X-Total-Count')));
   }).catch((err) => { document.getElementById('kpi-items').textContent = err.message; });
   const showFresh = (data) => {
@@ -113,7 +120,7 @@ export function render(view, _params, query) {
       const el = document.getElementById(id);
       if (!el) return;
       el.classList.add('multi');
-      fill(el, entry ? [h('a', { href: `/items/${entry.item_id}`, 'data-link': '', class: 'kpi-link', title: entry.market_hash_name }, entry.market_hash_name), change(entry.percent_change)] : '—');
+      fill(el, entry ? [h('a', { href: `/items/${entry.item_id}`, 'data-link': '', class: 'kpi-link', title: entry.market_hash_name }, itemName(entry)), change(entry.percent_change)] : '—');
     };
     put('kpi-gain', gain && gain.percent_change > 0 ? gain : null);
     put('kpi-loss', loss && loss.percent_change < 0 ? loss : null);
@@ -139,7 +146,7 @@ export function render(view, _params, query) {
         .then((c) => fill(spark, sparkline(c.candles.map((x) => x.close), m.percent_change)))
         .catch((err) => fill(spark, h('span', { class: 'muted small', title: err.message }, 'chart unavailable')));
       return h('a', { class: 'mover card', href: `/items/${m.item_id}`, 'data-link': '' },
-        img, h('span', { class: 'name' }, m.market_hash_name), h('span', { class: 'row' }, p, change(m.percent_change)), spark);
+        img, h('span', { class: 'name' }, m.market_hash_name), variantChip(m.variant), h('span', { class: 'row' }, p, change(m.percent_change)), spark);
     }));
   }
 
@@ -166,7 +173,11 @@ export function render(view, _params, query) {
         try {
           const d = await itemDetail(item.id);
           for (const el of (priceCells.get(item.id) || [])) {
-            if (el.dataset.pending) { el.textContent = money(d.current_price); el.dataset.cents = d.current_price ?? ''; delete el.dataset.pending; }
+            if (el.dataset.pending) {
+              if (hasVariants(d)) el.dataset.from = '1';
+              showPrice(el, d.current_price);
+              delete el.dataset.pending;
+            }
           }
         } catch (err) {
           for (const el of (priceCells.get(item.id) || [])) if (el.dataset.pending) { el.textContent = 'error'; el.title = err.message; }
@@ -199,8 +210,7 @@ export function render(view, _params, query) {
         const before = Number(el.dataset.cents || 0);
         const minor = fromUsd(p.price);  // live updates are USD cents
         if (before === minor) continue;
-        el.textContent = money(minor);
-        el.dataset.cents = minor;
+        showPrice(el, minor);
         flash(el, minor >= before);
       }
     }
@@ -241,7 +251,7 @@ export function rankingTable(rows, track) {
       if (track) track(r.item_id, p, r.current_price);
       return h('tr', {},
         h('td', { class: 'num muted hide-narrow', 'data-label': '#' }, String(i + 1)),
-        h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, r.market_hash_name)),
+        h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, itemName(r))),
         h('td', { class: 'num hide-narrow', 'data-label': 'Score', title: 'Coefficient of variation × 100: how far prices swing around their mean' }, number(r.volatility_score)),
         h('td', { class: 'num', 'data-label': 'Change' }, change(r.percent_change)),
         p);
@@ -250,7 +260,7 @@ export function rankingTable(rows, track) {
 
 function resultsGrid(items, track) {
   return h('ul', { class: 'cards' }, items.map((item) => {
-    const p = h('span', { class: 'num price', 'data-pending': '1' }, '…');
+    const p = h('span', { class: 'num price', 'data-pending': '1', 'data-from': hasVariants(item) ? '1' : null }, '…');
     track(item.id, p, null);
     return h('li', {}, h('a', { class: 'card item-card', href: `/items/${item.id}`, 'data-link': '' },
       itemImage(item), h('span', { class: 'name' }, item.market_hash_name),
@@ -263,7 +273,7 @@ function resultsTable(items, track) {
   return h('table', { class: 'table' },
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Item'), h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col' }, 'Rarity'), h('th', { scope: 'col', class: 'num' }, 'Price'))),
     h('tbody', {}, items.map((item) => {
-      const p = h('td', { class: 'num price', 'data-pending': '1', 'data-label': 'Price' }, '…');
+      const p = h('td', { class: 'num price', 'data-pending': '1', 'data-label': 'Price', 'data-from': hasVariants(item) ? '1' : null }, '…');
       track(item.id, p, null);
       return h('tr', {}, h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${item.id}`, 'data-link': '' }, item.market_hash_name)),
         h('td', { 'data-label': 'Type' }, item.weapon_type || '—'), h('td', { 'data-label': 'Rarity' }, rarityChip(item.rarity) || '—'), p);

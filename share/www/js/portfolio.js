@@ -2,11 +2,13 @@
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total, what was paid per holding (edited inline) with the P&L it gives,
 // the 24h change, the value history as a chart (7d/30d/1y) and the CSV export.
-import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, itemImage, markSignedIn, percent, post, send, setTitle, skeleton } from './api.js';
+import { ago, change, count, currentUser, emptyBox, enabledProviders, errorBox, exactTime, fill, getJson, h, hasVariants, itemImage, itemName, markSignedIn, pageStyles, percent, post, send, setTitle, skeleton, variantStyles } from './api.js';
 import { refreshUser } from './app.js';
 import { itemDetail, windowTabs } from './market.js';
 import { drawValueChart, loadUPlot } from './chart.js';
 import { currency, minorPerMajor, money, toUsd, withCurrency } from './money.js';
+
+pageStyles('portfolio');
 
 const AUTH_ERRORS = {
   state_mismatch: 'The sign-in took too long or was started in another tab. Please try again.',
@@ -192,9 +194,17 @@ export function render(view, _params, query) {
           th('cost_basis', 'Paid', 'num'), th('unrealised_pl', 'P&L', 'num'), th('change_24h_percent', '24h', 'num'), th('share', 'Share', 'num'))),
         h('tbody', {}, rows.map((x, i) => {
           const img = h('td', { class: 'img-cell' });
-          if (i < 60) itemDetail(x.item_id).then((d) => fill(img, itemImage(d, 'sm'))).catch(() => {});
+          const note = h('span', { class: 'muted small variant-unknown' });
+          if (i < 60) {
+            itemDetail(x.item_id).then((d) => {
+              fill(img, itemImage(d, 'sm'));
+              // The import could not tell this asset's variant: it is valued as the base.
+              if (hasVariants(d) && !x.variant) { variantStyles(); note.textContent = 'Variant unknown: valued as the cheapest variant'; }
+            }).catch(() => {});
+          }
           return h('tr', { 'data-item': String(x.item_id) }, img,
-            h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, x.market_hash_name)),
+            // A holding whose variant the import told (docs/api.md §18) names it.
+            h('td', { 'data-label': 'Item', class: 'holding-name' }, h('span', {}, h('a', { href: `/items/${x.item_id}`, 'data-link': '' }, itemName(x)), note)),
             h('td', { class: 'num', 'data-label': 'Qty' }, count(x.quantity)),
             h('td', { class: 'num', 'data-label': 'Price' }, x.current_price ? money(x.current_price) : h('span', { class: 'muted', title: 'No market has priced this item yet' }, 'no price')),
             h('td', { class: 'num', 'data-label': 'Value' }, money(x.total_value)),
@@ -212,7 +222,7 @@ export function render(view, _params, query) {
   // optional date) that PATCHes the holding and re-renders.
   function paidCell(x) {
     const cell = h('td', { class: 'num paid', 'data-label': 'Paid' });
-    const show = () => fill(cell, h('button', { type: 'button', class: 'link-btn edit-paid', 'aria-label': `What you paid for ${x.market_hash_name}`, onclick: edit },
+    const show = () => fill(cell, h('button', { type: 'button', class: 'link-btn edit-paid', 'aria-label': `What you paid for ${x.market_hash_name}${x.variant ? ` (${x.variant})` : ''}`, onclick: edit },
       x.cost_basis === null ? 'Set' : money(x.cost_basis)));
     const edit = () => {
       const amount = h('input', { type: 'text', inputmode: 'decimal', class: 'paid-input', name: 'cost_basis', autocomplete: 'off',

@@ -2,7 +2,7 @@
 // sell where the price net of that market's fee is highest. Stale and flagged prices
 // never count. Live: refetched after each polling cycle.
 import { money } from './money.js';
-import { emptyBox, errorBox, fill, getJson, h, percent, setTitle, skeleton } from './api.js';
+import { emptyBox, errorBox, fill, getJson, h, itemName, percent, setTitle, skeleton } from './api.js';
 import { live } from './live.js';
 import { navigate } from './app.js';
 
@@ -55,7 +55,7 @@ function spreadTable(rows) {
       h('th', { scope: 'col' }, 'Sell at (after fee)'))),
     h('tbody', {}, rows.map((r, i) => h('tr', {},
       h('td', { class: 'num muted hide-narrow', 'data-label': '#' }, String(i + 1)),
-      h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, r.market_hash_name)),
+      h('td', { 'data-label': 'Item' }, h('a', { href: `/items/${r.item_id}`, 'data-link': '' }, itemName(r))),
       h('td', { class: `num chg ${r.spread_percent > 0 ? 'up' : 'down'}`, 'data-label': 'Spread' }, percent(r.spread_percent)),
       h('td', { 'data-label': 'Buy at' }, h('span', {}, h('span', { class: 'num' }, money(r.buy_price)), h('span', { class: 'muted' }, ` on ${r.buy_source}`))),
       h('td', { 'data-label': 'Sell at' }, h('span', {}, h('span', { class: 'num' }, money(r.sell_price)), h('span', { class: 'muted' }, ` on ${r.sell_source}`)))))));
