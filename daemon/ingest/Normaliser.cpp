@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <limits>
 #include <unordered_map>
 
@@ -213,15 +214,38 @@ struct ObservationKeyHash {
 void mergeSameObservations(NormalisedBatch& batch) {
   auto& points = batch.points;
   if (points.size() < 2) return;
+  // Most batches name each item once: a count per item id (ids are dense catalogue ids)
+  // finds the few that repeat, and only those go through the hash map below.
+  // Ids beyond kMaxDenseId (never assigned by the seeder) make every point a candidate.
+  constexpr std::int64_t kMaxDenseId = std::int64_t{1} << 24;
+  std::int64_t max_id = 0;
+  bool sparse = false;
+  for (const auto& point : points) {
+    max_id = std::max(max_id, point.item_id);
+    sparse = sparse || point.item_id < 0 || point.item_id > kMaxDenseId;
+  }
+  std::vector<std::uint8_t> seen(sparse ? 0 : static_cast<std::size_t>(max_id) + 1);
+  bool repeats = sparse;
+  for (const auto& point : points) {
+    if (sparse) break;
+    auto& count = seen[static_cast<std::size_t>(point.item_id)];
+    repeats = repeats || count != 0;
+    count = count == 0 ? 1 : 2;
+  }
+  if (!repeats) return;
+  const auto candidate = [&](const PricePoint& point) {
+    return sparse || seen[static_cast<std::size_t>(point.item_id)] > 1;
+  };
   auto& pooled = batch.variant_bases;
   std::sort(pooled.begin(), pooled.end());
   pooled.erase(std::unique(pooled.begin(), pooled.end()), pooled.end());
   // Pass 1 finds each point's first twin (the keys view `points`, untouched until pass 2);
   // pass 2 folds the twins into it.
   std::unordered_map<ObservationKey, std::size_t, ObservationKeyHash> first;
-  first.reserve(points.size());
   std::vector<std::size_t> leader(points.size());
   for (std::size_t i = 0; i < points.size(); ++i) {
+    leader[i] = i;
+    if (!candidate(points[i])) continue;
     const bool one_per_source =
         !pooled.empty() && std::binary_search(pooled.begin(), pooled.end(), points[i].item_id);
     const std::int64_t time =
@@ -229,7 +253,6 @@ void mergeSameObservations(NormalisedBatch& batch) {
     leader[i] = first.try_emplace(ObservationKey{points[i].item_id, points[i].source, time}, i)
                     .first->second;
   }
-  if (first.size() == points.size()) return;
   first.clear();
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (leader[i] == i) continue;

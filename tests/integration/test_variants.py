@@ -24,6 +24,7 @@ import urllib.parse
 from fake_inventory import FakeInventory
 from fakes.background_server import BackgroundServer
 from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
+from test_alerts import plugin_dir
 from test_portfolio import INI as PORTFOLIO_INI
 from test_portfolio import UNLIMITED, daemon_env, next_platform_id, sign_in
 
@@ -94,7 +95,8 @@ class VariantsSqliteTest(DaemonTestCase):
         catalogue = os.path.join(cls._classtmp, "items.jsonl")
         write_catalogue(catalogue)
         cls.fake = FakeInventory().start()
-        extra = {}
+        # The built plugins (the metrics of the volatility ranking) and the scripted identity.
+        extra = {"SKINPULSE_PLUGIN_DIR": plugin_dir(cls._classtmp)}
         url = cls.database_url()
         if url:
             extra["DATABASE_URL"] = url
@@ -201,9 +203,9 @@ class VariantsSqliteTest(DaemonTestCase):
         self.assertIn(self.id_of("Phase 3"), [entry["item_id"] for entry in ranking])
         # Alerts take it like any item id.
         user = sign_in(self.daemon, platform_id=next_platform_id())
-        created = user.request("POST", "/api/v1/alerts", body={
+        created = user.request("POST", "/api/v1/alerts", body=json.dumps({
             "item_id": ruby, "condition": {"type": "price_above", "value": 10 ** 9},
-            "channels": [{"type": "telegram", "bot_token": "123456:ABCdef", "chat_id": 42}]})
+            "channels": [{"type": "telegram", "bot_token": "123456:ABCdefGHIjklMNOpqrSTUvwx", "chat_id": 42}]}))
         self.assertEqual(created.status, 201, created.body)
         self.assertEqual(created.json()["item_id"], ruby)
 

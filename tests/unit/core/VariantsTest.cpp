@@ -151,53 +151,50 @@ class VariantsTest : public CppUnit::TestFixture {
   void catalogueFileReadsVariantLines() {
     const auto path = writeFile(
         "skinpulse-variants-ok.jsonl",
-        R"({"market_hash_name":"★ Bayonet | Doppler (Factory New)","weapon_type":"Bayonet","skin_name":"Doppler","rarity":"Covert","stattrak":false,"image_url":""})"
+        R"j({"market_hash_name":"★ Bayonet | Doppler (Factory New)","weapon_type":"Bayonet","skin_name":"Doppler","rarity":"Covert","stattrak":false,"image_url":""})j"
         "\n"
-        R"({"market_hash_name":"★ Bayonet | Doppler (Factory New)","weapon_type":"Bayonet","skin_name":"Doppler","rarity":"Covert","stattrak":false,"image_url":"","variant":"Black Pearl"})"
+        R"j({"market_hash_name":"★ Bayonet | Doppler (Factory New)","weapon_type":"Bayonet","skin_name":"Doppler","rarity":"Covert","stattrak":false,"image_url":"","variant":"Black Pearl"})j"
         "\n"
-        R"({"market_hash_name":"Glock-18 | Gamma Doppler (Factory New)","weapon_type":"Glock-18","skin_name":"Gamma Doppler","rarity":"Covert","stattrak":false,"image_url":""
-})"
+        R"j({"market_hash_name":"Glock-18 | Gamma Doppler (Factory New)","weapon_type":"Glock-18","skin_name":"Gamma Doppler","rarity":"Covert","stattrak":false,"image_url":""})j"
         "\n"
-        R"({"market_hash_name":"Glock-18 | Gamma Doppler (Factory New)","weapon_type":"Glock-18","skin_name":"Gamma Doppler","rarity":"Covert","stattrak":false,"image_url":"","variant":"Emerald"
-})"
+        R"j({"market_hash_name":"Glock-18 | Gamma Doppler (Factory New)","weapon_type":"Glock-18","skin_name":"Gamma Doppler","rarity":"Covert","stattrak":false,"image_url":"","variant":"Emerald"})j"
         "\n");
-const auto entries = readCatalogFile(path);
-std::filesystem::remove(path);
-CPPUNIT_ASSERT_EQUAL(std::size_t(4), entries.size());
-CPPUNIT_ASSERT(entries[0].variant.empty());
-CPPUNIT_ASSERT_EQUAL(std::string("Black Pearl"), entries[1].variant);
-CPPUNIT_ASSERT_EQUAL(std::string("Emerald"), entries[3].variant);
-}
+    const auto entries = readCatalogFile(path);
+    std::filesystem::remove(path);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(4), entries.size());
+    CPPUNIT_ASSERT(entries[0].variant.empty());
+    CPPUNIT_ASSERT_EQUAL(std::string("Black Pearl"), entries[1].variant);
+    CPPUNIT_ASSERT_EQUAL(std::string("Emerald"), entries[3].variant);
+  }
 
   void catalogueFileRefusesBadVariantLines() {
     const std::string doppler =
-        R"("market_hash_name":"★ Bayonet | Doppler (Factory New)","skin_name":"Doppler")";
+        R"j("market_hash_name":"★ Bayonet | Doppler (Factory New)","skin_name":"Doppler")j";
     const std::vector<std::pair<std::string, std::string>> cases = {
         // a Gamma Doppler variant on a Doppler
-        {"{" + doppler + "}\n{" + doppler + R"(,"variant":"Emerald"})", "not a variant of"},
+        {"{" + doppler + "}\n{" + doppler + R"j(,"variant":"Emerald"})j", "not a variant of"},
         // a variant line before its base
-        {"{" + doppler + R"(,"variant":"Ruby"})" + "\n{" + doppler + "}", "before its base"},
+        {"{" + doppler + R"j(,"variant":"Ruby"})j" + "\n{" + doppler + "}", "before its base"},
         // twice the same variant
-        {"{" + doppler + "}\n{" + doppler + R"(,"variant":"Ruby"})" + "\n{" + doppler +
-             R"(,"variant":"Ruby"})",
+        {"{" + doppler + "}\n{" + doppler + R"j(,"variant":"Ruby"})j" + "\n{" + doppler +
+             R"j(,"variant":"Ruby"})j",
          "duplicate"},
         // a finish without variants
-        {R"({"market_hash_name":"AK-47 | Redline (Field-Tested)","skin_name":"Redline"})"
+        {R"j({"market_hash_name":"AK-47 | Redline (Field-Tested)","skin_name":"Redline"})j"
          "\n"
-         R"({"market_hash_name":"AK-47 | Redline (Field-Tested)","skin_name":"Redline","variant":"Ruby"})",
+         R"j({"market_hash_name":"AK-47 | Redline (Field-Tested)","skin_name":"Redline","variant":"Ruby"})j",
          "has no variants"},
-  }
-  ;
-  for (const auto& [text, why] : cases) {
-    const auto path = writeFile("skinpulse-variants-bad.jsonl", text + "\n");
-    try {
-      readCatalogFile(path);
-      CPPUNIT_FAIL("accepted: " + text);
-    } catch (const std::runtime_error& e) {
-      CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(why) != std::string::npos);
+    };
+    for (const auto& [text, why] : cases) {
+      const auto path = writeFile("skinpulse-variants-bad.jsonl", text + "\n");
+      try {
+        readCatalogFile(path);
+        CPPUNIT_FAIL("accepted: " + text);
+      } catch (const std::runtime_error& e) {
+        CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(why) != std::string::npos);
+      }
+      std::filesystem::remove(path);
     }
-    std::filesystem::remove(path);
-  }
   }
 
   void skinportPhasesGoToTheirVariantsAndTheCheapestToTheBase() {
@@ -341,7 +338,6 @@ CPPUNIT_ASSERT_EQUAL(std::string("Emerald"), entries[3].variant);
     Poco::JSON::Parser parser;
     return parser.parse(json).extract<Poco::JSON::Array::Ptr>()->size();
   }
-  }
-  ;
+};
 
-  CPPUNIT_TEST_SUITE_REGISTRATION(VariantsTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(VariantsTest);

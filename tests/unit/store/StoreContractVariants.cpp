@@ -18,7 +18,7 @@ namespace {
 const std::string kDoppler = "★ Karambit | Doppler (Factory New)";
 
 CatalogEntry knife(const std::string& variant = "") {
-  CatalogEntry entry{kDoppler, "Karambit", "Doppler", "Covert", false, "https://img.example/k"};
+  CatalogEntry entry{kDoppler, "Karambit", "Doppler", "Covert", false, ""};
   entry.variant = variant;
   return entry;
 }
