@@ -20,6 +20,17 @@ sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* p
   return *kind;
 }
 
+namespace {
+
+// What a source's polls tell the daemon, for its start line.
+std::string_view reportsWhat(const SourceInstance& source) {
+  if (source.pollEntry() != nullptr) return "poll reports (ABI 1.3)";
+  if (source.fetchQuotes() != nullptr) return "quotes (ABI 1.2)";
+  return "observations";
+}
+
+}  // namespace
+
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     : http_(std::make_unique<PocoHttpClient>()),
       platform_budget_(
@@ -37,8 +48,7 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
     auto created = registry_.createSource(spec, *source_services_);
     if (!created) throw ConfigError("[source." + source.name + "]", created.error());
     log::main().info("source '{}' ready (plugin {}, reports {}, {} prices, every {} s)",
-                     source.name, source.plugin,
-                     created.value().fetchQuotes() != nullptr ? "quotes (ABI 1.2)" : "observations",
+                     source.name, source.plugin, reportsWhat(created.value()),
                      sdk::priceKindName(source.kind), source.interval_seconds);
     sources_.push_back(std::move(created).value());
     source_settings_.push_back(std::move(source));

@@ -126,7 +126,8 @@ std::vector<Scheduler::Source> scheduledSources(const PluginSet& plugins) {
     const auto& source = plugins.sourceSettings()[i];
     sources.push_back(Scheduler::Source{source.name, source.plugin, plugins.sources()[i].get(),
                                         source.interval_seconds, source.timeout_seconds,
-                                        plugins.sources()[i].fetchQuotes(), source.kind});
+                                        plugins.sources()[i].fetchQuotes(), source.kind,
+                                        plugins.sources()[i].pollEntry()});
   }
   return sources;
 }

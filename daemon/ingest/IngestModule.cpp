@@ -45,7 +45,9 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
   for (const auto& [reason, count] : status.rejected) {
     json.key(reason).value(static_cast<std::int64_t>(count));
   }
-  json.endObject().endObject();
+  json.endObject();
+  writePollCounts(json, status.rows);  // rows read and skipped, failed parts (§19)
+  json.endObject();
 }
 
 }  // namespace

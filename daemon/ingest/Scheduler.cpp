@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <type_traits>
 
 namespace skinpulse {
 namespace {
@@ -26,7 +27,7 @@ std::string codeName(sdk::Status::Code code) {
     case sdk::Status::Code::kTooLarge:
       return "response over the byte cap";
     case sdk::Status::Code::kMalformed:
-      return "malformed response";
+      return std::string(kMalformedResponse);  // the same code as a poll with no usable row
     case sdk::Status::Code::kRejected:
       return "rejected";
     case sdk::Status::Code::kInternal:
@@ -50,6 +51,32 @@ void precreateSeries(const Scheduler::Source& source) {
   metrics.source_points_accepted.labels({source.name});
   metrics.source_outliers.labels({source.name});
   metrics.source_interval.labels({source.name}).set(source.interval_seconds);
+  metrics.source_rows_read.labels({source.name});
+  metrics.source_consecutive_failures.labels({source.name}).set(0);
+}
+
+// "unknown_item×3, no_rate×1"
+std::string rejectionSummary(const RejectionCounts& rejected) {
+  sdk::SkipCounts counts;
+  for (const auto& [reason, count] : rejected) {
+    counts.emplace_back(reason, static_cast<std::int64_t>(count));
+  }
+  return skipSummary(counts);
+}
+
+// The report's quotes as SourceBatch holds them: moved as they are once it holds
+// VariantQuote, sliced to MarketQuote while it holds that (variants then priced as their
+// name; docs/adr/0022-sdk-abi-1-3.md).
+template <typename Quote>
+std::vector<Quote> batchQuotes(std::vector<sdk::VariantQuote>&& quotes) {
+  if constexpr (std::is_same_v<Quote, sdk::VariantQuote>) {
+    return std::move(quotes);
+  } else {
+    std::vector<Quote> sliced;
+    sliced.reserve(quotes.size());
+    for (auto& quote : quotes) sliced.push_back(static_cast<Quote&&>(std::move(quote)));
+    return sliced;
+  }
 }
 
 void countSuccess(const std::string& source, std::int64_t poll_time, const SourceOutcome& outcome) {
@@ -69,7 +96,7 @@ struct Scheduler::Fetch {
   std::mutex mutex;
   std::condition_variable done_cv;
   bool done = false;
-  sdk::QuoteBatch result;
+  sdk::PollReport result;
   std::int64_t poll_time = 0;
   std::chrono::nanoseconds http_wait{0};  ///< in the host's HTTP client (fetch stage)
   std::chrono::nanoseconds rest{0};       ///< the rest of fetchQuotes (parse stage)
@@ -164,123 +191,184 @@ void Scheduler::loop() {
 
 void Scheduler::runCycle(std::vector<std::size_t> due) {
   const std::int64_t pollTime = time::nowSeconds();
-  for (const auto index : due) {
-    auto& entry = entries_[index];
-    auto fetch = std::make_shared<Fetch>();
-    fetch->poll_time = pollTime;
-    sdk::MarketSource* instance = entry.source.instance;
-    const skinpulse_fetch_quotes_fn fetch_quotes = entry.source.fetch_quotes;
-    {
-      std::lock_guard lock(mutex_);
-      entry.in_flight = fetch;
-      entry.status.last_poll = pollTime;
-    }
-    // Detached: a fetch that overruns must not hold up the cycle; the slot outlives it.
-    std::thread([fetch, instance, fetch_quotes] {
-      sdk::QuoteBatch result;
-      const auto called = std::chrono::steady_clock::now();
-      http_wait::take();  // a fresh thread: zero, but say so
-      try {
-        result = fetchQuotes(*instance, fetch_quotes);
-      } catch (const std::exception& error) {
-        result.status = sdk::Status(sdk::Status::Code::kInternal, error.what());
-      } catch (...) {
-        result.status = sdk::Status(sdk::Status::Code::kInternal, "unknown exception");
-      }
-      const auto total = std::chrono::steady_clock::now() - called;
-      std::lock_guard lock(fetch->mutex);
-      fetch->http_wait = http_wait::take();
-      fetch->rest = std::max(std::chrono::nanoseconds{0}, total - fetch->http_wait);
-      fetch->result = std::move(result);
-      fetch->done = true;
-      fetch->done_cv.notify_all();
-    }).detach();
-  }
-
+  for (const auto index : due) launchFetch(entries_[index], pollTime);
   std::vector<SourceBatch> batches;
-  std::vector<std::size_t> succeeded;
+  std::vector<std::size_t> collected;
   const auto started = std::chrono::steady_clock::now();
   for (const auto index : due) {
-    auto& entry = entries_[index];
-    std::shared_ptr<Fetch> fetch;
-    {
-      std::lock_guard lock(mutex_);
-      fetch = entry.in_flight;
-    }
-    const auto deadline = started + std::chrono::seconds(entry.source.timeout_seconds);
-    bool finished = false;
-    sdk::QuoteBatch result;
-    std::chrono::nanoseconds http_wait{0}, rest{0};
-    {
-      std::unique_lock fetchLock(fetch->mutex);
-      finished = fetch->done_cv.wait_until(fetchLock, deadline, [&] { return fetch->done; });
-      if (finished) {
-        result = std::move(fetch->result);
-        http_wait = fetch->http_wait;
-        rest = fetch->rest;
-      }
-    }
-    std::lock_guard lock(mutex_);
-    if (!finished) {
-      countPoll(entry.source.name, "timeout");
-      recordFailure(entry, pollTime,
-                    "timed out after " + std::to_string(entry.source.timeout_seconds) + " s",
-                    std::nullopt);
-      continue;  // in_flight stays set until the thread returns
-    }
-    entry.in_flight.reset();
-    if (!result.status.isOk()) {
-      countPoll(entry.source.name, result.status.code() == sdk::Status::Code::kRateLimited
-                                       ? "rate_limited"
-                                       : "failed");
-      recordFailure(
-          entry, pollTime, codeName(result.status.code()) + ": " + result.status.message(),
-          result.status.code() == sdk::Status::Code::kRateLimited ? result.retry_after_seconds
-                                                                  : std::nullopt);
-      continue;
-    }
-    SourceBatch batch{entry.source.name, pollTime, {}};
-    // ABI 1.2 quotes name no variant (SourceBatch holds ABI 1.3 VariantQuotes).
-    batch.quotes.reserve(result.quotes.size());
-    for (auto& quote : result.quotes)
-      batch.quotes.push_back(sdk::VariantQuote{std::move(quote), {}});
-    batch.kind = entry.source.kind;
-    batch.fetch_time = http_wait;
-    batch.parse_time = rest;
-    batches.push_back(std::move(batch));
-    succeeded.push_back(index);
+    auto batch = collectFetch(entries_[index], started, pollTime);
+    if (!batch) continue;
+    batches.push_back(std::move(*batch));
+    collected.push_back(index);
   }
-  if (batches.empty()) return;
+  if (!batches.empty()) storeCycle(batches, collected, pollTime, started);
+}
 
+void Scheduler::launchFetch(Entry& entry, std::int64_t poll_time) {
+  auto fetch = std::make_shared<Fetch>();
+  fetch->poll_time = poll_time;
+  sdk::MarketSource* instance = entry.source.instance;
+  const SourceEntries calls{entry.source.fetch_quotes, entry.source.poll};
+  {
+    std::lock_guard lock(mutex_);
+    entry.in_flight = fetch;
+    entry.status.last_poll = poll_time;
+  }
+  // Detached: a fetch that overruns must not hold up the cycle; the slot outlives it.
+  std::thread([fetch, instance, calls] {
+    sdk::PollReport result;
+    const auto called = std::chrono::steady_clock::now();
+    http_wait::take();  // a fresh thread: zero, but say so
+    try {
+      result = pollSource(*instance, calls);
+    } catch (const std::exception& error) {
+      result = sdk::PollReport{};
+      result.status = sdk::Status(sdk::Status::Code::kInternal, error.what());
+    } catch (...) {
+      result = sdk::PollReport{};
+      result.status = sdk::Status(sdk::Status::Code::kInternal, "unknown exception");
+    }
+    const auto total = std::chrono::steady_clock::now() - called;
+    std::lock_guard lock(fetch->mutex);
+    fetch->http_wait = http_wait::take();
+    fetch->rest = std::max(std::chrono::nanoseconds{0}, total - fetch->http_wait);
+    fetch->result = std::move(result);
+    fetch->done = true;
+    fetch->done_cv.notify_all();
+  }).detach();
+}
+
+std::optional<SourceBatch> Scheduler::collectFetch(Entry& entry,
+                                                   std::chrono::steady_clock::time_point started,
+                                                   std::int64_t poll_time) {
+  std::shared_ptr<Fetch> fetch;
+  {
+    std::lock_guard lock(mutex_);
+    fetch = entry.in_flight;
+  }
+  const auto deadline = started + std::chrono::seconds(entry.source.timeout_seconds);
+  bool finished = false;
+  sdk::PollReport result;
+  std::chrono::nanoseconds http_wait{0}, rest{0};
+  {
+    std::unique_lock fetchLock(fetch->mutex);
+    finished = fetch->done_cv.wait_until(fetchLock, deadline, [&] { return fetch->done; });
+    if (finished) {
+      result = std::move(fetch->result);
+      http_wait = fetch->http_wait;
+      rest = fetch->rest;
+    }
+  }
+  std::lock_guard lock(mutex_);
+  if (!finished) {
+    countPoll(entry.source.name, "timeout");
+    recordFailure(entry, poll_time,
+                  "timed out after " + std::to_string(entry.source.timeout_seconds) + " s",
+                  std::nullopt);
+    return std::nullopt;  // in_flight stays set until the thread returns
+  }
+  entry.in_flight.reset();
+  recordReport(entry, result, poll_time);
+  if (!result.status.isOk()) {
+    const bool limited = result.status.code() == sdk::Status::Code::kRateLimited;
+    countPoll(entry.source.name, limited ? "rate_limited" : "failed");
+    recordFailure(entry, poll_time, codeName(result.status.code()) + ": " + result.status.message(),
+                  limited ? result.retry_after_seconds : std::nullopt);
+    return std::nullopt;
+  }
+  if (auto unusable = unusableReportError(result)) {
+    countPoll(entry.source.name, "failed");
+    recordFailure(entry, poll_time, *unusable, std::nullopt);
+    return std::nullopt;
+  }
+  SourceBatch batch{entry.source.name, poll_time, {}};
+  batch.quotes = batchQuotes<decltype(batch.quotes)::value_type>(std::move(result.quotes));
+  batch.kind = entry.source.kind;
+  batch.fetch_time = http_wait;
+  batch.parse_time = rest;
+  return batch;
+}
+
+void Scheduler::recordReport(Entry& entry, const sdk::PollReport& report, std::int64_t poll_time) {
+  auto& metrics = telemetry::metrics();
+  const std::string& name = entry.source.name;
+  auto& rows = entry.status.rows;
+  const std::int64_t read = std::max<std::int64_t>(0, report.rows_read);
+  rows.rows_read += static_cast<std::uint64_t>(read);
+  rows.last_rows_read = read;
+  rows.last_skipped.clear();
+  metrics.source_rows_read.labels({name}).inc(static_cast<double>(read));
+  for (const auto& [reason, count] : report.skipped) {
+    if (count <= 0) continue;
+    const std::string label = entry.skip_reasons.admit(reason);
+    rows.skipped[label] += static_cast<std::uint64_t>(count);
+    rows.last_skipped[label] += static_cast<std::uint64_t>(count);
+    metrics.source_rows_skipped.labels({name, label}).inc(static_cast<double>(count));
+  }
+  if (auto warning = mostlySkippedWarning(report)) {
+    log::main().warn("source '{}': {}", name, *warning);
+  }
+  for (const auto& part : report.failed_parts) {
+    ++rows.part_failures;
+    rows.last_part_failure =
+        part.part + ": " + codeName(part.status.code()) + ": " + part.status.message();
+    rows.last_part_failure_at = poll_time;
+    metrics.source_part_failures.labels({name, entry.failed_parts.admit(part.part)}).inc();
+    log::main().warn("source '{}': part {} failed ({}); the other parts are kept", name, part.part,
+                     rows.last_part_failure);
+  }
+}
+
+void Scheduler::storeCycle(const std::vector<SourceBatch>& batches,
+                           const std::vector<std::size_t>& stored, std::int64_t poll_time,
+                           std::chrono::steady_clock::time_point started) {
   try {
     const CycleOutcome outcome = sink_(batches);
     std::lock_guard lock(mutex_);
-    for (const auto index : succeeded) {
+    for (const auto index : stored) {
       auto& entry = entries_[index];
-      const auto& source = outcome.sources.at(entry.source.name);
-      entry.status.last_success = pollTime;
-      entry.status.last_error.clear();
-      entry.status.consecutive_failures = 0;
-      entry.status.next_poll = pollTime + entry.source.interval_seconds;
-      entry.status.points_received += source.received;
-      entry.status.points_accepted += source.accepted;
-      for (const auto& [reason, count] : source.rejected) entry.status.rejected[reason] += count;
-      countSuccess(entry.source.name, pollTime, source);
-      log::main().info("source '{}': {} observation(s), {} accepted, {} rejected",
-                       entry.source.name, source.received, source.accepted,
-                       source.received - source.accepted);
+      recordSuccess(entry, poll_time, outcome.sources.at(entry.source.name));
     }
     log::main().debug("cycle stored {} new point(s)", outcome.stored);
     telemetry::observeCycle(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   } catch (const std::exception& error) {
     std::lock_guard lock(mutex_);
-    for (const auto index : succeeded) {
+    for (const auto index : stored) {
       countPoll(entries_[index].source.name, "store_failed");
-      recordFailure(entries_[index], pollTime, std::string("store failed: ") + error.what(),
+      recordFailure(entries_[index], poll_time, std::string("store failed: ") + error.what(),
                     std::nullopt);
     }
   }
+}
+
+void Scheduler::recordSuccess(Entry& entry, std::int64_t poll_time, const SourceOutcome& source) {
+  auto& status = entry.status;
+  status.points_received += source.received;
+  status.points_accepted += source.accepted;
+  for (const auto& [reason, count] : source.rejected) status.rejected[reason] += count;
+  if (source.received > 0 && source.accepted == 0) {
+    // Quotes, but not one the normaliser could use: as good as rows the plugin skipped (§19).
+    auto& metrics = telemetry::metrics();
+    for (const auto& [reason, count] : source.rejected) {
+      metrics.source_points_rejected.labels({entry.source.name, reason}).inc(count);
+    }
+    countPoll(entry.source.name, "failed");
+    recordFailure(entry, poll_time,
+                  std::string(kMalformedResponse) +
+                      ": no usable row: " + std::to_string(source.received) +
+                      " quote(s), all refused: " + rejectionSummary(source.rejected),
+                  std::nullopt);
+    return;
+  }
+  status.last_success = poll_time;
+  status.last_error.clear();
+  status.consecutive_failures = 0;
+  status.next_poll = poll_time + entry.source.interval_seconds;
+  countSuccess(entry.source.name, poll_time, source);
+  telemetry::metrics().source_consecutive_failures.labels({entry.source.name}).set(0);
+  log::main().info("source '{}': {} observation(s), {} accepted, {} rejected", entry.source.name,
+                   source.received, source.accepted, source.received - source.accepted);
 }
 
 void Scheduler::recordFailure(Entry& entry, std::int64_t now, const std::string& error,
@@ -291,6 +379,9 @@ void Scheduler::recordFailure(Entry& entry, std::int64_t now, const std::string&
   const std::int64_t delay =
       backoffSeconds(entry.source.interval_seconds, status.consecutive_failures, retry_after);
   status.next_poll = now + delay;
+  telemetry::metrics()
+      .source_consecutive_failures.labels({entry.source.name})
+      .set(status.consecutive_failures);
   log::main().warn("source '{}' skipped this cycle: {} (failure {}, next try in {} s)",
                    entry.source.name, error, status.consecutive_failures, delay);
 }

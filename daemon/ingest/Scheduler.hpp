@@ -8,12 +8,18 @@
 // fetch that overruns its timeout is abandoned for the cycle and the instance is not called again
 // until it returns (plugins are never called concurrently).
 //
+// A poll that read rows and yields no usable one fails too (docs/api.md §19,
+// ingest/PollHealth.hpp): the report's rows were all skipped, or the normaliser refused
+// every quote. It backs off and never moves last_success. Skipped rows and failed parts
+// (the good parts are stored) are counted per source and reason.
+//
 // Thread safety: status() may be called from any thread.
 
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
 
 #include "ingest/IngestCycle.hpp"
+#include "ingest/PollHealth.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -42,6 +48,7 @@ struct SourceStatus {
   std::uint64_t points_received = 0;
   std::uint64_t points_accepted = 0;
   RejectionCounts rejected;  ///< since start, by reason
+  PollCounts rows;           ///< rows read, skipped and failed parts (§19)
 };
 
 class Scheduler {
@@ -57,6 +64,9 @@ class Scheduler {
     skinpulse_fetch_quotes_fn fetch_quotes = nullptr;
     /// The instance's `kind`: the kind of its quotes that do not state their own.
     sdk::PriceKind kind = sdk::PriceKind::kAsk;
+    /// ABI 1.3 sources: the descriptor's poll entry (plugin/SourceFetch.hpp); nullptr for
+    /// older ones, whose answers become a PollReport without skip counts.
+    skinpulse_poll_fn poll = nullptr;
   };
   /// Stores one cycle; throws on a store failure.
   using CycleSink = std::function<CycleOutcome(const std::vector<SourceBatch>&)>;
@@ -83,10 +93,24 @@ class Scheduler {
     Source source;
     SourceStatus status;
     std::shared_ptr<Fetch> in_flight;  ///< set while a fetch thread runs
+    BoundedLabels skip_reasons{16};    ///< metric labels of the skip reasons
+    BoundedLabels failed_parts{8};     ///< metric labels of the failed parts
   };
 
   void loop();
   void runCycle(std::vector<std::size_t> due);
+  void launchFetch(Entry& entry, std::int64_t poll_time);
+  /// Waits for the entry's fetch until `started` + its timeout; the batch to store, or
+  /// nullopt when the poll failed (recorded).
+  std::optional<SourceBatch> collectFetch(Entry& entry,
+                                          std::chrono::steady_clock::time_point started,
+                                          std::int64_t poll_time);
+  /// Counts what the report read and skipped and its failed parts; warns when most rows
+  /// were skipped. Caller holds mutex_.
+  void recordReport(Entry& entry, const sdk::PollReport& report, std::int64_t poll_time);
+  void storeCycle(const std::vector<SourceBatch>& batches, const std::vector<std::size_t>& stored,
+                  std::int64_t poll_time, std::chrono::steady_clock::time_point started);
+  void recordSuccess(Entry& entry, std::int64_t poll_time, const SourceOutcome& outcome);
   void recordFailure(Entry& entry, std::int64_t now, const std::string& error,
                      std::optional<std::int64_t> retry_after);
 

@@ -114,6 +114,14 @@ skinpulse_fetch_quotes_fn quoteEntry(const skinpulse_plugin_descriptor& descript
   return descriptor.fetch_quotes;
 }
 
+skinpulse_poll_fn pollEntry(const skinpulse_plugin_descriptor& descriptor) {
+  if (descriptor.kind != SKINPULSE_KIND_SOURCE || descriptor.abi_minor < 3 ||
+      descriptor.struct_size < kPollDescriptorSize) {
+    return nullptr;
+  }
+  return descriptor.poll;
+}
+
 bool isValidPluginName(std::string_view name) {
   if (name.empty()) return false;
   for (char c : name) {

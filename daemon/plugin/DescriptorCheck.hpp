@@ -27,6 +27,15 @@ inline constexpr std::size_t kQuoteDescriptorSize =
 /// descriptor ends before the field (docs/adr/0011-sdk-abi-1-2.md).
 skinpulse_fetch_quotes_fn quoteEntry(const skinpulse_plugin_descriptor& descriptor);
 
+/// A descriptor of ABI 1.3 or later that is large enough to hold `poll`.
+inline constexpr std::size_t kPollDescriptorSize =
+    offsetof(skinpulse_plugin_descriptor, poll) + sizeof(skinpulse_poll_fn);
+
+/// The descriptor's ABI 1.3 poll entry when it has one: a source plugin, abi_minor >= 3,
+/// struct_size covering the field, the field set. nullptr for every older plugin, whose
+/// descriptor ends before the field (docs/adr/0022-sdk-abi-1-3.md).
+skinpulse_poll_fn pollEntry(const skinpulse_plugin_descriptor& descriptor);
+
 /// Checks, in this order, and answers the reason for the first failure (nullopt when all
 /// pass): descriptor present; struct_size >= kMinDescriptorSize; abi_major equal and
 /// abi_minor <= the daemon's; build_signature equal to the daemon's; kind known and

@@ -10,18 +10,22 @@
 #include "plugin/MapConfig.hpp"
 #include "plugin/PluginKind.hpp"
 #include "plugin/PluginLogger.hpp"
+#include "plugin/UserAgent.hpp"
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace skinpulse {
 
 class HostImpl final : public sdk::Host {
  public:
-  /// `config` holds the keys the plugin may see (reserved keys already removed).
+  /// `config` holds the keys the plugin may see (reserved keys already removed);
+  /// `user_agent` (checked: userAgentProblem()), when not empty, is sent by http() on every
+  /// request that does not set its own.
   HostImpl(PluginKind kind, std::string instance, std::map<std::string, std::string> config,
-           const HostServices& services);
+           const HostServices& services, std::string user_agent = {});
 
   std::string instanceName() const override;
   sdk::Logger& logger() override;
@@ -39,6 +43,7 @@ class HostImpl final : public sdk::Host {
   PluginLogger logger_;
   MapConfig config_;
   sdk::HttpClient& http_;
+  std::unique_ptr<UserAgentHttpClient> agent_http_;  ///< wraps http_ when user_agent is set
   const sdk::Catalog& catalog_;
   const sdk::Clock& clock_;
 };

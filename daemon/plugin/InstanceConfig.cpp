@@ -1,6 +1,7 @@
 #include "plugin/InstanceConfig.hpp"
 
 #include "plugin/ReservedKeys.hpp"
+#include "plugin/UserAgent.hpp"
 
 #include <vector>
 
@@ -24,6 +25,12 @@ PluginResult<std::map<std::string, std::string>> pluginKeysFor(const PluginInsta
   std::map<std::string, std::string> visible;
   std::vector<std::string> problems;
   for (const auto& [key, value] : spec.keys) {
+    if (key == kUserAgentKey) {
+      if (auto problem = userAgentProblem(value)) {
+        problems.push_back("key '" + key + "' " + *problem);
+      }
+      continue;
+    }
     if (isReservedKey(key)) continue;
     if (spec.kind == PluginKind::kSource && key == kSourceKindKey &&
         plugin.findKey(key) == nullptr) {

@@ -51,10 +51,12 @@ class PluginInstance {
   using Object = std::unique_ptr<Interface, PluginDeleter<Interface>>;
 
   PluginInstance(std::string pluginName, std::string instanceName, std::unique_ptr<HostImpl> host,
-                 Object object, skinpulse_fetch_quotes_fn quoteEntry = nullptr) noexcept
+                 Object object, skinpulse_fetch_quotes_fn quoteEntry = nullptr,
+                 skinpulse_poll_fn reportEntry = nullptr) noexcept
       : pluginName_(std::move(pluginName)),
         instanceName_(std::move(instanceName)),
         fetchQuotes_(quoteEntry),
+        poll_(reportEntry),
         host_(std::move(host)),
         object_(std::move(object)) {}
 
@@ -67,6 +69,7 @@ class PluginInstance {
       pluginName_ = std::move(other.pluginName_);
       instanceName_ = std::move(other.instanceName_);
       fetchQuotes_ = other.fetchQuotes_;
+      poll_ = other.poll_;
       host_ = std::move(other.host_);
       object_ = std::move(other.object_);
     }
@@ -85,6 +88,9 @@ class PluginInstance {
   /// Sources of ABI 1.2: the descriptor's fetch_quotes entry, to be called with get()
   /// (see plugin/SourceFetch.hpp); nullptr for older sources and other kinds.
   skinpulse_fetch_quotes_fn fetchQuotes() const noexcept { return fetchQuotes_; }
+  /// Sources of ABI 1.3: the descriptor's poll entry, to be called with get() (see
+  /// plugin/SourceFetch.hpp); nullptr for older sources and other kinds.
+  skinpulse_poll_fn pollEntry() const noexcept { return poll_; }
   /// The Host the object was created with; null after reset() or a move.
   HostImpl* host() const noexcept { return host_.get(); }
 
@@ -99,6 +105,7 @@ class PluginInstance {
   std::string pluginName_;
   std::string instanceName_;
   skinpulse_fetch_quotes_fn fetchQuotes_ = nullptr;
+  skinpulse_poll_fn poll_ = nullptr;
   std::unique_ptr<HostImpl> host_;  // destroyed after object_
   Object object_;                   // declared last: destroyed first
 };

@@ -25,6 +25,7 @@ PluginLibrary::PluginLibrary(std::filesystem::path path,
       create_(descriptor.create),
       destroy_(descriptor.destroy),
       fetch_quotes_(quoteEntry(descriptor)),
+      poll_(pollEntry(descriptor)),
       abi_minor_(descriptor.abi_minor) {
   configKeys_.reserve(descriptor.config_key_count);
   for (std::size_t i = 0; i < descriptor.config_key_count; ++i) {

@@ -47,6 +47,9 @@ class PluginLibrary {
   /// The ABI 1.2 fetch entry of a QuoteSource plugin; nullptr for older sources (the host
   /// adapts their fetch()) and for other kinds.
   skinpulse_fetch_quotes_fn fetchQuotesFunction() const { return fetch_quotes_; }
+  /// The ABI 1.3 poll entry of a ReportingSource plugin; nullptr for older sources and for
+  /// other kinds.
+  skinpulse_poll_fn pollFunction() const { return poll_; }
   /// "1.2": the SDK ABI the plugin was built against.
   std::uint32_t abiMinor() const { return abi_minor_; }
 
@@ -61,6 +64,7 @@ class PluginLibrary {
   skinpulse_create_fn create_;
   skinpulse_destroy_fn destroy_;
   skinpulse_fetch_quotes_fn fetch_quotes_;
+  skinpulse_poll_fn poll_;
   std::uint32_t abi_minor_;
 };
 

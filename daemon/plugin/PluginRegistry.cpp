@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "plugin/InstanceConfig.hpp"
 #include "plugin/PluginLoader.hpp"
+#include "plugin/UserAgent.hpp"
 
 #include <algorithm>
 #include <array>
@@ -128,8 +129,11 @@ PluginResult<PluginRegistry::RawInstance> PluginRegistry::createRaw(
   raw.library = plugin.library();
   raw.destroy = plugin.destroyFunction();
   raw.fetch_quotes = plugin.fetchQuotesFunction();
+  raw.poll = plugin.pollFunction();
+  const auto agent = spec.keys.find(std::string(kUserAgentKey));  // checked by pluginKeysFor
   raw.host =
-      std::make_unique<HostImpl>(spec.kind, spec.instance_name, std::move(keys).value(), services);
+      std::make_unique<HostImpl>(spec.kind, spec.instance_name, std::move(keys).value(), services,
+                                 agent != spec.keys.end() ? agent->second : std::string());
 
   // create() is noexcept when made by SKINPULSE_DECLARE_PLUGIN; a hand-written one may not be.
   std::array<char, 1024> error{};

@@ -106,6 +106,7 @@ class PluginRegistry {
     std::shared_ptr<boost::dll::shared_library> library;
     skinpulse_destroy_fn destroy = nullptr;
     skinpulse_fetch_quotes_fn fetch_quotes = nullptr;
+    skinpulse_poll_fn poll = nullptr;
   };
 
   PluginResult<RawInstance> createRaw(const PluginInstanceSpec& spec, PluginKind expected,
@@ -129,9 +130,9 @@ PluginResult<PluginInstance<Interface>> PluginRegistry::create(const PluginInsta
   // Typed and owned at once: from here on the deleter is responsible for the object.
   typename PluginInstance<Interface>::Object object(
       static_cast<Interface*>(made.object), PluginDeleter<Interface>(made.library, made.destroy));
-  return PluginResult<PluginInstance<Interface>>::success(
-      PluginInstance<Interface>(std::move(made.pluginName), std::move(made.instanceName),
-                                std::move(made.host), std::move(object), made.fetch_quotes));
+  return PluginResult<PluginInstance<Interface>>::success(PluginInstance<Interface>(
+      std::move(made.pluginName), std::move(made.instanceName), std::move(made.host),
+      std::move(object), made.fetch_quotes, made.poll));
 }
 
 }  // namespace skinpulse

@@ -1,16 +1,17 @@
 #pragma once
 
 // Generic instance keys that the daemon handles itself (which plugin, on or off, polling
-// interval, timeout, failure policy). They are never passed to a plugin, are not validated
-// against its key table, and a plugin may not declare them.
+// interval, timeout, failure policy, the User-Agent of its HTTP requests: UserAgent.hpp). They are
+// never passed to a plugin, are not validated against its key table, and a plugin may not declare
+// them.
 
 #include <array>
 #include <string_view>
 
 namespace skinpulse {
 
-inline constexpr std::array<std::string_view, 5> kReservedKeys = {
-    "plugin", "enabled", "interval_seconds", "timeout_seconds", "required"};
+inline constexpr std::array<std::string_view, 6> kReservedKeys = {
+    "plugin", "enabled", "interval_seconds", "timeout_seconds", "required", "user_agent"};
 
 /// A source instance's price kind (ask, bid, sale, reference; docs/adr/0011-sdk-abi-1-2.md):
 /// the daemon's for every source plugin of ABI 1.2 or later and for older ones that do not

@@ -29,4 +29,23 @@ sdk::QuoteBatch fetchQuotes(sdk::MarketSource& source, skinpulse_fetch_quotes_fn
   return batch;
 }
 
+sdk::PollReport pollSource(sdk::MarketSource& source, const SourceEntries& entries) {
+  sdk::PollReport report;
+  if (entries.poll != nullptr) {
+    entries.poll(static_cast<void*>(&source), &report);
+    return report;
+  }
+  sdk::QuoteBatch batch = fetchQuotes(source, entries.fetch_quotes);
+  report.status = std::move(batch.status);
+  report.retry_after_seconds = batch.retry_after_seconds;
+  report.rows_read = static_cast<std::int64_t>(batch.quotes.size());
+  report.quotes.reserve(batch.quotes.size());
+  for (sdk::MarketQuote& quote : batch.quotes) {
+    sdk::VariantQuote variant_quote;
+    static_cast<sdk::MarketQuote&>(variant_quote) = std::move(quote);
+    report.quotes.push_back(std::move(variant_quote));
+  }
+  return report;
+}
+
 }  // namespace skinpulse

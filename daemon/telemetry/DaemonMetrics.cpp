@@ -12,7 +12,7 @@ DaemonMetrics declareAll(Registry& r) {
   return DaemonMetrics{
       r.counter("skinpulse_source_polls_total",
                 "Polls of a source instance by result (ok, failed, timeout, rate_limited, "
-                "store_failed).",
+                "store_failed); a poll that read rows and yields no usable one is failed.",
                 {"source", "result"}),
       r.gauge("skinpulse_source_last_success_timestamp_seconds",
               "Unix time of the source instance's last successful poll.", {"source"}),
@@ -27,6 +27,20 @@ DaemonMetrics declareAll(Registry& r) {
                 {"source", "reason"}),
       r.counter("skinpulse_source_outliers_total",
                 "Accepted points of a source flagged as outliers.", {"source"}),
+      r.counter("skinpulse_source_rows_read_total",
+                "Rows (items, listings) the upstream documents of a source's polls held, "
+                "usable or not.",
+                {"source"}),
+      r.counter("skinpulse_source_rows_skipped_total",
+                "Rows of a source's polls that its plugin read and could not use, by reason "
+                "(at most 16 reasons per source; the rest count as other).",
+                {"source", "reason"}),
+      r.counter("skinpulse_source_part_failures_total",
+                "Parts of a source's polls (asks or bids, a page) that failed while the rest "
+                "was kept, by part (at most 8 parts per source; the rest count as other).",
+                {"source", "part"}),
+      r.gauge("skinpulse_source_consecutive_failures",
+              "Failed polls of a source instance in a row (0 after a success).", {"source"}),
       r.histogram("skinpulse_cycle_duration_seconds",
                   "Duration of an ingestion cycle, from starting the fetches to the last "
                   "cycle observer.",

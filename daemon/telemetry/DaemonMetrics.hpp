@@ -38,8 +38,13 @@ struct DaemonMetrics {
   CounterFamily& source_points_accepted;  ///< {source}
   CounterFamily& source_points_rejected;  ///< {source, reason}
   CounterFamily& source_outliers;         ///< {source}
-  HistogramFamily& cycle_duration;        ///< whole cycle: fetches to the last observer
-  HistogramFamily& cycle_stage_duration;  ///< {stage}
+  // What polls read and could not use (docs/api.md §19); labels bounded per source.
+  CounterFamily& source_rows_read;           ///< {source}
+  CounterFamily& source_rows_skipped;        ///< {source, reason}
+  CounterFamily& source_part_failures;       ///< {source, part}
+  GaugeFamily& source_consecutive_failures;  ///< {source}
+  HistogramFamily& cycle_duration;           ///< whole cycle: fetches to the last observer
+  HistogramFamily& cycle_stage_duration;     ///< {stage}
 
   // The public HTTP listener.
   CounterFamily& http_requests;            ///< {route, method, status}

@@ -19,7 +19,9 @@ SOURCE_DIR = os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."
 DASHBOARD = os.path.join(SOURCE_DIR, "share", "grafana", "skinpulse.json")
 RULES = os.path.join(SOURCE_DIR, "share", "prometheus", "alerts.yml")
 
-# Every family the daemon declares, with its type (docs/operations.md, "Prometheus metrics").
+# Every family the daemon declares, with its type (docs/operations.md, "Prometheus metrics"),
+# but skinpulse_source_rows_skipped and skinpulse_source_part_failures: they have a series
+# only once a plugin reports a skipped row or a failed part (test_sources_health.py).
 EXPECTED = {
     "skinpulse_source_polls": "counter",
     "skinpulse_source_last_success_timestamp_seconds": "gauge",
@@ -27,6 +29,8 @@ EXPECTED = {
     "skinpulse_source_points_accepted": "counter",
     "skinpulse_source_points_rejected": "counter",
     "skinpulse_source_outliers": "counter",
+    "skinpulse_source_rows_read": "counter",
+    "skinpulse_source_consecutive_failures": "gauge",
     "skinpulse_cycle_duration_seconds": "histogram",
     "skinpulse_cycle_stage_duration_seconds": "histogram",
     "skinpulse_http_requests": "counter",

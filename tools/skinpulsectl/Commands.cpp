@@ -26,6 +26,33 @@
 namespace skinpulse::ctl {
 namespace {
 
+// The rows a source's polls read and skipped, and its failed parts (docs/api.md §19); absent
+// from a daemon older than SDK ABI 1.3.
+void printPollCounts(const Poco::JSON::Object::Ptr& state) {
+  if (!state->has("rows_read")) return;
+  const auto skipped = state->getObject("rows_skipped");
+  const auto last = state->getObject("last_poll_rows");
+  if (skipped && skipped->size() > 0) {
+    std::cout << "    rows read " << state->getValue<Poco::Int64>("rows_read")
+              << " since start, last poll " << last->getValue<Poco::Int64>("read") << "\n";
+    const auto lastSkipped = last->getObject("skipped");
+    for (const auto& [reason, count] : *skipped) {
+      std::cout << "    skipped " << count.toString() << ": " << reason;
+      if (lastSkipped && lastSkipped->has(reason)) {
+        std::cout << " (last poll " << lastSkipped->getValue<Poco::Int64>(reason) << ")";
+      }
+      std::cout << "\n";
+    }
+  }
+  const auto failures = state->getValue<Poco::Int64>("part_failures");
+  const auto part = state->getObject("last_part_failure");
+  if (failures > 0 && part) {
+    std::cout << "    failed parts " << failures << ", last at "
+              << part->getValue<std::string>("time") << ": " << part->getValue<std::string>("error")
+              << "\n";
+  }
+}
+
 std::string textOf(const Poco::JSON::Object::Ptr& object, const std::string& key,
                    const std::string& fallback) {
   return object->has(key) && !object->isNull(key) ? object->getValue<std::string>(key) : fallback;
@@ -113,6 +140,7 @@ int listSources(const LoadedConfig& config) {
     for (const auto& [reason, count] : *rejected) {
       std::cout << "    rejected " << count.toString() << ": " << reason << "\n";
     }
+    printPollCounts(state);
   }
   return 0;
 }

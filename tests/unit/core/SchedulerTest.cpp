@@ -41,6 +41,33 @@ bool waitFor(const std::function<bool()>& condition, int seconds = 5) {
   return condition();
 }
 
+// An ABI 1.3 source whose reports the test scripts, called through the SDK's poll boundary
+// as the descriptor's poll entry would be.
+class ScriptedReporter final : public sdk::ReportingSource {
+ public:
+  std::function<sdk::PollReport()> next;
+  std::atomic<int> calls{0};
+  sdk::PollReport poll() override {
+    ++calls;
+    return next();
+  }
+};
+
+Scheduler::Source reporting(const std::string& name, ScriptedReporter& reporter) {
+  Scheduler::Source source{name, "p", &reporter, 60, 5};
+  source.poll = &sdk::detail::poll<sdk::MarketSource, ScriptedReporter>;
+  return source;
+}
+
+sdk::VariantQuote variantQuote(const std::string& name, std::int64_t cents,
+                               const std::string& variant = {}) {
+  sdk::VariantQuote quote;
+  quote.market_hash_name = name;
+  quote.price.cents = cents;
+  quote.variant = variant;
+  return quote;
+}
+
 SourceStatus statusOf(const Scheduler& scheduler, const std::string& name) {
   for (const auto& status : scheduler.status()) {
     if (status.name == name) return status;
@@ -57,10 +84,21 @@ class SchedulerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(timeoutAbandonsTheFetchForTheCycle);
   CPPUNIT_TEST(storeFailureIsAFailureOfTheCycle);
   CPPUNIT_TEST(standbyInstancePollsNothingUntilItHoldsTheLease);
+  CPPUNIT_TEST(rowsReadAndNoQuoteIsAMalformedResponse);
+  CPPUNIT_TEST(quotesAllRefusedIsAMalformedResponse);
+  CPPUNIT_TEST(emptyMarketIsStillASuccess);
+  CPPUNIT_TEST(skippedRowsAreCountedAndTheQuotesStored);
+  CPPUNIT_TEST(failedPartIsCountedAndTheGoodPartStored);
+  CPPUNIT_TEST(skipReasonsAreBoundedPerSource);
   CPPUNIT_TEST_SUITE_END();
 
   std::mutex mutex_;
   std::vector<std::vector<SourceBatch>> cycles_;
+
+  std::size_t cycleCount() {
+    std::lock_guard lock(mutex_);
+    return cycles_.size();
+  }
 
   Scheduler::CycleSink recordingSink() {
     return [this](const std::vector<SourceBatch>& batches) {
@@ -179,6 +217,136 @@ class SchedulerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(waitFor([&] { return source.calls.load() >= 1; }, 3));
     CPPUNIT_ASSERT(waitFor([&] { return scheduler.polling(); }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::milliseconds(2000)));
+  }
+
+  void rowsReadAndNoQuoteIsAMalformedResponse() {
+    ScriptedReporter dmarket;
+    ScriptedSource healthy;
+    dmarket.next = [] {
+      sdk::PollReport report;  // status OK: the plugin did not notice
+      report.rows_read = 4;
+      report.skipped = {{"no_price", 3}, {"bad_price", 1}};
+      return report;
+    };
+    healthy.next = [] { return observations(2); };
+    Scheduler scheduler({reporting("dmarket", dmarket), {"healthy", "p", &healthy, 60, 5}},
+                        recordingSink());
+    scheduler.start();
+    CPPUNIT_ASSERT(
+        waitFor([&] { return statusOf(scheduler, "dmarket").consecutive_failures == 1; }));
+    CPPUNIT_ASSERT(
+        waitFor([&] { return statusOf(scheduler, "healthy").last_success.has_value(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto status = statusOf(scheduler, "dmarket");
+    CPPUNIT_ASSERT(!status.last_success);
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("malformed_response: no usable row: 4 read, skipped: no_price×3, bad_price×1"),
+        status.last_error);
+    CPPUNIT_ASSERT(status.next_poll - *status.last_poll >= 60);  // backed off
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(4), status.rows.rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(3), status.rows.skipped.at("no_price"));
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(1), status.rows.last_skipped.at("bad_price"));
+    std::lock_guard lock(mutex_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), cycles_.size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), cycles_[0].size());  // the healthy source only
+    CPPUNIT_ASSERT_EQUAL(std::string("healthy"), cycles_[0][0].source);
+  }
+
+  void quotesAllRefusedIsAMalformedResponse() {
+    ScriptedSource source;
+    source.next = [] { return observations(2); };
+    Scheduler scheduler({{"s", "p", &source, 60, 5}}, [](const std::vector<SourceBatch>& batches) {
+      CycleOutcome outcome;
+      auto& refused = outcome.sources[batches.at(0).source];
+      refused.received = 2;
+      refused.rejected["unknown_item"] = 2;
+      return outcome;
+    });
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "s").consecutive_failures == 1; }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto status = statusOf(scheduler, "s");
+    CPPUNIT_ASSERT(!status.last_success);
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("malformed_response: no usable row: 2 quote(s), all refused: unknown_item×2"),
+        status.last_error);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), status.rejected.at("unknown_item"));
+  }
+
+  void emptyMarketIsStillASuccess() {
+    ScriptedReporter quiet;
+    quiet.next = [] { return sdk::PollReport{}; };  // nothing read, nothing skipped
+    Scheduler scheduler({reporting("quiet", quiet)}, recordingSink());
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "quiet").last_success.has_value(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    CPPUNIT_ASSERT_EQUAL(0, statusOf(scheduler, "quiet").consecutive_failures);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), cycleCount());
+  }
+
+  void skippedRowsAreCountedAndTheQuotesStored() {
+    ScriptedReporter source;
+    source.next = [] {
+      sdk::PollReport report;
+      report.rows_read = 10;
+      report.quotes.push_back(variantQuote("★ Karambit | Doppler (Factory New)", 250000, "Ruby"));
+      report.quotes.push_back(variantQuote("Recoil Case", 41));
+      report.skipped = {{"locked", 6}, {"no_price", 2}};
+      return report;
+    };
+    Scheduler scheduler({reporting("lis", source)}, recordingSink());
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "lis").last_success.has_value(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto status = statusOf(scheduler, "lis");
+    CPPUNIT_ASSERT(status.last_error.empty());
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(10), status.rows.rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(10), status.rows.last_rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(6), status.rows.skipped.at("locked"));
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(2), status.rows.skipped.at("no_price"));
+    std::lock_guard lock(mutex_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), cycles_.at(0).at(0).quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(250000), cycles_[0][0].quotes[0].price.cents);
+  }
+
+  void failedPartIsCountedAndTheGoodPartStored() {
+    ScriptedReporter csgo;
+    csgo.next = [] {
+      sdk::PollReport report;
+      report.rows_read = 1;
+      report.quotes.push_back(variantQuote("Recoil Case", 41));
+      report.failed_parts.push_back(
+          {"bids", sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503")});
+      return report;
+    };
+    Scheduler scheduler({reporting("csgo", csgo)}, recordingSink());
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "csgo").last_success.has_value(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto status = statusOf(scheduler, "csgo");
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(1), status.rows.part_failures);
+    CPPUNIT_ASSERT_EQUAL(std::string("bids: upstream unavailable: HTTP 503"),
+                         status.rows.last_part_failure);
+    CPPUNIT_ASSERT(status.rows.last_part_failure_at.has_value());
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(1), status.points_accepted);  // the asks were kept
+  }
+
+  void skipReasonsAreBoundedPerSource() {
+    ScriptedReporter noisy;
+    noisy.next = [] {
+      sdk::PollReport report;
+      report.rows_read = 41;
+      report.quotes.push_back(variantQuote("Recoil Case", 41));
+      for (int i = 0; i < 20; ++i) report.skipped.emplace_back("reason_" + std::to_string(i), 2);
+      return report;
+    };
+    Scheduler scheduler({reporting("noisy", noisy)}, recordingSink());
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "noisy").last_success.has_value(); }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto skipped = statusOf(scheduler, "noisy").rows.skipped;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(17), skipped.size());  // 16 reasons and "other"
+    CPPUNIT_ASSERT_EQUAL(std::uint64_t(8), skipped.at("other"));
   }
 };
 

@@ -104,8 +104,11 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
   void abi12SourceStoresKindAndListings() {
     const PluginLibrary* quotes = registry_.find(PluginKind::kSource, "quotes");
     CPPUNIT_ASSERT(quotes != nullptr);
-    CPPUNIT_ASSERT_EQUAL(std::uint32_t(2), quotes->abiMinor());
+    // Built against the current headers: a QuoteSource of the current minor (the frozen
+    // ABI 1.2 build is tests/plugins/abi12, tests/unit/plugin/PollReportTest.cpp).
+    CPPUNIT_ASSERT_EQUAL(std::uint32_t(SKINPULSE_SDK_ABI_MINOR), quotes->abiMinor());
     CPPUNIT_ASSERT(quotes->fetchQuotesFunction() != nullptr);
+    CPPUNIT_ASSERT(quotes->pollFunction() == nullptr);  // not a ReportingSource
 
     const CycleOutcome outcome = poll("quotes", sdk::PriceKind::kAsk);
     const SourceOutcome& source = outcome.sources.at("quotes");

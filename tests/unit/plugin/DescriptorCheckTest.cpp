@@ -16,6 +16,7 @@ namespace {
 void* createNothing(sdk::Host*, char*, std::size_t) { return nullptr; }
 void destroyNothing(void*) {}
 void fetchNothing(void*, sdk::QuoteBatch*) {}
+void pollNothing(void*, sdk::PollReport*) {}
 
 const skinpulse_config_key kKeys[] = {{"url", "where", 1}, {"currency", "which", 0}};
 
@@ -60,6 +61,8 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testFileNameHelpers);
   CPPUNIT_TEST(testQuoteEntryOnlyFromAbi12Sources);
   CPPUNIT_TEST(testKindKeyIsTheDaemonsSinceAbi12);
+  CPPUNIT_TEST(testPollEntryOnlyFromAbi13Sources);
+  CPPUNIT_TEST(testUserAgentKeyIsTheDaemons);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -86,14 +89,14 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.abi_major = 0;
     d.abi_minor = 9;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.2");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 0.9, daemon supports 1.3");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "major version must be equal");
   }
 
   void testAbiMinorNewer() {
     auto d = validDescriptor();
     d.abi_minor = SKINPULSE_SDK_ABI_MINOR + 1;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.3, daemon supports 1.2");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 1.4, daemon supports 1.3");
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "needs a newer daemon");
   }
 
@@ -136,7 +139,7 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     d.build_signature = "other";
     d.kind = 9;
     d.create = nullptr;
-    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.2");
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "SDK ABI 2.3");
     d.abi_major = 1;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "build signature");
     d.build_signature = SKINPULSE_SDK_BUILD_SIGNATURE;
@@ -164,6 +167,32 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     d.struct_size = sizeof(skinpulse_plugin_descriptor);
     d.kind = SKINPULSE_KIND_METRIC;
     CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+  }
+
+  void testPollEntryOnlyFromAbi13Sources() {
+    auto d = validDescriptor();
+    d.fetch_quotes = &fetchNothing;
+    d.poll = &pollNothing;
+    CPPUNIT_ASSERT(pollEntry(d) == &pollNothing);
+    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);  // a 1.2 host's way in stays
+    d.abi_minor = 2;  // a 1.2 descriptor ends before the field: never read
+    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
+    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);
+    d.abi_minor = 3;
+    d.struct_size = static_cast<std::uint32_t>(kQuoteDescriptorSize);  // a 1.2 layout
+    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
+    CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));
+    d.struct_size = static_cast<std::uint32_t>(kPollDescriptorSize);
+    CPPUNIT_ASSERT(pollEntry(d) == &pollNothing);
+    d.kind = SKINPULSE_KIND_METRIC;
+    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
+  }
+
+  void testUserAgentKeyIsTheDaemons() {
+    static const skinpulse_config_key withAgent[] = {{"url", "where", 1}, {"user_agent", "own", 0}};
+    auto d = validDescriptor();
+    d.config_keys = withAgent;
+    SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "config key 'user_agent' is reserved for the daemon");
   }
 
   void testKindKeyIsTheDaemonsSinceAbi12() {

@@ -166,8 +166,8 @@ class PluginInstanceTest : public CppUnit::TestFixture {
     PluginInstanceSpec spec{PluginKind::kSource, "future", "wrongabi", {}};
     auto made = registry_->createSource(spec, services_);
     SKINPULSE_ASSERT_CONTAINS(made.error(),
-                              "source plugin 'wrongabi' was refused: SDK ABI 2.2, daemon supports "
-                              "1.2");
+                              "source plugin 'wrongabi' was refused: SDK ABI 2.3, daemon supports "
+                              "1.3");
   }
 
   void testUnknownPlugin() {

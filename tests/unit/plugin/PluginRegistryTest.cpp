@@ -79,9 +79,9 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   void testWrongAbiRefused() {
     const PluginReportRow& row = rowFor(*registry_, "source_wrongabi.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
-    SKINPULSE_ASSERT_CONTAINS(row.reason, "SDK ABI 2.2, daemon supports 1.2");
+    SKINPULSE_ASSERT_CONTAINS(row.reason, "SDK ABI 2.3, daemon supports 1.3");
     SKINPULSE_ASSERT_CONTAINS(
-        refusalMessage(row), "plugin source_wrongabi.so refused: SDK ABI 2.2, daemon supports 1.2");
+        refusalMessage(row), "plugin source_wrongabi.so refused: SDK ABI 2.3, daemon supports 1.3");
     CPPUNIT_ASSERT_EQUAL(std::string("source"), row.kind);
     CPPUNIT_ASSERT_EQUAL(std::string("wrongabi"), row.name);
   }
@@ -135,8 +135,8 @@ class PluginRegistryTest : public CppUnit::TestFixture {
           1, capture.countLines(std::string("warning|plugin ") + file + " refused: "));
     }
     CPPUNIT_ASSERT_EQUAL(
-        1, capture.countLines("warning|plugin source_wrongabi.so refused: SDK ABI 2.2, daemon "
-                              "supports 1.2"));
+        1, capture.countLines("warning|plugin source_wrongabi.so refused: SDK ABI 2.3, daemon "
+                              "supports 1.3"));
     CPPUNIT_ASSERT_EQUAL(5, capture.countLines("info|plugin "));
   }
 
@@ -146,7 +146,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{20}, registry_->report().size());
     const PluginReportRow& second = registry_->report().back();  // second scan's last file
     CPPUNIT_ASSERT_EQUAL(std::string("source_wrongabi.so"), second.file);
-    SKINPULSE_ASSERT_CONTAINS(second.reason, "SDK ABI 2.2");
+    SKINPULSE_ASSERT_CONTAINS(second.reason, "SDK ABI 2.3");
     int duplicates = 0;
     for (std::size_t i = 10; i < registry_->report().size(); ++i) {
       const PluginReportRow& row = registry_->report()[i];
@@ -208,7 +208,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
     spec.keys["colour"] = "red";
     SKINPULSE_ASSERT_CONTAINS(registry_->validate(spec).value_or(""), "unknown key 'colour'");
     spec.plugin_name = "wrongabi";
-    SKINPULSE_ASSERT_CONTAINS(registry_->validate(spec).value_or(""), "was refused: SDK ABI 2.2");
+    SKINPULSE_ASSERT_CONTAINS(registry_->validate(spec).value_or(""), "was refused: SDK ABI 2.3");
   }
 
  private:
