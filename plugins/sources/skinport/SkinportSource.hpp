@@ -5,8 +5,9 @@
 // ABI 1.2): the price is `min_price` (lowest current listing, USD major units; kind left to
 // the instance, default ask), falling back to `suggested_price` (kind reference); `quantity`
 // is the number of current listings and goes to `listings` (Skinport has no traded volume on
-// this endpoint: volume stays 0); `updated_at` is the observation time. Parsed by the shared
-// list reader (plugins/sources/common/ListSource.hpp, simdjson).
+// this endpoint: volume stays 0); `updated_at` is the observation time; `version` names the
+// row's variant (a Doppler phase; several rows share a name, each is passed on). Parsed by the
+// shared list reader (plugins/sources/common/ListSource.hpp, simdjson).
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
