@@ -123,7 +123,12 @@ void ListingReducer::onScalar(const JsonScalar& value) {
     }
   } else if (listing_key_ == "item_paint_index") {
     variant_.clear();
-    if (value.type != JsonScalar::Type::kNumber || value.overlong) return;
+    // A number, as the export's typed clients model it; a string of digits as one
+    // lis-skins API answer writes it.
+    if (value.overlong ||
+        (value.type != JsonScalar::Type::kNumber && value.type != JsonScalar::Type::kString)) {
+      return;
+    }
     if (const auto index = secondsOf(value.text)) {  // a positive integer
       if (const auto variant = sdk::variantOfPaintIndex(*index)) variant_.assign(*variant);
     }
