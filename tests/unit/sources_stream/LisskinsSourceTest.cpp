@@ -66,7 +66,7 @@ class LisskinsSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(kUrl, requests[0].url);
     // Sized for the real export: reports reach ~860 MB (docs/upstreams.md).
     CPPUNIT_ASSERT_EQUAL(std::size_t{1024} * 1024 * 1024, requests[0].max_body_bytes);
-    CPPUNIT_ASSERT(requests[0].timeout == std::chrono::seconds(600));
+    CPPUNIT_ASSERT(requests[0].timeout == std::chrono::seconds(570));
     bool gzip = false;
     for (const auto& [name, value] : requests[0].headers) {
       gzip = gzip || (name == "Accept-Encoding" && value.find("gzip") != std::string::npos);
