@@ -39,10 +39,11 @@ using skinpulse::plugins::lisskins::PriceStatistic;
 /// ExportReader with yajl: its finish() builds the batch as ExportReader::finish() does.
 class YajlExportReader {
  public:
+  explicit YajlExportReader(std::int64_t now) : reducer_(now) {}
   bool feed(std::string_view piece) { return parser_.feed(piece); }
-  skinpulse::sdk::QuoteBatch finish(PriceStatistic statistic) {
+  skinpulse::sdk::PollReport finish(PriceStatistic statistic) {
     if (!parser_.finish()) {
-      skinpulse::sdk::QuoteBatch batch;
+      skinpulse::sdk::PollReport batch;
       batch.status = skinpulse::sdk::Status(skinpulse::sdk::Status::Code::kMalformed,
                                             "invalid export: " + parser_.error());
       return batch;
@@ -134,7 +135,8 @@ int parse(const char* path, std::size_t piece, const char* name) {
   const long hwm_before = vmHwmKb();
   const auto started = std::chrono::steady_clock::now();
   const std::clock_t cpu_started = std::clock();
-  Reader reader;
+  // Locks are held against the time of the run, as a poll holds them against its own.
+  Reader reader(static_cast<std::int64_t>(std::time(nullptr)));
   std::size_t total = 0;
   for (;;) {
     const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), in);

@@ -1,5 +1,9 @@
 #include "FeedMapping.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -47,10 +51,47 @@ bool readCount(const std::optional<FieldPath>& path, FeedValue item, FeedValue r
   return out.has_value() || lenient;
 }
 
+bool hasMember(FeedValue object, std::string_view key) {
+  bool found = false;
+  object.forEachEntry([&](const std::string_view* name, FeedValue) {
+    found = found || (name != nullptr && *name == key);
+  });
+  return found;
+}
+
+// A price written as an object ({"price": n} or {"starting_at": {"price": n}}) as the
+// value inside it (null inside: no price); any other value, and an object of neither
+// shape (a bad price), as itself.
+FeedValue unwrapPrice(FeedValue price) {
+  if (!price.isObject()) return price;
+  if (hasMember(price, "price")) return price.member("price");
+  if (hasMember(price, "starting_at")) return price.at({"starting_at", "price"});
+  return price;
+}
+
+// A variant named by a string ("Ruby", "phase_2") or by a paint index (415, or "415" as an
+// object key); empty when it names none.
+std::string variantOf(FeedValue value) {
+  if (const auto text = value.text()) {
+    if (const auto named = sdk::variantNamed(*text)) return std::string(*named);
+    if (!text->empty() && text->size() <= 6 &&
+        std::all_of(text->begin(), text->end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      if (const auto indexed = sdk::variantOfPaintIndex(std::stoll(std::string(*text)))) {
+        return std::string(*indexed);
+      }
+    }
+    return {};
+  }
+  if (const auto index = value.integral()) {
+    if (const auto indexed = sdk::variantOfPaintIndex(*index)) return std::string(*indexed);
+  }
+  return {};
+}
+
 // One item: `key` is its member name when the items are an object.
 RowProblem readItem(const Mapping& mapping, FeedValue root, const std::string_view* key,
                     FeedValue item, const std::optional<std::int64_t>& shared_time,
-                    sdk::MarketQuote& out) {
+                    sdk::VariantQuote& out) {
   // A scalar item (YouPin's {name: price}) has no members to look up.
   const bool scalar = !item.isObject() && !item.isArray();
   const bool keyed = mapping.name_from_key && key != nullptr;
@@ -80,6 +121,7 @@ RowProblem readItem(const Mapping& mapping, FeedValue root, const std::string_vi
     price = field(*mapping.fallback_price, item, root);
     out.kind = mapping.fallback_kind;
   }
+  if (mapping.unwrap_price_objects) price = unwrapPrice(price);
   if (price.absent()) return RowProblem::kNoPrice;
   const auto quoted = price.price(mapping.unit);
   if (!quoted) return RowProblem::kPrice;
@@ -108,7 +150,65 @@ RowProblem readItem(const Mapping& mapping, FeedValue root, const std::string_vi
     if (image && image->rfind("https://", 0) == 0) out.image_url = std::string(*image);
   }
   out.currency = mapping.currency;
+  if (mapping.variant) out.variant = variantOf(field(*mapping.variant, item, root));
   return RowProblem::kNone;
+}
+
+// The per-variant prices of one row whose name (and currency) passed: one quote per usable
+// entry, timed like the row. Unusable entries are counted, never fatal.
+void readVariantPrices(const Mapping& mapping, FeedValue root, FeedValue item,
+                       const std::optional<std::int64_t>& shared_time, const sdk::VariantQuote& row,
+                       RowCounts& counts, std::vector<sdk::VariantQuote>& out) {
+  const FeedValue prices = field(*mapping.variant_prices, item, root);
+  if (!prices.isObject()) return;  // absent or null: this name has no variants priced
+  std::optional<std::int64_t> observed_at = shared_time;
+  if (mapping.time && !mapping.time->from_root) {
+    observed_at = field(*mapping.time, item, root).time();
+  }
+  prices.forEachEntry([&](const std::string_view* key, FeedValue value) {
+    if (key == nullptr) return;
+    std::string variant;
+    if (const auto named = sdk::variantNamed(*key)) {
+      variant = std::string(*named);
+    } else {
+      char digits[8] = {};
+      if (key->size() < sizeof digits &&
+          std::all_of(key->begin(), key->end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+          !key->empty()) {
+        std::copy(key->begin(), key->end(), digits);
+        if (const auto indexed = sdk::variantOfPaintIndex(std::atoll(digits))) {
+          variant = std::string(*indexed);
+        }
+      }
+    }
+    if (variant.empty()) {
+      ++counts.unknown_variant;
+      return;
+    }
+    const FeedValue price = unwrapPrice(value);
+    if (price.absent()) {
+      ++counts.no_price;
+      return;
+    }
+    const auto quoted = price.price(mapping.unit);
+    if (!quoted) {
+      ++counts.bad_price;
+      return;
+    }
+    if (!positive(*quoted)) {
+      ++counts.no_price;
+      return;
+    }
+    sdk::VariantQuote quote;
+    quote.market_hash_name = row.market_hash_name;
+    quote.price = *quoted;
+    quote.kind = mapping.kind;
+    quote.currency = mapping.currency;
+    quote.observed_at = observed_at;
+    quote.image_url = row.image_url;
+    quote.variant = std::move(variant);
+    out.push_back(std::move(quote));
+  });
 }
 
 void tally(RowProblem problem, RowCounts& counts) {
@@ -142,10 +242,10 @@ void tally(RowProblem problem, RowCounts& counts) {
   }
 }
 
-sdk::QuoteBatch malformed(std::string message) {
-  sdk::QuoteBatch batch;
-  batch.status = sdk::Status(sdk::Status::Code::kMalformed, std::move(message));
-  return batch;
+sdk::PollReport malformed(std::string message) {
+  sdk::PollReport report;
+  report.status = sdk::Status(sdk::Status::Code::kMalformed, std::move(message));
+  return report;
 }
 
 bool shapeAccepted(FeedValue items, ItemsShape shape) {
@@ -208,10 +308,30 @@ std::string RowCounts::summary(std::size_t quotes) const {
          " malformed items skipped (not object " + std::to_string(bad_row) + ", name " +
          std::to_string(bad_name) + ", price " + std::to_string(bad_price) + ", volume " +
          std::to_string(bad_volume) + ", listings " + std::to_string(bad_listings) + ", time " +
-         std::to_string(bad_time) + "), " + std::to_string(other_currency) + " in another currency";
+         std::to_string(bad_time) + "), " + std::to_string(other_currency) +
+         " in another currency" +
+         (unknown_variant > 0 ? ", " + std::to_string(unknown_variant) + " of unknown variants"
+                              : std::string());
 }
 
-sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& counts) {
+sdk::SkipCounts RowCounts::skipped() const {
+  sdk::SkipCounts out;
+  const std::pair<const char*, std::size_t> all[] = {{"no_price", no_price},
+                                                     {"other_currency", other_currency},
+                                                     {"bad_row", bad_row},
+                                                     {"bad_name", bad_name},
+                                                     {"bad_price", bad_price},
+                                                     {"bad_volume", bad_volume},
+                                                     {"bad_listings", bad_listings},
+                                                     {"bad_time", bad_time},
+                                                     {"unknown_variant", unknown_variant}};
+  for (const auto& [reason, n] : all) {
+    if (n > 0) out.emplace_back(reason, static_cast<std::int64_t>(n));
+  }
+  return out;
+}
+
+sdk::PollReport mapFeed(FeedValue root, const Mapping& mapping, RowCounts& counts) {
   if (mapping.success && field(*mapping.success, root, root).boolean() == false) {
     return malformed("the upstream answered success: false");
   }
@@ -232,21 +352,34 @@ sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& count
         std::string(mapping.items_path.empty() ? "response top level" : "the items' path") +
         " is not " + what);
   }
-  sdk::QuoteBatch result;
+  sdk::PollReport result;
   result.quotes.reserve(items.size());
   counts.rows = items.forEachEntry([&](const std::string_view* key, FeedValue item) {
-    sdk::MarketQuote quote;
+    sdk::VariantQuote quote;
     const RowProblem problem = readItem(mapping, root, key, item, shared_time, quote);
-    if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
     tally(problem, counts);
+    const bool identified = problem != RowProblem::kRow && problem != RowProblem::kName &&
+                            problem != RowProblem::kCurrency;
+    std::vector<sdk::VariantQuote> variants;
+    if (mapping.variant_prices && identified) {
+      readVariantPrices(mapping, root, item, shared_time, quote, counts, variants);
+    }
+    if (problem == RowProblem::kNone) result.quotes.push_back(std::move(quote));
+    for (auto& variant : variants) result.quotes.push_back(std::move(variant));
   });
+  result.rows_read = static_cast<std::int64_t>(counts.rows);
+  result.skipped = counts.skipped();
   if (counts.rows > 0 && result.quotes.empty()) {
-    return malformed("none of the " + std::to_string(counts.rows) + " items is usable");
+    sdk::PollReport failed =
+        malformed("none of the " + std::to_string(counts.rows) + " items is usable");
+    failed.rows_read = result.rows_read;
+    failed.skipped = std::move(result.skipped);
+    return failed;
   }
   return result;
 }
 
-sdk::QuoteBatch parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
+sdk::PollReport parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
                           RowCounts& counts) {
   ListFeed feed(max_depth);
   if (auto error = feed.parse(body, body.size())) return malformed(std::move(*error));

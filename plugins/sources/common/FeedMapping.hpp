@@ -1,16 +1,19 @@
 #pragma once
 
 // Where a list feed keeps its items and their fields, and the one loop that turns them into
-// MarketQuotes. json_http builds a Mapping from its configuration keys; the bundled list
-// plugins (csfloat, market_csgo, waxpeer, bitskins, csdeals, skinport) declare theirs in
-// code. A hostile row is skipped and counted; nothing here throws once parsing started.
+// VariantQuotes and a PollReport (SDK ABI 1.3: rows read, rows skipped per reason). json_http
+// builds a Mapping from its configuration keys; the bundled list plugins (csfloat, market_csgo,
+// waxpeer, bitskins, csdeals, skinport) declare theirs in code. A hostile row is skipped and
+// counted; nothing here throws once parsing started.
 
 #include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/types.hpp"
 
 #include "ListFeed.hpp"
+#include "SourceSupport.hpp"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -68,6 +71,20 @@ struct Mapping {
   bool lenient = false;
   /// A price of 0 or less is "no price" (a list that keeps unlisted items at 0).
   bool positive_only = false;
+  /// A price found as an object is read through its `price` member, else its
+  /// `starting_at.price` (json_http: the csgo-trader mirror files write a price as a number,
+  /// as {"price": n} or as {"starting_at": {"price": n}} depending on the file, and public
+  /// clients disagree on which one YouPin's is; docs/upstreams.md "Variants and value shapes").
+  bool unwrap_price_objects = false;
+  /// The row's variant (sdk/variants.hpp): a string naming it ("Ruby", "phase2"; Skinport's
+  /// `version`) or an integer paint index (415 = Ruby). A value naming no variant leaves the
+  /// quote's variant empty and the row is still passed on.
+  std::optional<FieldPath> variant;
+  /// An object of per-variant prices, keyed by variant name or paint index (csgo-trader's
+  /// `starting_at.doppler`: {"Phase 1": 812.5, "Ruby": 3040}); each usable entry becomes one
+  /// more quote of the row's name with that variant, the row's kind and unit. Unknown keys
+  /// and unusable prices are skipped and counted (`unknown_variant`, `no_price`, `bad_price`).
+  std::optional<FieldPath> variant_prices;
 };
 
 /// Counts of one parse, logged once per poll.
@@ -81,11 +98,16 @@ struct RowCounts {
   std::size_t bad_volume = 0;
   std::size_t bad_listings = 0;
   std::size_t bad_time = 0;
+  std::size_t unknown_variant = 0;  ///< a per-variant price under a key naming no variant
   std::size_t malformed() const {
     return bad_row + bad_name + bad_price + bad_volume + bad_listings + bad_time;
   }
   /// "<rows> items, <n> quotes, … skipped (…)", for the log.
   std::string summary(std::size_t quotes) const;
+  /// The skip counts a PollReport carries: stable lower_snake reasons (`no_price`,
+  /// `other_currency`, `bad_row`, `bad_name`, `bad_price`, `bad_volume`, `bad_listings`,
+  /// `bad_time`, `unknown_variant`), only those that occurred.
+  sdk::SkipCounts skipped() const;
 };
 
 /// A bundled plugin's feed in a few words: JSON pointers (`time` may be '#/…' for one
@@ -106,12 +128,14 @@ struct ListShape {
 Mapping listMapping(const ListShape& shape);
 
 /// Maps a parsed document. kMalformed when `success` is false, the items are not of
-/// `shape`, the top-level time is unreadable, or there are items and none is usable.
-sdk::QuoteBatch mapFeed(FeedValue root, const Mapping& mapping, RowCounts& counts);
+/// `shape`, the top-level time is unreadable, or there are items and none is usable (the
+/// report still says what was read and skipped). Every row is passed on: two rows of one
+/// name (two variants, or a variant and a plain row) are two quotes (docs/api.md §18).
+sdk::PollReport mapFeed(FeedValue root, const Mapping& mapping, RowCounts& counts);
 
 /// Parses `body` (nesting at most `max_depth`) and maps it: the whole parse path of a list
 /// plugin, also what bench/sources and the fuzz targets drive.
-sdk::QuoteBatch parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
+sdk::PollReport parseList(const std::string& body, const Mapping& mapping, std::size_t max_depth,
                           RowCounts& counts);
 
 }  // namespace skinpulse::plugins::support

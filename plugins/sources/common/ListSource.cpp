@@ -16,14 +16,7 @@ bool isAccept(const std::pair<std::string, std::string>& header) {
          });
 }
 
-sdk::QuoteBatch failedBatch(sdk::Status status, std::optional<std::int64_t> retry_after = {}) {
-  sdk::QuoteBatch batch;
-  batch.status = std::move(status);
-  batch.retry_after_seconds = retry_after;
-  return batch;
-}
-
-sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapping& mapping) {
+sdk::PollReport pollOnce(sdk::Host& host, const ListRequest& request, const Mapping& mapping) {
   sdk::HttpRequest http;
   http.url = request.url;
   http.headers = request.headers;
@@ -35,7 +28,7 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
   const sdk::HttpResponse response = host.http().send(http);
   if (auto failed = failureOf(response, host.clock().nowUnixSeconds(), request.auth_hint)) {
     host.logger().warn(request.what + ": " + failed->status.message());
-    return failedBatch(std::move(failed->status), failed->retry_after_seconds);
+    return failedReport(std::move(failed->status), failed->retry_after_seconds);
   }
   // The parse time goes into the poll's log line: the one figure that says whether a feed
   // outgrew the reader (issue 17: 30,000 items in ≤ 20 ms).
@@ -44,11 +37,11 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
   if (auto error = feed.parse(response.body, request.max_bytes)) {
     host.logger().warn(request.what + ": " + *error);
     const bool too_large = response.body.size() > request.max_bytes;
-    return failedBatch(sdk::Status(
+    return failedReport(sdk::Status(
         too_large ? sdk::Status::Code::kTooLarge : sdk::Status::Code::kMalformed, *error));
   }
   RowCounts counts;
-  sdk::QuoteBatch batch = mapFeed(feed.root(), mapping, counts);
+  sdk::PollReport batch = mapFeed(feed.root(), mapping, counts);
   const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                           std::chrono::steady_clock::now() - started)
                           .count();
@@ -67,6 +60,13 @@ sdk::QuoteBatch pollOnce(sdk::Host& host, const ListRequest& request, const Mapp
 
 }  // namespace
 
+sdk::PollReport failedReport(sdk::Status status, std::optional<std::int64_t> retry_after) {
+  sdk::PollReport report;
+  report.status = std::move(status);
+  report.retry_after_seconds = retry_after;
+  return report;
+}
+
 ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec) {
   ListRequest request;
   request.url = baseUrl(config, spec.example_url) + std::string(spec.path);
@@ -80,11 +80,11 @@ ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec) {
   return request;
 }
 
-sdk::QuoteBatch pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping) {
+sdk::PollReport pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping) {
   try {
     return pollOnce(host, request, mapping);
   } catch (const std::exception& e) {  // std::bad_alloc on a huge tape, a logger's throw
-    return failedBatch(sdk::Status(sdk::Status::Code::kInternal, e.what()));
+    return failedReport(sdk::Status(sdk::Status::Code::kInternal, e.what()));
   }
 }
 

@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,8 +45,12 @@ struct ListSpec {
 /// `request_timeout_seconds`); throws std::invalid_argument naming a bad key.
 ListRequest readListRequest(const sdk::Config& config, const ListSpec& spec);
 
-/// One poll of one feed (see the file comment). Never throws.
-sdk::QuoteBatch pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping);
+/// One poll of one feed (see the file comment): quotes, rows read and skipped per reason.
+/// Never throws.
+sdk::PollReport pollList(sdk::Host& host, const ListRequest& request, const Mapping& mapping);
+
+/// A report that failed with `status` before reading any row.
+sdk::PollReport failedReport(sdk::Status status, std::optional<std::int64_t> retry_after = {});
 
 /// The config keys every list plugin reads, for its kConfigKeys.
 // clang-format off
@@ -59,14 +65,14 @@ inline constexpr skinpulse_config_key kListConfigKeys[] = {
     SKINPULSE_LIST_SOURCE_KEYS("see the plugin's README.md", "33554432"),
 };
 
-/// A source that is one list feed and one mapping.
-class ListSource : public sdk::QuoteSource {
+/// A source that is one list feed and one mapping (SDK ABI 1.3: a ReportingSource).
+class ListSource : public sdk::ReportingSource {
  public:
   ListSource(sdk::Host& host, const ListSpec& spec, Mapping mapping);
 
-  sdk::QuoteBatch fetchQuotes() override { return pollList(host_, request_, mapping_); }
+  sdk::PollReport poll() override { return pollList(host_, request_, mapping_); }
 
-  /// The request fetchQuotes() sends (exposed for tests and diagnostics).
+  /// The request poll() sends (exposed for tests and diagnostics).
   const std::string& requestUrl() const { return request_.url; }
 
  protected:

@@ -131,4 +131,69 @@ std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std
   return result;
 }
 
+void addSkip(sdk::SkipCounts& skipped, std::string_view reason, std::int64_t n) {
+  if (n <= 0) return;
+  for (auto& entry : skipped) {
+    if (entry.first == reason) {
+      entry.second += n;
+      return;
+    }
+  }
+  skipped.emplace_back(std::string(reason), n);
+}
+
+void addPart(sdk::PollReport& into, sdk::PollReport part, std::string_view part_name) {
+  into.rows_read += part.rows_read;
+  for (const auto& [reason, n] : part.skipped) addSkip(into.skipped, reason, n);
+  if (part.status.isOk()) {
+    into.quotes.reserve(into.quotes.size() + part.quotes.size());
+    for (auto& quote : part.quotes) into.quotes.push_back(std::move(quote));
+    return;
+  }
+  if (part.retry_after_seconds) {
+    into.retry_after_seconds =
+        std::max(into.retry_after_seconds.value_or(0), *part.retry_after_seconds);
+  }
+  into.failed_parts.push_back({std::string(part_name), std::move(part.status)});
+}
+
+std::optional<std::int64_t> parseRfc3339(std::string_view text) {
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  if (!digitsAt(text, 0, 4, year) || text.size() < 20 || text[4] != '-' ||
+      !digitsAt(text, 5, 2, month) || text[7] != '-' || !digitsAt(text, 8, 2, day) ||
+      (text[10] != 'T' && text[10] != 't' && text[10] != ' ') || !digitsAt(text, 11, 2, hour) ||
+      text[13] != ':' || !digitsAt(text, 14, 2, minute) || text[16] != ':' ||
+      !digitsAt(text, 17, 2, second)) {
+    return std::nullopt;
+  }
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+    return std::nullopt;
+  }
+  std::size_t pos = 19;
+  if (pos < text.size() && text[pos] == '.') {
+    ++pos;
+    const std::size_t digits_start = pos;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
+    if (pos == digits_start) return std::nullopt;
+  }
+  std::int64_t offset = 0;
+  if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
+    ++pos;
+  } else if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
+    int oh = 0, om = 0;
+    if (!digitsAt(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
+        !digitsAt(text, pos + 4, 2, om) || oh > 23 || om > 59) {
+      return std::nullopt;
+    }
+    offset = (oh * 3600 + om * 60) * (text[pos] == '+' ? 1 : -1);
+    pos += 6;
+  } else {
+    return std::nullopt;
+  }
+  if (pos != text.size()) return std::nullopt;
+  const std::int64_t days =
+      daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
+  return days * 86400 + hour * 3600 + minute * 60 + std::min(second, 59) - offset;
+}
+
 }  // namespace skinpulse::plugins::support

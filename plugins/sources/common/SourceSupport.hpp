@@ -35,6 +35,10 @@ std::optional<std::int64_t> retryAfterSeconds(std::string_view value, std::int64
 /// short or one of them is not a digit (no sign, no spaces).
 bool digitsAt(std::string_view text, std::size_t pos, std::size_t count, int& out);
 
+/// RFC 3339 date-time ("2021-06-13T20:45:21.311794Z", offsets allowed, a space for the
+/// 'T') to Unix seconds; nullopt otherwise. CSFloat's `created_at`, lis-skins' `unlock_at`.
+std::optional<std::int64_t> parseRfc3339(std::string_view text);
+
 /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil);
 /// `m` is 1-12 and the date must be valid.
 std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d);
@@ -44,5 +48,13 @@ std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d);
 /// other 4xx kRejected (`auth_hint` is appended for 401/403).
 std::optional<sdk::FetchResult> failureOf(const sdk::HttpResponse& response, std::int64_t now,
                                           std::string_view auth_hint = {});
+
+/// Adds the count `n` of `reason` to `skipped` (merged with an entry of that reason).
+void addSkip(sdk::SkipCounts& skipped, std::string_view reason, std::int64_t n);
+
+/// Adds one part of a poll that reads several documents (asks and bids, pages) to `into`:
+/// its rows and skips always; its quotes when it succeeded, else a `failed_parts` entry
+/// named `part` (docs/api.md §19: what the other parts read well is kept).
+void addPart(sdk::PollReport& into, sdk::PollReport part, std::string_view part_name);
 
 }  // namespace skinpulse::plugins::support

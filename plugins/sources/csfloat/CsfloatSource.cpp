@@ -1,6 +1,7 @@
 #include "CsfloatSource.hpp"
 
 #include "skinpulse/sdk/url_encoding.hpp"
+#include "skinpulse/sdk/variants.hpp"
 
 #include "JsonNumbers.hpp"
 #include "ListSource.hpp"
@@ -28,15 +29,8 @@ constexpr std::size_t kMaxJsonDepth = 16;
 using sdk::HttpResponse;
 using sdk::percentEncode;
 using sdk::Status;
-using support::daysFromCivil;
-using support::digitsAt;
 using support::failureOf;
 using support::positiveKey;
-
-struct Candidate {
-  std::int64_t cents = 0;
-  std::optional<std::int64_t> observed_at;
-};
 
 std::optional<std::string> stringField(const Poco::JSON::Object& object, const std::string& key) {
   if (!object.has(key) || object.isNull(key)) return std::nullopt;
@@ -46,45 +40,6 @@ std::optional<std::string> stringField(const Poco::JSON::Object& object, const s
 }
 
 }  // namespace
-
-std::optional<std::int64_t> parseRfc3339(std::string_view text) {
-  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-  if (!digitsAt(text, 0, 4, year) || text.size() < 20 || text[4] != '-' ||
-      !digitsAt(text, 5, 2, month) || text[7] != '-' || !digitsAt(text, 8, 2, day) ||
-      (text[10] != 'T' && text[10] != 't' && text[10] != ' ') || !digitsAt(text, 11, 2, hour) ||
-      text[13] != ':' || !digitsAt(text, 14, 2, minute) || text[16] != ':' ||
-      !digitsAt(text, 17, 2, second)) {
-    return std::nullopt;
-  }
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
-    return std::nullopt;
-  }
-  std::size_t pos = 19;
-  if (pos < text.size() && text[pos] == '.') {
-    ++pos;
-    const std::size_t digits_start = pos;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9') ++pos;
-    if (pos == digits_start) return std::nullopt;
-  }
-  std::int64_t offset = 0;
-  if (pos < text.size() && (text[pos] == 'Z' || text[pos] == 'z')) {
-    ++pos;
-  } else if (pos < text.size() && (text[pos] == '+' || text[pos] == '-')) {
-    int oh = 0, om = 0;
-    if (!digitsAt(text, pos + 1, 2, oh) || pos + 3 >= text.size() || text[pos + 3] != ':' ||
-        !digitsAt(text, pos + 4, 2, om) || oh > 23 || om > 59) {
-      return std::nullopt;
-    }
-    offset = (oh * 3600 + om * 60) * (text[pos] == '+' ? 1 : -1);
-    pos += 6;
-  } else {
-    return std::nullopt;
-  }
-  if (pos != text.size()) return std::nullopt;
-  const std::int64_t days =
-      daysFromCivil(year, static_cast<unsigned>(month), static_cast<unsigned>(day));
-  return days * 86400 + hour * 3600 + minute * 60 + std::min(second, 59) - offset;
-}
 
 support::Mapping priceListMapping() {
   // Integer cents: min_price 1234 = $12.34.
@@ -118,16 +73,101 @@ CsfloatSource::CsfloatSource(sdk::Host& host) : host_(host) {
   price_list_request_.auth_hint = "check api_key";
 }
 
-sdk::QuoteBatch CsfloatSource::fetchQuotes() {
+bool readListingsPage(const std::string& body, CheapestListings& cheapest, sdk::PollReport& report,
+                      std::string& next_cursor, std::string& error) {
+  Poco::JSON::Array::Ptr listings;
+  next_cursor.clear();
+  try {
+    Poco::JSON::Parser parser;
+    parser.setDepth(kMaxJsonDepth);
+    const Poco::Dynamic::Var parsed = parser.parse(body);
+    if (parsed.type() == typeid(Poco::JSON::Array::Ptr)) {
+      listings = parsed.extract<Poco::JSON::Array::Ptr>();  // documented bare array
+    } else if (parsed.type() == typeid(Poco::JSON::Object::Ptr)) {
+      const auto envelope = parsed.extract<Poco::JSON::Object::Ptr>();
+      listings = envelope->getArray("data");
+      next_cursor = stringField(*envelope, "cursor").value_or("");
+    }
+  } catch (const Poco::Exception& e) {
+    error = "invalid JSON: " + e.displayText();
+    return false;
+  }
+  if (listings.isNull()) {
+    error = "expected a listing array or {cursor, data}";
+    return false;
+  }
+  for (std::size_t i = 0; i < listings->size(); ++i) {
+    ++report.rows_read;
+    const auto listing = listings->getObject(static_cast<unsigned>(i));
+    if (listing.isNull()) {
+      support::addSkip(report.skipped, "bad_row", 1);
+      continue;
+    }
+    // Auction prices are bids, not a price anyone can buy at.
+    const auto type = stringField(*listing, "type");
+    if (type && *type != "buy_now") {
+      support::addSkip(report.skipped, "not_buy_now", 1);
+      continue;
+    }
+    const auto state = stringField(*listing, "state");
+    if (state && *state != "listed") {
+      support::addSkip(report.skipped, "not_listed", 1);
+      continue;
+    }
+    const auto cents = support::integerMember(*listing, "price");
+    if (!cents || *cents <= 0) {
+      support::addSkip(report.skipped, "bad_price", 1);
+      continue;
+    }
+    const auto item = listing->getObject("item");
+    const auto name = item.isNull() ? std::nullopt : stringField(*item, "market_hash_name");
+    if (!name || name->find_first_not_of(" \t") == std::string::npos) {
+      support::addSkip(report.skipped, "bad_name", 1);
+      continue;
+    }
+    std::string variant;
+    if (const auto paint = support::integerMember(*item, "paint_index")) {
+      if (const auto named = sdk::variantOfPaintIndex(*paint)) variant = std::string(*named);
+    }
+    ListingCandidate candidate;
+    candidate.cents = *cents;
+    if (const auto created = stringField(*listing, "created_at")) {
+      candidate.observed_at = parseRfc3339(*created);
+    }
+    auto [it, inserted] = cheapest.try_emplace({*name, std::move(variant)}, candidate);
+    if (!inserted && candidate.cents < it->second.cents) it->second = candidate;
+  }
+  return true;
+}
+
+std::vector<sdk::VariantQuote> listingQuotes(const CheapestListings& cheapest) {
+  std::vector<sdk::VariantQuote> quotes;
+  quotes.reserve(cheapest.size());
+  for (const auto& [key, candidate] : cheapest) {
+    sdk::VariantQuote quote;
+    quote.market_hash_name = key.first;
+    quote.variant = key.second;
+    quote.price.form = sdk::QuotedPrice::Form::kCents;
+    quote.price.cents = candidate.cents;
+    quote.observed_at = candidate.observed_at;
+    quote.currency = "USD";
+    quotes.push_back(std::move(quote));
+  }
+  return quotes;
+}
+
+sdk::PollReport CsfloatSource::poll() {
   if (price_list_) return support::pollList(host_, price_list_request_, priceListMapping());
   return fetchListings();
 }
 
-sdk::QuoteBatch CsfloatSource::fetchListings() {
-  std::map<std::string, Candidate> cheapest;
+sdk::PollReport CsfloatSource::fetchListings() {
+  CheapestListings cheapest;
+  sdk::PollReport result;
   std::string cursor;
-  std::size_t listings_seen = 0;
   std::size_t pages = 0;
+  std::optional<sdk::PollReport::PartFailure> failure;
+  std::optional<std::int64_t> retry_after;
   while (pages < max_pages_) {
     sdk::HttpRequest request;
     request.url = base_url_ + "/api/v1/listings?limit=50&sort_by=most_recent";
@@ -137,78 +177,41 @@ sdk::QuoteBatch CsfloatSource::fetchListings() {
     request.max_body_bytes = max_bytes_;
     const HttpResponse response = host_.http().send(request);
     ++pages;
+    const std::string part = "page " + std::to_string(pages);
     if (auto failed = failureOf(response, host_.clock().nowUnixSeconds(), "check api_key")) {
-      host_.logger().warn("csfloat /api/v1/listings page " + std::to_string(pages) + ": " +
-                          failed->status.message());
-      sdk::QuoteBatch refused;
-      refused.status = std::move(failed->status);
-      refused.retry_after_seconds = failed->retry_after_seconds;
-      return refused;
+      host_.logger().warn("csfloat /api/v1/listings " + part + ": " + failed->status.message());
+      failure = sdk::PollReport::PartFailure{part, std::move(failed->status)};
+      retry_after = failed->retry_after_seconds;
+      break;
     }
-
-    sdk::QuoteBatch malformed;
-    Poco::JSON::Array::Ptr listings;
+    const std::int64_t rows_before = result.rows_read;
     std::string next_cursor;
-    try {
-      Poco::JSON::Parser parser;
-      parser.setDepth(kMaxJsonDepth);
-      const Poco::Dynamic::Var parsed = parser.parse(response.body);
-      if (parsed.type() == typeid(Poco::JSON::Array::Ptr)) {
-        listings = parsed.extract<Poco::JSON::Array::Ptr>();  // documented bare array
-      } else if (parsed.type() == typeid(Poco::JSON::Object::Ptr)) {
-        const auto envelope = parsed.extract<Poco::JSON::Object::Ptr>();
-        listings = envelope->getArray("data");
-        next_cursor = stringField(*envelope, "cursor").value_or("");
-      }
-    } catch (const Poco::Exception& e) {
-      malformed.status = Status(Status::Code::kMalformed, "invalid JSON: " + e.displayText());
-      return malformed;
+    std::string error;
+    if (!readListingsPage(response.body, cheapest, result, next_cursor, error)) {
+      failure = sdk::PollReport::PartFailure{part, Status(Status::Code::kMalformed, error)};
+      break;
     }
-    if (listings.isNull()) {
-      malformed.status =
-          Status(Status::Code::kMalformed, "expected a listing array or {cursor, data}");
-      return malformed;
-    }
-
-    for (std::size_t i = 0; i < listings->size(); ++i) {
-      const auto listing = listings->getObject(static_cast<unsigned>(i));
-      if (listing.isNull()) continue;
-      ++listings_seen;
-      // Auction prices are bids, not a price anyone can buy at.
-      const auto type = stringField(*listing, "type");
-      if (type && *type != "buy_now") continue;
-      const auto state = stringField(*listing, "state");
-      if (state && *state != "listed") continue;
-      const auto cents = support::integerMember(*listing, "price");
-      if (!cents) continue;
-      const auto item = listing->getObject("item");
-      if (item.isNull()) continue;
-      const auto name = stringField(*item, "market_hash_name");
-      if (!name || name->empty()) continue;
-      Candidate candidate;
-      candidate.cents = *cents;
-      if (const auto created = stringField(*listing, "created_at")) {
-        candidate.observed_at = parseRfc3339(*created);
-      }
-      auto [it, inserted] = cheapest.try_emplace(*name, candidate);
-      if (!inserted && candidate.cents < it->second.cents) it->second = candidate;
-    }
-    if (next_cursor.empty() || next_cursor == cursor || listings->size() == 0) break;
+    if (next_cursor.empty() || next_cursor == cursor || result.rows_read == rows_before) break;
     cursor = std::move(next_cursor);
   }
 
-  sdk::QuoteBatch result;
-  result.quotes.reserve(cheapest.size());
-  for (auto& [name, candidate] : cheapest) {
-    sdk::MarketQuote quote;
-    quote.market_hash_name = name;
-    quote.price.form = sdk::QuotedPrice::Form::kCents;
-    quote.price.cents = candidate.cents;
-    quote.observed_at = candidate.observed_at;
-    quote.currency = "USD";
-    result.quotes.push_back(std::move(quote));
+  result.quotes = listingQuotes(cheapest);
+  if (failure) {
+    if (result.quotes.empty()) {
+      // Nothing read well: the page's failure is the poll's.
+      result.status = failure->status;
+      result.retry_after_seconds = retry_after;
+      return result;
+    }
+    result.failed_parts.push_back(std::move(*failure));
+    result.retry_after_seconds = retry_after;
   }
-  host_.logger().debug("csfloat: " + std::to_string(listings_seen) + " listings on " +
+  if (result.quotes.empty() && result.rows_read > 0) {
+    result.status = Status(Status::Code::kMalformed,
+                           "none of the " + std::to_string(result.rows_read) +
+                               " listings is a buy-now listing with a price and a name");
+  }
+  host_.logger().debug("csfloat: " + std::to_string(result.rows_read) + " listings on " +
                        std::to_string(pages) + " pages, " + std::to_string(result.quotes.size()) +
                        " items");
   return result;

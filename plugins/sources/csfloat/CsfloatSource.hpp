@@ -7,21 +7,27 @@
 //    is sent only when an api_key is set.
 //  - listings (needs api_key): GET {url}/api/v1/listings?limit=50&sort_by=most_recent,
 //    following the response's `cursor` for at most `max_pages` pages per poll; the cheapest
-//    buy-now listing per item.market_hash_name in one poll becomes one quote, timed by that
-//    listing's `created_at`.
+//    buy-now listing per item.market_hash_name and variant (item.paint_index: a Doppler
+//    phase, sdk/variants.hpp) in one poll becomes one quote, timed by that listing's
+//    `created_at`. A page that fails after earlier pages read well keeps them and is named
+//    in the report's failed_parts ("page 3").
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
 
 #include "ListSource.hpp"
+#include "SourceSupport.hpp"
 
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace skinpulse::plugins::csfloat {
 
@@ -43,18 +49,31 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
 /// The price list's rows (also what bench/sources and the fuzz target use).
 support::Mapping priceListMapping();
 
-/// RFC 3339 date-time ("2021-06-13T20:45:21.311794Z", offsets allowed) to Unix seconds.
-std::optional<std::int64_t> parseRfc3339(std::string_view text);
+/// RFC 3339 date-time to Unix seconds (shared with lisskins: SourceSupport.hpp).
+using support::parseRfc3339;
 
-class CsfloatSource final : public sdk::QuoteSource {
+/// One listings page (a bare array or {cursor, data}) folded into `cheapest` (keyed by name
+/// and variant); rows and skips go to `report`. False when the page is not such a document
+/// (`error` says why). Exposed for the contract tests.
+struct ListingCandidate {
+  std::int64_t cents = 0;
+  std::optional<std::int64_t> observed_at;
+};
+using CheapestListings = std::map<std::pair<std::string, std::string>, ListingCandidate>;
+bool readListingsPage(const std::string& body, CheapestListings& cheapest, sdk::PollReport& report,
+                      std::string& next_cursor, std::string& error);
+/// The quotes of `cheapest`.
+std::vector<sdk::VariantQuote> listingQuotes(const CheapestListings& cheapest);
+
+class CsfloatSource final : public sdk::ReportingSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit CsfloatSource(sdk::Host& host);
 
-  sdk::QuoteBatch fetchQuotes() override;
+  sdk::PollReport poll() override;
 
  private:
-  sdk::QuoteBatch fetchListings();
+  sdk::PollReport fetchListings();
 
   sdk::Host& host_;
   bool price_list_ = true;

@@ -1,6 +1,7 @@
 #include "DmarketParse.hpp"
 
 #include "JsonNumbers.hpp"
+#include "SourceSupport.hpp"
 
 #include <Poco/Dynamic/Var.h>
 #include <Poco/Exception.h>
@@ -28,11 +29,55 @@ std::optional<std::string> stringMember(const Poco::JSON::Object& object, const 
   return value.extract<std::string>();
 }
 
-// A price member: the feed writes strings; a JSON integer is accepted too (as its text).
-std::optional<std::string> priceText(const Poco::JSON::Object& object, const std::string& key) {
+// A price written as a string or a JSON integer, as its text.
+std::optional<std::string> scalarPriceText(const Poco::JSON::Object& object,
+                                           const std::string& key) {
   if (auto text = stringMember(object, key)) return text;
   if (const auto number = support::integerMember(object, key)) return std::to_string(*number);
   return std::nullopt;
+}
+
+/// What a price member holds.
+struct PriceField {
+  enum class Kind { kAbsent, kText, kOtherCurrency, kUnreadable } kind = Kind::kAbsent;
+  std::string text;
+};
+
+// A price member: the live service writes {"Currency":"USD","Amount":"1500"} (issue 28;
+// several public clients model it so), one public spec a plain string ("1500"); a JSON
+// integer is accepted too. A Currency other than USD is not a USD price.
+PriceField priceField(const Poco::JSON::Object& object, const std::string& key) {
+  PriceField out;
+  if (!object.has(key) || object.isNull(key)) return out;
+  if (auto text = scalarPriceText(object, key)) {
+    out.kind = PriceField::Kind::kText;
+    out.text = std::move(*text);
+    return out;
+  }
+  const Poco::JSON::Object::Ptr money = object.getObject(key);
+  if (money.isNull()) {
+    out.kind = PriceField::Kind::kUnreadable;
+    return out;
+  }
+  const auto currency = stringMember(*money, "Currency");
+  if (currency && *currency != "USD") {
+    out.kind = PriceField::Kind::kOtherCurrency;
+    return out;
+  }
+  auto amount = scalarPriceText(*money, "Amount");
+  if (!amount) {
+    out.kind = money->has("Amount") && !money->isNull("Amount") ? PriceField::Kind::kUnreadable
+                                                                : PriceField::Kind::kAbsent;
+    return out;
+  }
+  out.kind = PriceField::Kind::kText;
+  out.text = std::move(*amount);
+  return out;
+}
+
+void skip(ParsedAnswer& answer, std::string_view reason) {
+  ++answer.skipped;
+  support::addSkip(answer.reasons, reason, 1);
 }
 
 // A whole number written as a JSON integer or as text of digits ("23"), at most `maximum`.
@@ -62,8 +107,8 @@ bool usableTitle(const std::optional<std::string>& title) {
          title->find_first_not_of(" \t") != std::string::npos;
 }
 
-sdk::MarketQuote quoteOf(const std::string& title, std::int64_t cents, sdk::PriceKind kind) {
-  sdk::MarketQuote quote;
+sdk::VariantQuote quoteOf(const std::string& title, std::int64_t cents, sdk::PriceKind kind) {
+  sdk::VariantQuote quote;
   quote.market_hash_name = title;
   quote.price.form = sdk::QuotedPrice::Form::kCents;
   quote.price.cents = cents;
@@ -139,12 +184,12 @@ ParsedAnswer parseAggregated(const std::string& body, PriceUnit unit) {
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const Poco::JSON::Object::Ptr row = rows->getObject(static_cast<unsigned>(i));
     if (row.isNull()) {
-      ++answer.skipped;
+      skip(answer, "bad_row");
       continue;
     }
     const auto title = stringMember(*row, "title");
     if (!usableTitle(title)) {
-      ++answer.skipped;
+      skip(answer, "bad_name");
       continue;
     }
     struct Side {
@@ -154,20 +199,29 @@ ParsedAnswer parseAggregated(const std::string& body, PriceUnit unit) {
     };
     for (const Side side : {Side{"orderBestPrice", "orderCount", sdk::PriceKind::kBid},
                             Side{"offerBestPrice", "offerCount", sdk::PriceKind::kAsk}}) {
-      const auto text = priceText(*row, side.price);
+      const PriceField price = priceField(*row, side.price);
       const auto listings = count(*row, side.count);
       if (listings && *listings == 0) continue;  // nobody on this side: no price
-      if (!text || *text == "0") continue;
+      if (price.kind == PriceField::Kind::kAbsent) continue;
+      if (price.kind == PriceField::Kind::kOtherCurrency) {
+        skip(answer, "other_currency");
+        continue;
+      }
+      if (price.kind == PriceField::Kind::kUnreadable) {
+        skip(answer, "bad_price");
+        continue;
+      }
+      if (price.text == "0") continue;
       bool decimal = false;
-      const auto cents = priceCents(*text, unit, decimal);
+      const auto cents = priceCents(price.text, unit, decimal);
       any_decimal = any_decimal || decimal;
       if (!cents) {
-        ++answer.skipped;
+        skip(answer, "bad_price");
         continue;
       }
       all_whole = all_whole && !decimal;
       sample.push_back(*cents);
-      sdk::MarketQuote quote = quoteOf(*title, *cents, side.kind);
+      sdk::VariantQuote quote = quoteOf(*title, *cents, side.kind);
       quote.listings = listings;
       answer.quotes.push_back(std::move(quote));
     }
@@ -199,20 +253,27 @@ ParsedAnswer parseSales(const std::string& body, const std::string& title, Price
   for (std::size_t i = 0; i < sales->size(); ++i) {
     const Poco::JSON::Object::Ptr sale = sales->getObject(static_cast<unsigned>(i));
     if (sale.isNull()) {
-      ++answer.skipped;
+      skip(answer, "bad_row");
       continue;
     }
-    const auto text = priceText(*sale, "price");
+    const PriceField price = priceField(*sale, "price");
+    if (price.kind == PriceField::Kind::kOtherCurrency) {
+      skip(answer, "other_currency");
+      continue;
+    }
+    const std::optional<std::string> text = price.kind == PriceField::Kind::kText
+                                                ? std::optional<std::string>(price.text)
+                                                : std::nullopt;
     bool decimal = false;
     const auto cents = text ? priceCents(*text, unit, decimal) : std::nullopt;
     any_decimal = any_decimal || decimal;
     // Unix seconds; anything past the year 9999 is garbage.
     const std::optional<std::int64_t> date = wholeNumber(*sale, "date", 253402300799);
     if (!cents || !date || *date <= 0) {
-      ++answer.skipped;
+      skip(answer, !cents ? "bad_price" : "bad_time");
       continue;
     }
-    sdk::MarketQuote quote = quoteOf(title, *cents, sdk::PriceKind::kSale);
+    sdk::VariantQuote quote = quoteOf(title, *cents, sdk::PriceKind::kSale);
     quote.observed_at = *date;
     answer.quotes.push_back(std::move(quote));
   }

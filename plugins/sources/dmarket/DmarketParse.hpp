@@ -6,6 +6,7 @@
 // whole answer; a batch whose prices are plainly in another unit than `price_unit`
 // fails too (unit_mismatch), because storing it would be off by ×100.
 
+#include "skinpulse/sdk/source.hpp"
 #include "skinpulse/sdk/types.hpp"
 
 #include <cstddef>
@@ -30,15 +31,21 @@ struct ParsedAnswer {
   bool ok = false;
   bool unit_mismatch = false;  ///< ok is false: prices plainly in the other unit
   std::string error;           ///< why, when !ok
-  std::vector<sdk::MarketQuote> quotes;
+  std::vector<sdk::VariantQuote> quotes;
   std::size_t rows = 0;
-  std::size_t skipped = 0;  ///< rows (or sides of rows) that were garbage
+  std::size_t skipped = 0;  ///< rows (or sides of rows) that were garbage, all reasons
+  /// The same per reason: `bad_row`, `bad_name`, `bad_price`, `other_currency`, `bad_time`.
+  sdk::SkipCounts reasons;
 };
 
 /// An aggregated-prices body: `{"aggregatedPrices":[{"title","orderBestPrice","orderCount",
 /// "offerBestPrice","offerCount"}],"nextCursor"}`. Each row gives up to two quotes: kind
 /// bid (orderBestPrice, listings = orderCount) and kind ask (offerBestPrice, listings =
 /// offerCount); a side with a zero count or a zero price has nobody on it and is left out.
+/// A price is `{"Currency":"USD","Amount":"1500"}` (what the live service sends: Amount in
+/// cents, a string or a number) or a plain string or integer ("1500"); a count a number or
+/// a string of digits. A price in another currency is skipped as `other_currency`, one
+/// that is neither form as `bad_price`.
 ParsedAnswer parseAggregated(const std::string& body, PriceUnit unit);
 
 /// A last-sales body: `{"sales":[{"price","date","txOperationType"}]}` for `title`: one

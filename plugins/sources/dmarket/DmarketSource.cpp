@@ -68,8 +68,8 @@ std::string pathAndQuery(const std::string& url) {
   return slash == std::string::npos ? "/" : url.substr(slash);
 }
 
-sdk::QuoteBatch failed(Status status, std::optional<std::int64_t> retry_after = std::nullopt) {
-  sdk::QuoteBatch batch;
+sdk::PollReport failed(Status status, std::optional<std::int64_t> retry_after = std::nullopt) {
+  sdk::PollReport batch;
   batch.status = std::move(status);
   batch.retry_after_seconds = retry_after;
   return batch;
@@ -177,7 +177,7 @@ bool DmarketSource::windowExhausted(const HttpResponse& response, std::int64_t n
   return true;
 }
 
-sdk::QuoteBatch DmarketSource::fetchQuotes() {
+sdk::PollReport DmarketSource::poll() {
   const std::int64_t started_ms = host_.clock().nowUnixMillis();
   if (started_ms < not_before_ms_) {
     host_.logger().debug("dmarket: rate-limit window not reset yet, " +
@@ -186,8 +186,9 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
     return {};
   }
   const std::int64_t now = started_ms / 1000;
-  sdk::QuoteBatch result;
-  std::optional<sdk::QuoteBatch> failure;
+  sdk::PollReport result;
+  std::optional<sdk::PollReport> failure;
+  std::string failed_part;
   std::size_t skipped = 0;
   std::size_t priced_titles = 0;
   bool stop = false;
@@ -206,6 +207,7 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
     }
     failure = failed(Status(failure_of->status.code(), what + ": " + failure_of->status.message()),
                      failure_of->retry_after_seconds);
+    failed_part = what;
     stop = true;
     return true;
   };
@@ -230,14 +232,21 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
     }
     if (refuse(response, "aggregated-prices")) break;
     ParsedAnswer parsed = parseAggregated(response.body, unit_);
+    result.rows_read += static_cast<std::int64_t>(parsed.rows);
+    for (const auto& [reason, n] : parsed.reasons) support::addSkip(result.skipped, reason, n);
     if (!parsed.ok) {
       if (parsed.unit_mismatch) {
         // Storing this would be off by ×100: the whole poll fails until price_unit is fixed.
         host_.logger().error("dmarket: " + parsed.error);
-        return failed(Status(Status::Code::kMalformed, "unit check: " + parsed.error));
+        sdk::PollReport refused =
+            failed(Status(Status::Code::kMalformed, "unit check: " + parsed.error));
+        refused.rows_read = result.rows_read;
+        refused.skipped = result.skipped;
+        return refused;
       }
       last_catalog_id_ = titles.back().id;
       failure = failed(Status(Status::Code::kMalformed, "aggregated-prices: " + parsed.error));
+      failed_part = "aggregated-prices";
       break;
     }
     last_catalog_id_ = titles.size() < batch_size_ ? 0 : titles.back().id;
@@ -265,9 +274,13 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
       if (refuse(response, "last-sales")) break;
       last_sales_id_ = title.id;
       ParsedAnswer parsed = parseSales(response.body, title.name, unit_);
+      result.rows_read += static_cast<std::int64_t>(parsed.rows);
+      for (const auto& [reason, n] : parsed.reasons) support::addSkip(result.skipped, reason, n);
       if (!parsed.ok) {
         ++skipped;
         host_.logger().warn("dmarket: last-sales of one title unreadable: " + parsed.error);
+        result.failed_parts.push_back(
+            {"last-sales", Status(Status::Code::kMalformed, "last-sales: " + parsed.error)});
       } else {
         skipped += parsed.skipped;
         for (auto& quote : parsed.quotes) result.quotes.push_back(std::move(quote));
@@ -278,7 +291,15 @@ sdk::QuoteBatch DmarketSource::fetchQuotes() {
 
   if (failure) {
     host_.logger().warn("dmarket: " + failure->status.message());
-    if (result.quotes.empty()) return std::move(*failure);
+    if (result.quotes.empty()) {
+      failure->rows_read = result.rows_read;
+      failure->skipped = std::move(result.skipped);
+      failure->failed_parts = std::move(result.failed_parts);
+      return std::move(*failure);
+    }
+    // What the earlier requests read well is kept; the failed request is named (§19).
+    result.failed_parts.push_back({failed_part, failure->status});
+    result.retry_after_seconds = failure->retry_after_seconds;
   }
   host_.logger().debug("dmarket: " + std::to_string(result.quotes.size()) + " quotes for " +
                        std::to_string(priced_titles) + " titles, " + std::to_string(skipped) +

@@ -49,14 +49,14 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
     {"request_timeout_seconds", "timeout of each HTTP request in seconds (default 20)", 0},
 };
 
-class DmarketSource final : public sdk::QuoteSource {
+class DmarketSource final : public sdk::ReportingSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key
   /// (never quoting a secret).
   explicit DmarketSource(sdk::Host& host);
   ~DmarketSource() override;
 
-  sdk::QuoteBatch fetchQuotes() override;
+  sdk::PollReport poll() override;
 
   /// The JSON body of one aggregated-prices request.
   std::string aggregateBody(const std::vector<std::string>& titles) const;

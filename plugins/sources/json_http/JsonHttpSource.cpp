@@ -140,6 +140,10 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
   }
   mapping.time = optionalPathKey(config, "time_field", mapping.time);
   mapping.image = optionalPathKey(config, "image_field", std::nullopt);
+  mapping.variant = optionalPathKey(config, "variant_field", std::nullopt);
+  mapping.variant_prices = optionalPathKey(config, "variant_prices_field", std::nullopt);
+  // The shapes the csgo-trader mirror files write a price in (README "Value shapes").
+  mapping.unwrap_price_objects = true;
   const std::string currency(trim(config.getString("currency", "USD")));
   if (currency.size() != 3 ||
       !std::all_of(currency.begin(), currency.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) {
@@ -149,28 +153,28 @@ JsonHttpSettings readSettings(const sdk::Config& config) {
   return settings;
 }
 
-sdk::QuoteBatch parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts) {
+sdk::PollReport parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts) {
   return support::parseList(body, mapping, kMaxDepth, counts);
 }
 
 JsonHttpSource::JsonHttpSource(sdk::Host& host)
     : host_(host), settings_(readSettings(host.config())) {}
 
-sdk::QuoteBatch JsonHttpSource::fetchQuotes() {
+sdk::PollReport JsonHttpSource::poll() {
   try {
     return fetchOnce();
   } catch (const std::exception& e) {
-    sdk::QuoteBatch result;
+    sdk::PollReport result;
     result.status = sdk::Status(sdk::Status::Code::kInternal, e.what());
     return result;
   } catch (...) {
-    sdk::QuoteBatch result;
+    sdk::PollReport result;
     result.status = sdk::Status(sdk::Status::Code::kInternal, "unknown exception");
     return result;
   }
 }
 
-sdk::QuoteBatch JsonHttpSource::fetchOnce() {
+sdk::PollReport JsonHttpSource::fetchOnce() {
   sdk::HttpRequest request;
   request.method = "GET";
   request.url = settings_.url;
@@ -183,7 +187,7 @@ sdk::QuoteBatch JsonHttpSource::fetchOnce() {
   request.headers.insert(request.headers.end(), settings_.headers.begin(), settings_.headers.end());
 
   const sdk::HttpResponse response = host_.http().send(request);
-  sdk::QuoteBatch result;
+  sdk::PollReport result;
   using Code = sdk::Status::Code;
   switch (response.error) {
     case sdk::HttpResponse::Error::kNone:

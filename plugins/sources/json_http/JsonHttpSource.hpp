@@ -6,7 +6,10 @@
 // `listings_field` and `time_field` say where each value is (a member name or a JSON
 // pointer); `price_unit` and `currency` say what the numbers mean. The price kind is the
 // instance's `kind` key, which the daemon reads (docs/adr/0011-sdk-abi-1-2.md).
-// An SDK ABI 1.2 QuoteSource; one fetch at a time (the SDK's rule), no state between.
+// `variant_field` and `variant_prices_field` name a row's variant or its per-variant prices
+// (csgo-trader's `doppler` objects). A price found as an object is read through its
+// `price` or `starting_at.price` (the shapes the csgo-trader files use).
+// An SDK ABI 1.3 ReportingSource; one poll at a time (the SDK's rule), no state between.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/source.hpp"
@@ -49,18 +52,18 @@ JsonHttpSettings readSettings(const sdk::Config& config);
 /// Parses a response body with `mapping`. Status kMalformed for invalid JSON, nesting
 /// deeper than 64, an items_path that is not an array or object, an unreadable top-level
 /// time, or when there are items and none of them is usable.
-sdk::QuoteBatch parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts);
+sdk::PollReport parseBody(const std::string& body, const Mapping& mapping, RowCounts& counts);
 
-class JsonHttpSource final : public sdk::QuoteSource {
+class JsonHttpSource final : public sdk::ReportingSource {
  public:
   static constexpr std::chrono::seconds kTimeout{30};
 
   explicit JsonHttpSource(sdk::Host& host);
 
-  sdk::QuoteBatch fetchQuotes() override;
+  sdk::PollReport poll() override;
 
  private:
-  sdk::QuoteBatch fetchOnce();
+  sdk::PollReport fetchOnce();
 
   sdk::Host& host_;
   JsonHttpSettings settings_;

@@ -28,6 +28,14 @@ const skinpulse_config_key kKeys[] = {
      "member or JSON pointer of an https picture of the item, used when the catalogue has none "
      "(default: none)",
      0},
+    {"variant_field",
+     "member or JSON pointer of the row's variant: a name (\"Ruby\", \"Phase 2\") or a paint "
+     "index (default: none)",
+     0},
+    {"variant_prices_field",
+     "member or JSON pointer of an object of per-variant prices keyed by variant name or paint "
+     "index, e.g. /starting_at/doppler (default: none)",
+     0},
     {"currency", "ISO 4217 code of the prices (default USD)", 0},
     {"max_bytes", "largest accepted response body in bytes (default 67108864)", 0},
     {"headers", "extra request headers, 'Name: value; Name2: value2' (values are never logged)", 0},
@@ -36,5 +44,5 @@ const skinpulse_config_key kKeys[] = {
 }  // namespace
 
 SKINPULSE_DECLARE_PLUGIN(MarketSource, skinpulse::plugins::json_http::JsonHttpSource, "json_http",
-                         "1.2.0", "prices from any keyless JSON feed, mapped by configuration",
+                         "1.3.0", "prices from any keyless JSON feed, mapped by configuration",
                          kKeys)

@@ -12,7 +12,6 @@ using sdk::Status;
 
 constexpr std::string_view kDefaultUrl =
     "https://lis-skins.com/market_export_json/api_csgo_full.json";
-constexpr std::int64_t kDefaultMaxBytes = std::int64_t{512} * 1024 * 1024;
 
 // The export nests two levels (document, items, listing) plus whatever a listing carries
 // (stickers, say); a hostile body of a million brackets fails at 32.
@@ -65,33 +64,49 @@ std::optional<PriceStatistic> parsePriceStatistic(std::string_view text) {
   return std::nullopt;
 }
 
-ExportReader::ExportReader() : parser_(reducer_, kLimits) {}
+ExportReader::ExportReader(std::int64_t now) : reducer_(now), parser_(reducer_, kLimits) {}
 
-sdk::QuoteBatch ExportReader::finish(PriceStatistic statistic) {
+sdk::PollReport ExportReader::finish(PriceStatistic statistic) {
   if (!parser_.finish()) {
-    sdk::QuoteBatch batch;
+    sdk::PollReport batch;
     batch.status = Status(Status::Code::kMalformed, "invalid export: " + parser_.error());
+    batch.rows_read = reducer_.counts().read();
     return batch;
   }
   return quotesOf(reducer_, statistic);
 }
 
-sdk::QuoteBatch quotesOf(ListingReducer& reducer, PriceStatistic statistic) {
-  sdk::QuoteBatch batch;
+sdk::PollReport quotesOf(ListingReducer& reducer, PriceStatistic statistic) {
+  sdk::PollReport batch;
+  const ReduceCounts& counts = reducer.counts();
+  batch.rows_read = counts.read();
+  const std::pair<const char*, std::int64_t> reasons[] = {
+      {"bad_row", counts.bad_row},     {"bad_name", counts.bad_name},
+      {"bad_price", counts.bad_price}, {"bad_time", counts.bad_time},
+      {"locked", counts.locked},       {"too_many_items", counts.too_many_items}};
+  for (const auto& [reason, n] : reasons) support::addSkip(batch.skipped, reason, n);
   if (!reducer.sawItems()) {
     batch.status = Status(Status::Code::kMalformed, "invalid export: no top-level items array");
     return batch;
   }
   const auto observed_at = reducer.lastUpdate();
   for (const ItemSummary& item : reducer.summarize()) {
-    sdk::MarketQuote quote;
+    sdk::VariantQuote quote;
     quote.market_hash_name = item.name;
+    quote.variant = item.variant;
     quote.price.form = sdk::QuotedPrice::Form::kCents;
     quote.price.cents = statisticOf(item, statistic);
     quote.listings = item.count;
     quote.currency = "USD";
     quote.observed_at = observed_at;
     batch.quotes.push_back(std::move(quote));
+  }
+  if (batch.quotes.empty() && batch.rows_read > 0) {
+    // Every lot locked or unusable: not an empty market (docs/api.md §19).
+    batch.status =
+        Status(Status::Code::kMalformed, "none of the " + std::to_string(batch.rows_read) +
+                                             " lots is one a buyer can take now (" +
+                                             std::to_string(counts.locked) + " trade-locked)");
   }
   return batch;
 }
@@ -112,34 +127,34 @@ LisskinsSource::LisskinsSource(sdk::Host& host) : host_(host) {
   statistic_ = *parsed;
   max_bytes_ = static_cast<std::size_t>(
       support::positiveKey(config, "max_bytes", kDefaultMaxBytes, std::int64_t{1} << 34));
-  timeout_ =
-      std::chrono::seconds(support::positiveKey(config, "request_timeout_seconds", 240, 3600));
+  timeout_ = std::chrono::seconds(
+      support::positiveKey(config, "request_timeout_seconds", kDefaultTimeoutSeconds, 3600));
 }
 
-sdk::QuoteBatch LisskinsSource::fetchQuotes() {
+sdk::PollReport LisskinsSource::poll() {
   sdk::HttpRequest request;
   request.url = url_;
   request.headers = {{"Accept-Encoding", "gzip, br"}, {"Accept", "application/json"}};
   request.timeout = timeout_;
   request.max_body_bytes = max_bytes_;
-  ExportReader reader;
+  ExportReader reader(host_.clock().nowUnixSeconds());
   ExportSink sink(reader);
   const sdk::HttpResponse response = host_.http().stream(request, sink);
   // The reader's verdict first: a malformed document stops the download, which the client
   // then reports as a transport error.
   if (sink.malformed()) {
-    sdk::QuoteBatch refused = reader.finish(statistic_);
+    sdk::PollReport refused = reader.finish(statistic_);
     host_.logger().warn("lisskins: " + refused.status.message());
     return refused;
   }
   if (auto failed = support::failureOf(response, host_.clock().nowUnixSeconds())) {
     host_.logger().warn("lisskins export: " + failed->status.message());
-    sdk::QuoteBatch refused;
+    sdk::PollReport refused;
     refused.status = std::move(failed->status);
     refused.retry_after_seconds = failed->retry_after_seconds;
     return refused;
   }
-  sdk::QuoteBatch batch = reader.finish(statistic_);
+  sdk::PollReport batch = reader.finish(statistic_);
   const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - sink.headAt());
   if (!batch.status.isOk()) {
@@ -148,7 +163,8 @@ sdk::QuoteBatch LisskinsSource::fetchQuotes() {
   }
   host_.logger().info("lisskins: " + std::to_string(batch.quotes.size()) + " items from " +
                       std::to_string(reader.counts().listings) + " listings (" +
-                      std::to_string(reader.counts().skipped) + " skipped), " +
+                      std::to_string(reader.counts().skipped) + " skipped, " +
+                      std::to_string(reader.counts().locked) + " of them trade-locked), " +
                       std::to_string(reader.bytesRead()) + " bytes read and parsed in " +
                       std::to_string(elapsed.count()) + " ms");
   return batch;

@@ -39,8 +39,8 @@ support::Mapping bidMapping() {
   return m;
 }
 
-std::vector<sdk::MarketQuote> bestBids(std::vector<sdk::MarketQuote> bids) {
-  std::vector<sdk::MarketQuote> best;
+std::vector<sdk::VariantQuote> bestBids(std::vector<sdk::VariantQuote> bids) {
+  std::vector<sdk::VariantQuote> best;
   std::unordered_map<std::string, std::size_t> index;
   index.reserve(bids.size());
   for (auto& bid : bids) {
@@ -68,15 +68,28 @@ MarketCsgoSource::MarketCsgoSource(sdk::Host& host)
   with_bids_ = bids == "true";
 }
 
-sdk::QuoteBatch MarketCsgoSource::fetchQuotes() {
-  sdk::QuoteBatch batch = support::pollList(host_, asks_, askMapping());
-  if (!batch.status.isOk() || !with_bids_) return batch;
-  sdk::QuoteBatch bids = support::pollList(host_, bids_, bidMapping());
-  if (!bids.status.isOk()) return bids;
-  auto best = bestBids(std::move(bids.quotes));
-  batch.quotes.reserve(batch.quotes.size() + best.size());
-  for (auto& bid : best) batch.quotes.push_back(std::move(bid));
-  return batch;
+sdk::PollReport MarketCsgoSource::poll() {
+  sdk::PollReport asks = support::pollList(host_, asks_, askMapping());
+  if (!with_bids_) return asks;
+  sdk::PollReport bids = support::pollList(host_, bids_, bidMapping());
+  if (!asks.status.isOk() && !bids.status.isOk()) {
+    // Nothing read well: the asks' failure is the poll's (its Retry-After first).
+    asks.rows_read += bids.rows_read;
+    for (const auto& [reason, n] : bids.skipped) support::addSkip(asks.skipped, reason, n);
+    asks.failed_parts.push_back({"asks", asks.status});
+    asks.failed_parts.push_back({"bids", bids.status});
+    if (!asks.retry_after_seconds) asks.retry_after_seconds = bids.retry_after_seconds;
+    return asks;
+  }
+  if (bids.status.isOk()) bids.quotes = bestBids(std::move(bids.quotes));
+  sdk::PollReport report;
+  support::addPart(report, std::move(asks), "asks");
+  support::addPart(report, std::move(bids), "bids");
+  for (const auto& part : report.failed_parts) {
+    host_.logger().warn("market_csgo: the " + part.part + " list failed (" + part.status.message() +
+                        "); the other list's prices are kept");
+  }
+  return report;
 }
 
 }  // namespace skinpulse::plugins::market_csgo

@@ -7,8 +7,12 @@
 //  - bids: GET {url}/api/v2/prices/class_instance/USD.json → "items" keyed by
 //    "classid_instanceid", each with `market_hash_name` and `buy_order` (the best buy
 //    order, dollars as a string): several entries share a name, the highest wins.
-// The top-level `time` (Unix seconds) times every row of its list. A failing request fails
-// the poll (no half batch that would look like a market without bids).
+// The top-level `time` (Unix seconds) times every row of its list. The two lists are two
+// parts of one poll (SDK ABI 1.3): when one fails, the other's quotes are kept and the
+// failed one is named in the report's failed_parts ("asks" or "bids"); only when both fail
+// does the poll fail. Bids are reduced to the best per name on purpose: the host's rule for
+// several rows of a name (the lowest sets the base item, docs/api.md §18) is an ask's rule,
+// and the best buy order is the highest.
 
 #include "skinpulse/sdk/host.hpp"
 #include "skinpulse/sdk/plugin.hpp"
@@ -31,14 +35,14 @@ support::Mapping bidMapping();
 
 /// One bid per name, the highest; the first seen when prices are not comparable numbers.
 /// Order: first appearance.
-std::vector<sdk::MarketQuote> bestBids(std::vector<sdk::MarketQuote> bids);
+std::vector<sdk::VariantQuote> bestBids(std::vector<sdk::VariantQuote> bids);
 
-class MarketCsgoSource final : public sdk::QuoteSource {
+class MarketCsgoSource final : public sdk::ReportingSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit MarketCsgoSource(sdk::Host& host);
 
-  sdk::QuoteBatch fetchQuotes() override;
+  sdk::PollReport poll() override;
 
  private:
   sdk::Host& host_;

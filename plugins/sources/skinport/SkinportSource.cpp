@@ -40,6 +40,10 @@ support::Mapping mapping() {
   // A row priced in another currency would be stored as USD cents: never passed on.
   m.row_currency = support::FieldPath::member("currency");
   m.lenient = true;  // an unreadable quantity or time loses that value, not the row
+  // The Doppler and Gamma Doppler phases come as rows of their own, named in `version`
+  // ("Phase 2", "Ruby", …); other versions (pattern tiers) name no catalogue variant and
+  // are priced as the name itself (docs/upstreams.md, "Variants").
+  m.variant = support::FieldPath::member("version");
   return m;
 }
 

@@ -176,16 +176,16 @@ std::string SteamMarketSource::searchUrl(std::int64_t start) const {
          "&count=" + std::to_string(page_size_) + "&sort_column=name&sort_dir=asc";
 }
 
-sdk::QuoteBatch SteamMarketSource::fetchQuotes() {
+sdk::PollReport SteamMarketSource::poll() {
   return search_mode_ ? fetchSearch() : fetchPriceOverview();
 }
 
-sdk::QuoteBatch SteamMarketSource::fetchSearch() {
+sdk::PollReport SteamMarketSource::fetchSearch() {
   // ByMykel's crawler's back-off for an empty page (docs/upstreams.md §a.2): 60 s (the
   // default throttle_seconds), doubling, here capped at an hour (the longest wait
   // docs/api.md §4 honours).
   constexpr std::int64_t kThrottleMaxSeconds = 3600;
-  sdk::QuoteBatch result;
+  sdk::PollReport result;
   const std::int64_t started_ms = host_.clock().nowUnixMillis();
   if (started_ms < not_before_ms_) {
     host_.logger().debug("steam_market: throttled, holding off " +
@@ -196,6 +196,7 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
   std::optional<std::int64_t> retry_after;
   std::size_t skipped = 0;
   std::size_t pages = 0;
+  std::string failed_part;
   const auto throttled = [&](std::optional<std::int64_t> seconds, const std::string& why) {
     ++throttled_in_a_row_;
     const std::int64_t backoff = throttle_seconds_
@@ -215,6 +216,7 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
     request.timeout = timeout_;
     request.max_body_bytes = max_bytes_;
     const HttpResponse response = host_.http().send(request);
+    failed_part = "page at start=" + std::to_string(search_start_);
     if (response.error == HttpResponse::Error::kNone && response.status == 429) {
       std::optional<std::int64_t> seconds;
       if (const auto after = response.header("Retry-After")) {
@@ -252,7 +254,13 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
     throttled_in_a_row_ = 0;
     if (page.total_count > 0) search_total_ = page.total_count;
     skipped += page.skipped;
-    for (auto quote : page.quotes) result.quotes.push_back(std::move(quote));
+    result.rows_read += static_cast<std::int64_t>(page.results);
+    support::addSkip(result.skipped, "bad_row", static_cast<std::int64_t>(page.skipped));
+    for (auto& quote : page.quotes) {
+      sdk::VariantQuote row;
+      static_cast<sdk::MarketQuote&>(row) = std::move(quote);
+      result.quotes.push_back(std::move(row));
+    }
     search_start_ += static_cast<std::int64_t>(page.results);
     if (search_total_ > 0 && search_start_ >= search_total_) {
       search_start_ = 0;  // a pass is complete; the next poll starts again
@@ -267,6 +275,7 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
     }
     host_.logger().warn("steam_market: " + failure->message() + "; keeping " +
                         std::to_string(result.quotes.size()) + " prices of this poll");
+    result.failed_parts.push_back({failed_part, *failure});
   }
   host_.logger().debug("steam_market: " + std::to_string(result.quotes.size()) + " prices from " +
                        std::to_string(pages) + " search pages, " + std::to_string(skipped) +
@@ -274,14 +283,14 @@ sdk::QuoteBatch SteamMarketSource::fetchSearch() {
   return result;
 }
 
-sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
-  sdk::QuoteBatch result;
+sdk::PollReport SteamMarketSource::fetchPriceOverview() {
+  sdk::PollReport result;
   const std::vector<Target> batch = nextBatch();
   if (batch.empty()) {
     host_.logger().debug("steam_market: nothing to poll (empty catalogue)");
     return result;
   }
-  std::vector<sdk::MarketQuote> observations;
+  std::vector<sdk::VariantQuote> observations;
   std::size_t skipped = 0;
   for (const Target& target : batch) {
     sdk::HttpRequest request;
@@ -325,6 +334,8 @@ sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
                                 (response.status >= 400 && response.status < 500);
       if (item_refused) {
         ++skipped;
+        ++result.rows_read;
+        support::addSkip(result.skipped, "not_found", 1);
         host_.logger().debug("steam_market: HTTP " + std::to_string(response.status) + " for " +
                              target.name + ", skipped");
         continue;
@@ -337,11 +348,13 @@ sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
       result.status = Status(Status::Code::kMalformed, error + " (item " + target.name + ")");
       return result;
     }
+    ++result.rows_read;
     if (!isSuccess(*body)) {
       ++skipped;
+      support::addSkip(result.skipped, "not_found", 1);
       continue;
     }
-    sdk::MarketQuote observation;
+    sdk::VariantQuote observation;
     auto price = nonEmptyString(*body, "lowest_price");  // the instance's kind, ask by default
     if (!price) {
       price = nonEmptyString(*body, "median_price");
@@ -349,6 +362,7 @@ sdk::QuoteBatch SteamMarketSource::fetchPriceOverview() {
     }
     if (!price) {
       ++skipped;
+      support::addSkip(result.skipped, "no_price", 1);
       continue;
     }
     observation.market_hash_name = target.name;

@@ -50,12 +50,12 @@ inline constexpr skinpulse_config_key kConfigKeys[] = {
 /// "1,247" -> 1247 (',', '.', spaces and NBSP are thousands separators); nullopt if not a count.
 std::optional<std::int64_t> parseVolume(std::string_view text);
 
-class SteamMarketSource final : public sdk::QuoteSource {
+class SteamMarketSource final : public sdk::ReportingSource {
  public:
   /// Reads and validates the configuration; throws std::invalid_argument naming the key.
   explicit SteamMarketSource(sdk::Host& host);
 
-  sdk::QuoteBatch fetchQuotes() override;
+  sdk::PollReport poll() override;
 
   /// The priceoverview URL for one market_hash_name.
   std::string urlFor(std::string_view market_hash_name) const;
@@ -72,8 +72,8 @@ class SteamMarketSource final : public sdk::QuoteSource {
   };
   std::vector<Target> nextBatch() const;
   void advancePast(const Target& target);
-  sdk::QuoteBatch fetchPriceOverview();
-  sdk::QuoteBatch fetchSearch();
+  sdk::PollReport fetchPriceOverview();
+  sdk::PollReport fetchSearch();
 
   sdk::Host& host_;
   std::string base_url_;

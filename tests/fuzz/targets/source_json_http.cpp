@@ -16,9 +16,13 @@ const Keys kMappings[] = {
     {},
     // 1: White.market
     {{"price_unit", "major"}, {"volume_field", ""}, {"time_field", ""}},
-    // 2: Buff163 via csgotrader, ask (3: bid)
-    {{"price_field", "/starting_at/price"}, {"price_unit", "major"}},
-    {{"price_field", "/highest_order/price"}, {"price_unit", "major"}},
+    // 2: Buff163 via csgotrader, ask (3: bid), with the per-phase doppler prices
+    {{"price_field", "/starting_at/price"},
+     {"price_unit", "major"},
+     {"variant_prices_field", "/starting_at/doppler"}},
+    {{"price_field", "/highest_order/price"},
+     {"price_unit", "major"},
+     {"variant_prices_field", "/highest_order/doppler"}},
     // 4: YouPin via csgotrader: {name: price}
     {{"price_field", ""}, {"price_unit", "major"}},
     // 5: market.csgo.com: listings as text, one top-level time
@@ -35,6 +39,8 @@ const Keys kMappings[] = {
      {"volume_field", ""},
      {"listings_field", "count"},
      {"image_field", "img"}},
+    // 7: a row's variant by name or paint index (Skinport's `version`, a listing's paint)
+    {{"variant_field", "version"}, {"price_unit", "major"}},
 };
 constexpr std::size_t kMappingCount = sizeof(kMappings) / sizeof(kMappings[0]);
 

@@ -13,7 +13,8 @@ const std::string kBids = kBase + "/api/v2/prices/class_instance/USD.json";
 class MarketCsgoSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(MarketCsgoSourceTest);
   CPPUNIT_TEST(emitsAsksAndBestBidsInOneBatch);
-  CPPUNIT_TEST(aFailingBidListFailsThePoll);
+  CPPUNIT_TEST(aFailingBidListKeepsTheAsks);
+  CPPUNIT_TEST(bothListsFailingFailsThePoll);
   CPPUNIT_TEST(bidsCanBeTurnedOff);
   CPPUNIT_TEST(survivesHostileInput);
   CPPUNIT_TEST_SUITE_END();
@@ -54,13 +55,38 @@ class MarketCsgoSourceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{64} * 1024 * 1024, requests[1].max_body_bytes);
   }
 
-  void aFailingBidListFailsThePoll() {
+  void aFailingBidListKeepsTheAsks() {
+    // Issue 28: a bad bids document used to throw away the good asks. Now the asks are
+    // kept and the bids part is named in failed_parts (docs/api.md §19).
+    for (const auto& bad : {MockHttp::ok("", 429, {{"Retry-After", "30"}}),
+                            MockHttp::ok("<html>oops</html>"), MockHttp::ok("", 503)}) {
+      host_->http_client.on(kBids, bad);
+      MarketCsgoSource source(*host_);
+      const skinpulse::sdk::PollReport report = source.poll();
+      CPPUNIT_ASSERT_MESSAGE(report.status.message(), report.status.isOk());
+      CPPUNIT_ASSERT_EQUAL(std::size_t{3}, report.quotes.size());
+      for (const auto& quote : report.quotes) CPPUNIT_ASSERT(!quote.kind.has_value());
+      CPPUNIT_ASSERT_EQUAL(std::size_t{1}, report.failed_parts.size());
+      CPPUNIT_ASSERT_EQUAL(std::string("bids"), report.failed_parts[0].part);
+      CPPUNIT_ASSERT(!report.failed_parts[0].status.isOk());
+      CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, report.rows_read);
+    }
     host_->http_client.on(kBids, MockHttp::ok("", 429, {{"Retry-After", "30"}}));
     MarketCsgoSource source(*host_);
-    const QuoteBatch batch = source.fetchQuotes();
-    CPPUNIT_ASSERT(batch.status.code() == Status::Code::kRateLimited);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, batch.retry_after_seconds.value_or(-1));
-    CPPUNIT_ASSERT(batch.quotes.empty());
+    const skinpulse::sdk::PollReport report = source.poll();
+    CPPUNIT_ASSERT(report.failed_parts[0].status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, report.retry_after_seconds.value_or(-1));
+  }
+
+  void bothListsFailingFailsThePoll() {
+    host_->http_client.on(kAsks, MockHttp::ok("", 429, {{"Retry-After", "30"}}));
+    host_->http_client.on(kBids, MockHttp::ok("", 500));
+    MarketCsgoSource source(*host_);
+    const skinpulse::sdk::PollReport report = source.poll();
+    CPPUNIT_ASSERT(report.status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, report.retry_after_seconds.value_or(-1));
+    CPPUNIT_ASSERT(report.quotes.empty());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, report.failed_parts.size());
   }
 
   void bidsCanBeTurnedOff() {

@@ -204,9 +204,20 @@ class CsfloatSourceTest : public CppUnit::TestFixture {
   }
 
   void serverErrorIsUnavailable() {
+    // Page 2 fails after page 1 read well: page 1's price is kept, page 2 is named
+    // (docs/api.md §19), and the poll is not a failure.
     host_->http_client.on(kListings, MockHttp::ok(page(listing("A", 500, "x"), "c1")));
     host_->http_client.on(kListings + "&cursor=c1", sources_test::status(500, "{}"));
     CsfloatSource source(*host_);
+    const skinpulse::sdk::PollReport kept = source.poll();
+    CPPUNIT_ASSERT_MESSAGE(kept.status.message(), kept.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, kept.quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, kept.rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, kept.failed_parts.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("page 2"), kept.failed_parts[0].part);
+    CPPUNIT_ASSERT(kept.failed_parts[0].status.code() == Status::Code::kUnavailable);
+    // The first page failing leaves nothing read well: the poll fails.
+    host_->http_client.on(kListings, sources_test::status(500, "{}"));
     const FetchResult result = source.fetch();
     CPPUNIT_ASSERT(result.status.code() == Status::Code::kUnavailable);
     host_->http_client.on(kListings, MockHttp::failure(HttpResponse::Error::kTimeout, "slow"));

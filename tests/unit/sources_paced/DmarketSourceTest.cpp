@@ -69,6 +69,7 @@ class DmarketSourceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(rateLimitResetAsUnixTime);
   CPPUNIT_TEST(tooManyRequestsHonoursRetryAfter);
   CPPUNIT_TEST(tooManyRequestsAfterABatchKeepsIt);
+  CPPUNIT_TEST(pollReportsRowsSkipsAndTheFailedRequest);
   CPPUNIT_TEST(serverErrorIsUnavailableAndKeepsTheCursor);
   CPPUNIT_TEST(garbageIsMalformed);
   CPPUNIT_TEST(hostileRowsAreSkipped);
@@ -257,6 +258,33 @@ class DmarketSourceTest : public CppUnit::TestFixture {
     host_->now_millis += 10000;
     source.fetchQuotes();
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, host_->requests.size());  // still holding off
+  }
+
+  void pollReportsRowsSkipsAndTheFailedRequest() {
+    // The object prices the live service sends, a row of neither form, then a 429: the
+    // first batch's prices are kept, the refused request is named (docs/api.md §19).
+    for (int i = 0; i < 10; ++i) host_->catalog_items.add("Item " + std::to_string(i));
+    host_->settings["batch_size"] = "5";
+    host_->then(answer(200, body(row(kAk, R"({"Currency":"USD","Amount":"2900"})",
+                                     R"({"Currency":"USD","Amount":"3100"})") +
+                                 "," +
+                                 row("AWP | Asiimov (Field-Tested)", "true",
+                                     R"({"Currency":"EUR","Amount":"9"})"))));
+    host_->then(answer(429, "", {{"Retry-After", "30"}}));
+    DmarketSource source(*host_);
+    const skinpulse::sdk::PollReport report = source.poll();
+    CPPUNIT_ASSERT_MESSAGE(report.status.message(), report.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, report.quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, report.rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, report.skipped.size());  // bad_price, other_currency
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, report.failed_parts.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("aggregated-prices"), report.failed_parts[0].part);
+    CPPUNIT_ASSERT(report.failed_parts[0].status.code() == Status::Code::kRateLimited);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, report.retry_after_seconds.value_or(-1));
+    for (const auto& quote : report.quotes) {
+      CPPUNIT_ASSERT_EQUAL(kAk, quote.market_hash_name);
+      CPPUNIT_ASSERT(quote.price.cents == 2900 || quote.price.cents == 3100);
+    }
   }
 
   void serverErrorIsUnavailableAndKeepsTheCursor() {

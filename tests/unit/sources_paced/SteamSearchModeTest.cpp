@@ -51,6 +51,7 @@ class SteamSearchModeTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(resumesAcrossPollsAndWrapsAtTheEnd);
   CPPUNIT_TEST(emptyPageBeforeTheEndIsThrottling);
   CPPUNIT_TEST(throttlingAfterPagesKeepsThem);
+  CPPUNIT_TEST(aFailedPageAfterGoodOnesIsAFailedPart);
   CPPUNIT_TEST(tooManyRequestsHonoursRetryAfter);
   CPPUNIT_TEST(serverErrorKeepsTheOffset);
   CPPUNIT_TEST(garbageIsMalformedAndSkipped);
@@ -150,6 +151,21 @@ class SteamSearchModeTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t{60}, *source.fetchQuotes().retry_after_seconds);
     host_->now_millis += 61000;
     CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, *source.fetchQuotes().retry_after_seconds);
+  }
+
+  void aFailedPageAfterGoodOnesIsAFailedPart() {
+    // docs/api.md §19: the pages read well are kept, the failed one is named in the report.
+    host_->settings["requests_per_minute"] = "5";
+    host_->then(answer(200, page(0, 10, 1000)));
+    host_->then(answer(500, "<html>Error</html>"));
+    SteamMarketSource source(*host_);
+    const skinpulse::sdk::PollReport report = source.poll();
+    CPPUNIT_ASSERT_MESSAGE(report.status.message(), report.status.isOk());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{10}, report.quotes.size());
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{10}, report.rows_read);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1}, report.failed_parts.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("page at start=10"), report.failed_parts[0].part);
+    CPPUNIT_ASSERT(report.failed_parts[0].status.code() == Status::Code::kUnavailable);
   }
 
   void throttlingAfterPagesKeepsThem() {

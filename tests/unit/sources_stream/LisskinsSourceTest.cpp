@@ -64,8 +64,9 @@ class LisskinsSourceTest : public CppUnit::TestFixture {
     const auto requests = host_->http_client.requests();
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, requests.size());
     CPPUNIT_ASSERT_EQUAL(kUrl, requests[0].url);
-    CPPUNIT_ASSERT_EQUAL(std::size_t{512} * 1024 * 1024, requests[0].max_body_bytes);
-    CPPUNIT_ASSERT(requests[0].timeout == std::chrono::seconds(240));
+    // Sized for the real export: reports reach ~860 MB (docs/upstreams.md).
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1024} * 1024 * 1024, requests[0].max_body_bytes);
+    CPPUNIT_ASSERT(requests[0].timeout == std::chrono::seconds(570));
     bool gzip = false;
     for (const auto& [name, value] : requests[0].headers) {
       gzip = gzip || (name == "Accept-Encoding" && value.find("gzip") != std::string::npos);

@@ -13,22 +13,25 @@
 using skinpulse::plugins::lisskins::ExportReader;
 using skinpulse::plugins::lisskins::ListingReducer;
 using skinpulse::plugins::lisskins::PriceStatistic;
-using skinpulse::sdk::MarketQuote;
-using skinpulse::sdk::QuoteBatch;
+using skinpulse::sdk::PollReport;
 using skinpulse::sdk::Status;
+using skinpulse::sdk::VariantQuote;
 
 namespace {
 
-QuoteBatch read(std::string_view document, std::size_t step,
+// The poll time the lots' unlock_at is held against: after the fixture's locks ended.
+constexpr std::int64_t kNow = 1'800'000'000;
+
+PollReport read(std::string_view document, std::size_t step,
                 PriceStatistic statistic = PriceStatistic::kP05) {
-  ExportReader reader;
+  ExportReader reader(kNow);
   for (std::size_t at = 0; at < document.size(); at += step) {
     if (!reader.feed(document.substr(at, step))) break;
   }
   return reader.finish(statistic);
 }
 
-const MarketQuote* find(const QuoteBatch& batch, const std::string& name) {
+const VariantQuote* find(const PollReport& batch, const std::string& name) {
   for (const auto& quote : batch.quotes) {
     if (quote.market_hash_name == name) return &quote;
   }
@@ -36,8 +39,8 @@ const MarketQuote* find(const QuoteBatch& batch, const std::string& name) {
 }
 
 /// The price of `name` in cents, -1 when the batch has no such item.
-std::int64_t priceOf(const QuoteBatch& batch, const std::string& name) {
-  const MarketQuote* quote = find(batch, name);
+std::int64_t priceOf(const PollReport& batch, const std::string& name) {
+  const VariantQuote* quote = find(batch, name);
   return quote == nullptr ? -1 : quote->price.cents;
 }
 
@@ -86,10 +89,10 @@ class ListingReducerTest : public CppUnit::TestFixture {
   }
 
   void testFixtureKnownItemInPlausibleRange() {
-    const QuoteBatch batch = read(skinpulse::test::fixture("lisskins_export_shape.json"), 4096);
+    const PollReport batch = read(skinpulse::test::fixture("lisskins_export_shape.json"), 4096);
     CPPUNIT_ASSERT_MESSAGE(batch.status.message(), batch.status.isOk());
     CPPUNIT_ASSERT_EQUAL(std::size_t{5}, batch.quotes.size());
-    const MarketQuote* ak = find(batch, "AK-47 | Redline (Field-Tested)");
+    const VariantQuote* ak = find(batch, "AK-47 | Redline (Field-Tested)");
     CPPUNIT_ASSERT(ak != nullptr);
     // USD major units in the feed, cents here: the classic x100 bug lands far outside.
     CPPUNIT_ASSERT(ak->price.form == skinpulse::sdk::QuotedPrice::Form::kCents);
@@ -102,7 +105,7 @@ class ListingReducerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!ak->kind.has_value());  // the instance's kind, ask by default
     // PHP-style escapes decode to the catalogue's spelling.
     CPPUNIT_ASSERT(find(batch, "StatTrak\xE2\x84\xA2 M4A1-S | Decimator (Minimal Wear)"));
-    const MarketQuote* falchion = find(batch, "Falchion Case");
+    const VariantQuote* falchion = find(batch, "Falchion Case");
     CPPUNIT_ASSERT(falchion != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, falchion->listings.value_or(-1));  // null price skipped
   }
@@ -110,13 +113,13 @@ class ListingReducerTest : public CppUnit::TestFixture {
   void testStatistics() {
     const std::string fixture = skinpulse::test::fixture("lisskins_export_shape.json");
     const auto ak = [&](PriceStatistic statistic) {
-      const QuoteBatch batch = read(fixture, fixture.size(), statistic);
+      const PollReport batch = read(fixture, fixture.size(), statistic);
       return priceOf(batch, "AK-47 | Redline (Field-Tested)");
     };
     CPPUNIT_ASSERT_EQUAL(std::int64_t{310}, ak(PriceStatistic::kMin));
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1405}, ak(PriceStatistic::kP05));
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1757}, ak(PriceStatistic::kMedian));  // (1738+1775)/2 up
-    const QuoteBatch medians = read(fixture, fixture.size(), PriceStatistic::kMedian);
+    const PollReport medians = read(fixture, fixture.size(), PriceStatistic::kMedian);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{12050}, priceOf(medians, "AWP | Asiimov (Field-Tested)"));
     CPPUNIT_ASSERT_EQUAL(
         std::int64_t{2012},
@@ -126,7 +129,7 @@ class ListingReducerTest : public CppUnit::TestFixture {
 
   void testSameResultWhateverThePieces() {
     const std::string fixture = skinpulse::test::fixture("lisskins_export_shape.json");
-    const auto summary = [](const QuoteBatch& batch) {
+    const auto summary = [](const PollReport& batch) {
       std::string out = batch.status.message();
       for (const auto& q : batch.quotes) {
         out += q.market_hash_name + "=" + std::to_string(q.price.cents) + "/" +
@@ -156,9 +159,9 @@ class ListingReducerTest : public CppUnit::TestFixture {
         R"({"name":{"deep":[[[{"x":1}]]]},"price":1},)"  // nested garbage as name
         R"(42,"text",null,[1,2],)"                       // not listings at all
         R"({"name":"A","price":2.5,"stickers":[{"name":"B","price":9}]})");  // the good one
-    ExportReader reader;
+    ExportReader reader(kNow);
     CPPUNIT_ASSERT(reader.feed(document));
-    const QuoteBatch batch = reader.finish(PriceStatistic::kMin);
+    const PollReport batch = reader.finish(PriceStatistic::kMin);
     CPPUNIT_ASSERT_MESSAGE(batch.status.message(), batch.status.isOk());
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, batch.quotes.size());
     CPPUNIT_ASSERT_EQUAL(std::string("A"), batch.quotes[0].market_hash_name);
@@ -170,7 +173,7 @@ class ListingReducerTest : public CppUnit::TestFixture {
   void testCutDocumentFailsWhole() {
     const std::string fixture = skinpulse::test::fixture("lisskins_export_shape.json");
     for (std::size_t cut : {std::size_t{1}, fixture.size() / 2, fixture.size() - 3}) {
-      const QuoteBatch batch = read(fixture.substr(0, cut), 7);
+      const PollReport batch = read(fixture.substr(0, cut), 7);
       CPPUNIT_ASSERT(batch.status.code() == Status::Code::kMalformed);
       CPPUNIT_ASSERT(batch.quotes.empty());  // no partial prices
     }
@@ -179,17 +182,17 @@ class ListingReducerTest : public CppUnit::TestFixture {
   void testNotAnExportIsMalformed() {
     for (const char* other : {"[]", "{}", R"({"items":{}})", R"({"last_update":5})", "null",
                               R"({"items":[]} trailing)", "<html>"}) {
-      const QuoteBatch batch = read(other, 3);
+      const PollReport batch = read(other, 3);
       CPPUNIT_ASSERT_MESSAGE(other, batch.status.code() == Status::Code::kMalformed);
     }
     // An empty export is an export: no prices, no failure.
-    const QuoteBatch empty = read(R"({"last_update":1,"items":[]})", 3);
+    const PollReport empty = read(R"({"last_update":1,"items":[]})", 3);
     CPPUNIT_ASSERT(empty.status.isOk());
     CPPUNIT_ASSERT(empty.quotes.empty());
   }
 
   void testDistinctNamesAreBounded() {
-    ListingReducer reducer(2);
+    ListingReducer reducer(kNow, 2);
     skinpulse::plugins::lisskins::StreamJsonParser parser(reducer, {32, 1024});
     CPPUNIT_ASSERT(parser.feed(exportOf(R"({"name":"A","price":1},{"name":"B","price":2},)"
                                         R"({"name":"C","price":3},{"name":"A","price":4})")));
@@ -201,7 +204,7 @@ class ListingReducerTest : public CppUnit::TestFixture {
   }
 
   void testMissingLastUpdateLeavesTimeToTheHost() {
-    const QuoteBatch batch = read(R"({"items":[{"name":"A","price":1}],"last_update":"x"})", 5);
+    const PollReport batch = read(R"({"items":[{"name":"A","price":1}],"last_update":"x"})", 5);
     CPPUNIT_ASSERT(batch.status.isOk());
     CPPUNIT_ASSERT(!batch.quotes.at(0).observed_at.has_value());
   }
