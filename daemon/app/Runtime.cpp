@@ -184,7 +184,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                                                     rates_));
   modules_.add(std::make_unique<quality::QualityModule>(
       catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
-      [this] { return ingest_ != nullptr ? ingest_->lastSuccesses() : quality::LastSuccesses{}; },
+      [this] { return ingest_ != nullptr ? ingest_->pollStates() : quality::PollStates{}; },
       rates_));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
   modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));

@@ -104,13 +104,14 @@ bool IngestModule::stop() {
   return clean;
 }
 
-std::map<std::string, std::int64_t> IngestModule::lastSuccesses() const {
-  std::map<std::string, std::int64_t> times;
-  if (!scheduler_) return times;
+quality::PollStates IngestModule::pollStates() const {
+  quality::PollStates polls;
+  if (!scheduler_) return polls;
   for (const auto& status : scheduler_->status()) {
-    if (status.last_success) times[status.name] = *status.last_success;
+    polls[status.name] = quality::PollState{status.last_success,
+                                            static_cast<std::int64_t>(status.consecutive_failures)};
   }
-  return times;
+  return polls;
 }
 
 bool IngestModule::describeReadiness(JsonWriter& json) const {

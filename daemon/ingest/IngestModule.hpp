@@ -12,6 +12,7 @@
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
 #include "module/Module.hpp"
+#include "quality/PollState.hpp"
 
 #include <memory>
 #include <vector>
@@ -55,8 +56,8 @@ class IngestModule final : public module::Module {
   /// runs in must not be unloaded, so the process exits instead.
   bool stop() override;
   bool describeReadiness(JsonWriter& json) const override;
-  /// The last successful fetch of every source that had one (empty before start()).
-  std::map<std::string, std::int64_t> lastSuccesses() const;
+  /// Every polled source's last success and failures since (empty before start()).
+  quality::PollStates pollStates() const;
 
  private:
   IngestOptions options_;

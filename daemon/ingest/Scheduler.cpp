@@ -354,8 +354,12 @@ void Scheduler::recordSuccess(Entry& entry, std::int64_t poll_time, const Source
       metrics.source_points_rejected.labels({entry.source.name, reason}).inc(count);
     }
     countPoll(entry.source.name, "failed");
+    // Refused only for want of a USD rate (rates still loading at start, a currency no rates
+    // source covers): the daemon's gap, not a feed it misreads, so it is not called malformed.
+    const bool onlyNoRate =
+        source.rejected.size() == 1 && source.rejected.begin()->first == kRejectedNoRate;
     recordFailure(entry, poll_time,
-                  std::string(kMalformedResponse) +
+                  std::string(onlyNoRate ? kRejectedNoRate : kMalformedResponse) +
                       ": no usable row: " + std::to_string(source.received) +
                       " quote(s), all refused: " + rejectionSummary(source.rejected),
                   std::nullopt);

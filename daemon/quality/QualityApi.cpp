@@ -30,13 +30,13 @@ double roundPercent(double value) { return std::round(value * 100.0) / 100.0; }
 
 QualityApi::QualityApi(const Catalog& catalog, const LatestPrices& latest,
                        std::vector<SourceProfile> sources, QualityOptions options,
-                       LastSuccess last_success, Clock clock)
+                       PollStatesFn polls, Clock clock)
     : catalog_(catalog),
       latest_(latest),
       profiles_(std::move(sources)),
       options_(options),
       freshness_(profiles_),
-      last_success_(std::move(last_success)),
+      polls_(std::move(polls)),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {
   for (const auto& profile : profiles_) fees_[profile.name] = profile.fee_percent;
 }
@@ -58,19 +58,20 @@ void QualityApi::sources(Request&, Response& response) const {
       if (!count.newest || entry.newest.time > *count.newest) count.newest = entry.newest.time;
     }
   }
-  const auto polled = last_success_ ? last_success_() : std::map<std::string, std::int64_t>{};
+  const PollStates polled = polls_ ? polls_() : PollStates{};
   JsonWriter json;
   json.beginArray();
   // `polled_as`: whose polls feed this series (an instance's, for its NAME-<kind> series).
   auto write = [&](const std::string& name, const SourceProfile* profile,
                    const std::string& polled_as) {
     const SourceTally counts = tally.count(name) ? tally.at(name) : SourceTally{};
-    const auto success = polled.find(polled_as);
+    const auto found = polled.find(polled_as);
+    const PollState poll = found != polled.end() ? found->second : PollState{};
     // A source is fresh while its last success (polled) or its newest point (backfilled)
     // is younger than its freshness limit.
     std::optional<std::int64_t> last_seen = counts.newest;
-    if (success != polled.end() && (!last_seen || success->second > *last_seen)) {
-      last_seen = success->second;
+    if (poll.last_success && (!last_seen || *poll.last_success > *last_seen)) {
+      last_seen = poll.last_success;
     }
     json.beginObject().key("name").value(name).key("plugin");
     if (profile != nullptr) {
@@ -85,8 +86,8 @@ void QualityApi::sources(Request&, Response& response) const {
       json.null();
     }
     json.key("last_success");
-    if (success != polled.end()) {
-      json.value(time::formatIso8601(success->second));
+    if (poll.last_success) {
+      json.value(time::formatIso8601(*poll.last_success));
     } else {
       json.null();
     }
@@ -98,6 +99,12 @@ void QualityApi::sources(Request&, Response& response) const {
         .value(counts.outliers)
         .key("fee_percent")
         .value(profile != nullptr ? profile->fee_percent : 0.0)
+        // The last poll failed (§19): seen at once, while `fresh` may still hold on
+        // points stored before the failures began.
+        .key("failing")
+        .value(poll.consecutive_failures > 0)
+        .key("consecutive_failures")
+        .value(poll.consecutive_failures)
         .endObject();
   };
   auto configured = [&](std::string_view name) -> const SourceProfile* {

@@ -11,6 +11,7 @@
 #include "prices/LatestPrices.hpp"
 #include "quality/CrossMarket.hpp"
 #include "quality/Freshness.hpp"
+#include "quality/PollState.hpp"
 #include "quality/QualityOptions.hpp"
 
 #include <cstdint>
@@ -22,19 +23,16 @@
 
 namespace skinpulse::quality {
 
-/// The time of each polled source's last successful fetch, by name.
-using LastSuccesses = std::map<std::string, std::int64_t>;
-
 class QualityApi {
  public:
-  /// Asks the scheduler for LastSuccesses.
-  using LastSuccess = std::function<LastSuccesses()>;
+  /// Asks the scheduler for PollStates.
+  using PollStatesFn = std::function<PollStates()>;
   using Clock = std::function<std::int64_t()>;
 
   /// `sources`: every configured instance, in configuration order. References outlive
   /// the object.
   QualityApi(const Catalog& catalog, const LatestPrices& latest, std::vector<SourceProfile> sources,
-             QualityOptions options, LastSuccess last_success, Clock clock = {});
+             QualityOptions options, PollStatesFn polls, Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
@@ -53,7 +51,7 @@ class QualityApi {
   QualityOptions options_;
   Freshness freshness_;
   FeeTable fees_;
-  LastSuccess last_success_;
+  PollStatesFn polls_;
   Clock clock_;
   const currency::RateBook* rates_ = &currency::RateBook::none();
 };

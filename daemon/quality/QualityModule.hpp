@@ -13,8 +13,8 @@ class QualityModule final : public module::Module {
  public:
   QualityModule(const Catalog& catalog, const LatestPrices& latest,
                 std::vector<SourceProfile> sources, QualityOptions options,
-                QualityApi::LastSuccess last_success, const currency::RateBook& rates)
-      : api_(catalog, latest, std::move(sources), options, std::move(last_success)) {
+                QualityApi::PollStatesFn polls, const currency::RateBook& rates)
+      : api_(catalog, latest, std::move(sources), options, std::move(polls)) {
     api_.setRateBook(rates);
   }
 

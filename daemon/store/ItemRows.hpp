@@ -1,7 +1,7 @@
 #pragma once
 
 // Reading and writing items as parallel column vectors: Poco extracts and binds whole
-// vectors, which is much faster than a row at a time for a 34,500-item catalogue.
+// vectors, which is much faster than a row at a time for a 37,000-item catalogue.
 
 #include "store/DatabaseUrl.hpp"
 #include "store/Records.hpp"

@@ -152,7 +152,11 @@ class SourcesHealthTest(DaemonTestCase):
                 self.assertFalse(public[name]["fresh"], public[name])
                 self.assertIsNone(public[name]["last_success"], public[name])
                 self.assertEqual(public[name]["items_priced"], 0, public[name])
+                self.assertTrue(public[name]["failing"], public[name])
+                self.assertGreaterEqual(public[name]["consecutive_failures"], 1, public[name])
             self.assertTrue(public["healthy"]["fresh"], public["healthy"])
+            self.assertFalse(public["healthy"]["failing"], public["healthy"])
+            self.assertEqual(public["healthy"]["consecutive_failures"], 0, public["healthy"])
             self.assertNotIn("last_error", public["lines"])  # error texts stay on the admin side
 
             # /metrics: the failure and the skipped rows, by reason.

@@ -5,7 +5,7 @@
 // is configured, the signed last sales of a few titles per poll
 // (GET {url}/trade-aggregator/v1/last-sales). README.md says what, units, limits.
 //
-// A pass over the ~34,500 catalogue names is ~345 requests: one poll sends at most
+// A pass over the ~36,500 catalogue names is ~365 requests: one poll sends at most
 // `requests_per_poll` of them, and a cursor (the last catalogue id priced) survives between
 // polls, so successive polls price successive slices and wrap around at the end. The
 // upstream's rate-limit headers stop a poll early and hold the next ones off until the

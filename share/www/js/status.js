@@ -32,7 +32,8 @@ export function render(view) {
       fill(body, h('table', { class: 'table' },
         h('thead', {}, h('tr', {}, ['Source', 'Plugin', 'Kind', 'Every', 'Freshness', 'Items priced', 'Outliers', 'Fee', 'Last success'].map((x) => h('th', { scope: 'col', class: NUM.has(x) ? 'num' : undefined }, x)))),
         h('tbody', {}, sources.map((s) => {
-          const state = s.fresh ? ['ok', '● fresh'] : !s.enabled && !s.plugin ? ['', 'stored only'] : !s.enabled ? ['', 'disabled'] : ['stale', '▲ stale'];
+          // A failing poll shows at once, even while earlier prices are still fresh (§19).
+          const state = s.failing ? ['stale', `✕ failing ×${count(s.consecutive_failures)}`] : s.fresh ? ['ok', '● fresh'] : !s.enabled && !s.plugin ? ['', 'stored only'] : !s.enabled ? ['', 'disabled'] : ['stale', '▲ stale'];
           return h('tr', {},
             h('td', { 'data-label': 'Source' }, h('strong', {}, s.name)),
             h('td', { 'data-label': 'Plugin' }, s.plugin || h('span', { class: 'muted', title: 'Prices in the store (a backfill, or a section since removed); nothing polls it' }, 'backfilled')),

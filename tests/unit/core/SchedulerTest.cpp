@@ -86,6 +86,7 @@ class SchedulerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(standbyInstancePollsNothingUntilItHoldsTheLease);
   CPPUNIT_TEST(rowsReadAndNoQuoteIsAMalformedResponse);
   CPPUNIT_TEST(quotesAllRefusedIsAMalformedResponse);
+  CPPUNIT_TEST(quotesRefusedForWantOfARateSayNoRate);
   CPPUNIT_TEST(emptyMarketIsStillASuccess);
   CPPUNIT_TEST(skippedRowsAreCountedAndTheQuotesStored);
   CPPUNIT_TEST(failedPartIsCountedAndTheGoodPartStored);
@@ -271,6 +272,27 @@ class SchedulerTest : public CppUnit::TestFixture {
         std::string("malformed_response: no usable row: 2 quote(s), all refused: unknown_item×2"),
         status.last_error);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), status.rejected.at("unknown_item"));
+  }
+
+  // A EUR feed polled before any rate is loaded stored nothing: a failure, but the daemon's
+  // (no rate), not a feed it misreads.
+  void quotesRefusedForWantOfARateSayNoRate() {
+    ScriptedSource source;
+    source.next = [] { return observations(3); };
+    Scheduler scheduler({{"s", "p", &source, 60, 5}}, [](const std::vector<SourceBatch>& batches) {
+      CycleOutcome outcome;
+      auto& refused = outcome.sources[batches.at(0).source];
+      refused.received = 3;
+      refused.rejected[std::string(kRejectedNoRate)] = 3;
+      return outcome;
+    });
+    scheduler.start();
+    CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "s").consecutive_failures == 1; }));
+    CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
+    const auto status = statusOf(scheduler, "s");
+    CPPUNIT_ASSERT(!status.last_success);
+    CPPUNIT_ASSERT_EQUAL(std::string("no_rate: no usable row: 3 quote(s), all refused: no_rate×3"),
+                         status.last_error);
   }
 
   void emptyMarketIsStillASuccess() {
