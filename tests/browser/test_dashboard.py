@@ -138,7 +138,25 @@ class DashboardBrowserTest(unittest.TestCase):
         cls.provider = FakeProvider().start()
         cls.inventory = FakeInventory().start()
         cls.inventory.pages(PLATFORM_ID, [[(n, 1 + i % 3) for i, n in enumerate(sorted(names)[:12])]])
-        ini = f"""[identity]
+        # The share directory as an installed daemon has it (share/CMakeLists.txt): the
+        # dashboard's text files with their precompressed .gz siblings, so the page weight
+        # below is what a browser is sent by a real deployment (the budget is compressed
+        # bytes, docs/adr/0009-dashboard.md); the rest linked from the source tree.
+        share = os.path.join(cls.tmp, "share")
+        os.makedirs(share)
+        for entry in os.listdir(os.path.join(SOURCE_DIR, "share")):
+            source = os.path.join(SOURCE_DIR, "share", entry)
+            if entry == "www":
+                shutil.copytree(source, os.path.join(share, entry))
+            else:
+                os.symlink(os.path.abspath(source), os.path.join(share, entry))
+        for folder, _, files in os.walk(os.path.join(share, "www")):
+            for name in files:
+                if name.endswith((".js", ".css", ".html", ".svg")):
+                    subprocess.run(["gzip", "-9", "-n", "-k", "-f", os.path.join(folder, name)], check=True)
+        ini = f"""[daemon]
+share_dir = {share}
+[identity]
 idpa_plugin = scripted
 gameid_plugin = scripted
 [source.simulated]
@@ -223,6 +241,12 @@ rates = EUR:0.95, JPY:151.2
                         for variant, cents in rows.items():
                             out.write(json.dumps({"market_hash_name": PHASED, "variant": variant, "source": source,
                                                   "time": at, "price": cents, "volume": 1, "kind": "ask"}) + "\n")
+                        # A backfill stores what it is given, line by line: the base's own
+                        # history is the cheapest phase, as a live poll of such a market
+                        # stores it (docs/api.md §18).
+                        out.write(json.dumps({"market_hash_name": PHASED, "source": source, "time": at,
+                                              "price": min(rows.values()), "volume": len(rows),
+                                              "kind": "ask"}) + "\n")
             result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config, "--file", path, env=cls.daemon.env)
             if result.returncode != 0:
                 cls.variants_error = "backfilling variant prices failed: " + result.stderr + result.stdout
@@ -320,14 +344,20 @@ rates = EUR:0.95, JPY:151.2
         weight = self.driver.execute_script("""
             const origin = location.origin;
             const nav = performance.getEntriesByType('navigation')[0];
-            let bytes = nav.transferSize, body = nav.encodedBodySize;
+            let bytes = nav.transferSize, body = nav.encodedBodySize, decoded = nav.decodedBodySize;
             for (const r of performance.getEntriesByType('resource')) {
-              if (r.name.startsWith(origin)) { bytes += r.transferSize; body += r.encodedBodySize; }
+              if (r.name.startsWith(origin)) {
+                bytes += r.transferSize; body += r.encodedBodySize; decoded += r.decodedBodySize;
+              }
             }
-            return {bytes, body, interactive: Math.round(nav.domInteractive), loaded: Math.round(nav.loadEventEnd)};""")
-        print("\nmarket first load: %(bytes)d bytes transferred (%(body)d body bytes), "
-              "DOM interactive %(interactive)d ms, load %(loaded)d ms" % weight, file=sys.stderr)
-        self.assertLessEqual(weight["bytes"], 150 * 1024)
+            return {bytes, body, decoded, interactive: Math.round(nav.domInteractive), loaded: Math.round(nav.loadEventEnd)};""")
+        if os.environ.get("SKINPULSE_WEIGHT_DETAIL"):  # what weighs what, when the budget is hit
+            for r in self.driver.execute_script("return performance.getEntriesByType('resource').map(r => [r.name, r.transferSize])"):
+                print("  %7d %s" % (r[1], r[0]), file=sys.stderr)
+        print("\nmarket first load: %(bytes)d bytes transferred (%(body)d body bytes, %(decoded)d "
+              "decoded), DOM interactive %(interactive)d ms, load %(loaded)d ms" % weight, file=sys.stderr)
+        self.assertLessEqual(weight["bytes"], 150 * 1024)  # the budget: bytes on the wire
+        self.assertLessEqual(weight["decoded"], 200 * 1024)  # and what the browser must parse
         self.assertLess(weight["interactive"], 1000)
         self.shoot("market")
         box = self.driver.find_element(By.ID, "search")

@@ -129,7 +129,8 @@ class QualityTest(DaemonTestCase):
             for source in response.json():
                 self.assertEqual(set(source), {"name", "plugin", "kind", "enabled",
                                                "interval_seconds", "last_success", "fresh",
-                                               "items_priced", "outliers", "fee_percent"})
+                                               "items_priced", "outliers", "fee_percent",
+                                               "failing", "consecutive_failures"})
                 self.assertNotIn("last_error", source)
 
             # /readyz says per polled source whether its last success is fresh.
