@@ -52,16 +52,6 @@ def write_catalogue(path):
             f.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
-def skinport_reports_variants():
-    """True once the skinport plugin reads `version` into sdk::VariantQuote::variant."""
-    path = os.path.join(SOURCE_DIR, "plugins", "sources", "skinport", "SkinportSource.cpp")
-    try:
-        with open(path, encoding="utf-8") as f:
-            return "VariantQuote" in f.read()
-    except OSError:
-        return False
-
-
 class PostgresSchema:
     """A schema of its own on SKINPULSE_TEST_POSTGRES_URL, dropped afterwards."""
 
@@ -302,8 +292,6 @@ class SkinportPhasesMixin:
     def database_env(self):
         return {}
 
-    @unittest.skipUnless(skinport_reports_variants(),
-                         "the skinport plugin does not name variants yet (SDK ABI 1.3)")
     def test_each_phase_under_its_variant_and_the_cheapest_under_the_base(self):
         catalogue = os.path.join(self.workdir, "items.jsonl")
         write_catalogue(catalogue)
