@@ -29,6 +29,8 @@ CATALOGUE = [
     ("Sticker | syrsoN (Glitter) | Rio 2022", "Sticker", "syrsoN (Glitter) | Rio 2022", ""),
     ("Operation Breakout Weapon Case", "Container", "Operation Breakout Weapon Case", ""),
 ]
+# The fake answers every other row in the live service's shape (object prices, string
+# counts) and the rest in the older one (plain strings): every item must be priced.
 DMARKET = {name: (1000 + 97 * i, 3 + i, 1100 + 101 * i, 10 + i)
            for i, (name, *_rest) in enumerate(CATALOGUE)}
 DMARKET[AK] = (2905, 41, 3188, 236)

@@ -81,11 +81,22 @@ class PacedMarkets(BackgroundServer):
             remaining = self.window_requests - self._window_used
             reset = max(1, int(round(self._window_start + self.window_seconds - now + 0.5)))
         rows = []
-        for title in titles:
+        for index, title in enumerate(titles):
             if title in self.dmarket_prices:
                 bid, bids, ask, asks = self.dmarket_prices[title]
-                rows.append({"title": title, "orderBestPrice": str(bid), "orderCount": bids,
-                             "offerBestPrice": str(ask), "offerCount": asks})
+                if index % 2 == 0:
+                    # What the live service sends (docs/upstreams.md, checked 2026-11-28):
+                    # prices as {"Currency","Amount"} objects, cents in a string, and the
+                    # counts as strings.
+                    rows.append({"title": title,
+                                 "orderBestPrice": {"Currency": "USD", "Amount": str(bid)},
+                                 "orderCount": str(bids),
+                                 "offerBestPrice": {"Currency": "USD", "Amount": str(ask)},
+                                 "offerCount": str(asks)})
+                else:
+                    # The older published shape: plain strings, numeric counts.
+                    rows.append({"title": title, "orderBestPrice": str(bid), "orderCount": bids,
+                                 "offerBestPrice": str(ask), "offerCount": asks})
         headers = {"RateLimit-Limit": str(self.window_requests),
                    "RateLimit-Remaining": str(remaining), "RateLimit-Reset": str(reset)}
         return 200, {"aggregatedPrices": rows, "nextCursor": ""}, headers
