@@ -1,7 +1,7 @@
 """lisskins end to end: the real daemon downloads a generated lis-skins export of ~85 MB
 from a local fake (chunked, generated while sent), parses it as a stream and stores one
-price per catalogue item with its listing count, while its memory grows by a small
-fraction of the document (plugins/sources/lisskins/README.md, docs/adr/0013-streaming-bodies.md).
+price per catalogue item with its listing count — trade-locked lots, listed cheaper beside
+the tradable ones, never set it — while its memory grows by a small fraction of the document (plugins/sources/lisskins/README.md, docs/adr/0013-streaming-bodies.md).
 A document over the instance's cap fails as too large and stores nothing."""
 import json
 import os
@@ -18,6 +18,7 @@ NAMES_IN_CATALOGUE = 3400
 NAMES_ELSEWHERE = 100  # names the catalogue does not have: counted, not stored
 PER_NAME = 2           # listings of each name per block
 REPEAT = 80            # blocks: ~85 MB
+LOCKED_PER_NAME = 1    # trade-locked lots of each name per block, at half its base price
 
 
 def catalogue_names(count):
@@ -74,7 +75,7 @@ class LisskinsStreamTest(DaemonTestCase):
     def setUpClass(cls):
         names = catalogue_names(NAMES_IN_CATALOGUE)
         names += ["Not An Item %d | lis-skins only" % i for i in range(NAMES_ELSEWHERE)]
-        cls.block = ListingBlock(names, PER_NAME, base_price)
+        cls.block = ListingBlock(names, PER_NAME, base_price, locked_per_name=LOCKED_PER_NAME)
 
     def sources(self, daemon):
         return {s["name"]: s for s in daemon.admin_get("/readyz").json()["sources"]}
@@ -118,8 +119,13 @@ class LisskinsStreamTest(DaemonTestCase):
                 point = history[0]
                 # $15 ± 10-30 %: p05 of its listings in cents, never dollars or mills.
                 self.assertTrue(1000 <= point["price"] <= 6000, point)
-                self.assertEqual(point["price"], 1350)  # every block's lowest: 15 x 0.9
+                # Every block's lowest lot a buyer can take now: 15 x 0.9. The locked lots at
+                # 15 x 0.5 are skipped and counted, never a price or a listing.
+                self.assertEqual(point["price"], 1350)
                 self.assertEqual(point["listings"], PER_NAME * REPEAT, point)
+                self.assertEqual(state["rows_skipped"].get("locked"),
+                                 LOCKED_PER_NAME * REPEAT * (NAMES_IN_CATALOGUE + NAMES_ELSEWHERE),
+                                 state)
                 self.assertEqual(point["kind"], "ask", point)
                 self.assertEqual(point["volume"], 0, point)
                 self.assertEqual(point["time"], time.strftime("%Y-%m-%dT%H:%M:%SZ",

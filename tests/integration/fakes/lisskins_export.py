@@ -18,11 +18,17 @@ from fakes.background_server import BackgroundServer
 LAST_UPDATE = int(time.time()) - 120
 
 
+# When the trade-locked lots of a block unlock: a week after the test runs.
+UNLOCK_AT = time.strftime("%Y-%m-%dT%H:%M:%S.000000Z", time.gmtime(time.time() + 7 * 86400))
+
+
 class ListingBlock:
     """The listings of one block: `per_name` listings for each name, prices spread
-    around the name's base price. `counts` and `prices` say what one block holds."""
+    around the name's base price, and `locked_per_name` trade-locked lots at half the base
+    price (`unlock_at` a week ahead, as the live export lists them beside tradable lots:
+    docs/upstreams.md). `prices` says what one block holds that a buyer can take now."""
 
-    def __init__(self, names, per_name, base_price):
+    def __init__(self, names, per_name, base_price, locked_per_name=0):
         rows = []
         self.prices = {}
         listing_id = 41000000
@@ -37,6 +43,13 @@ class ListingBlock:
                     "created_at": "2024-07-22T10:%02d:%02d.000000Z" % (k % 60, index % 60),
                     "item_float": round((index * 7 + k) % 1000 / 1000, 9),
                     "unlock_at": None, "stickers": []}, separators=(",", ":")))
+            for k in range(locked_per_name):
+                listing_id += 1
+                rows.append(json.dumps({
+                    "id": listing_id, "name": name, "price": round(base * 0.5, 2),
+                    "created_at": "2024-07-22T11:%02d:%02d.000000Z" % (k % 60, index % 60),
+                    "item_float": 0.5, "unlock_at": UNLOCK_AT, "stickers": []},
+                    separators=(",", ":")))
         self.body = ",".join(rows).encode("utf-8")
 
 
