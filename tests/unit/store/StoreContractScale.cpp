@@ -12,7 +12,8 @@ namespace skinpulse::test {
 void StoreContract::testFullCatalogueAndLargeImport() {
   if (skipped()) return;
   const auto entries = readCatalogFile(std::string(SKINPULSE_SHARE_DIR) + "/catalog/items.jsonl");
-  CPPUNIT_ASSERT_EQUAL(std::size_t{37228}, entries.size());  // 36,494 base names + 734 variant lines
+  CPPUNIT_ASSERT_EQUAL(std::size_t{37228},
+                       entries.size());  // 36,494 base names + 734 variant lines
 
   auto& catalog = db_->catalog();
   const auto first = catalog.seed(entries, 1000);
