@@ -116,9 +116,9 @@ int main(int argc, char** argv) {
   }
 
   LatestPrices latest;
-  std::vector<quality::SourceProfile> profiles;
+  std::vector<prices::SourceProfile> profiles;
   for (const auto& s : kSources) profiles.push_back({s, s, sdk::PriceKind::kAsk, true, 300, 0});
-  const quality::Freshness freshness(profiles);
+  const prices::Freshness freshness(profiles);
   const quality::CrossMarketRules market_rules{freshness, true};
   std::vector<double> price(items * kSources.size(), 1000.0);
   std::normal_distribution<double> step(0.0, 0.02);

@@ -174,8 +174,8 @@ std::vector<PricePoint> points(std::size_t items, std::size_t sources, std::size
   return out;
 }
 
-std::vector<quality::SourceProfile> profiles(std::size_t sources) {
-  std::vector<quality::SourceProfile> out;
+std::vector<prices::SourceProfile> profiles(std::size_t sources) {
+  std::vector<prices::SourceProfile> out;
   for (std::size_t s = 0; s < sources; ++s) {
     out.push_back({sourceName(s), "bench", sdk::PriceKind::kAsk, true, 60, s % 2 ? 2.0 : 0.0});
   }
@@ -196,7 +196,7 @@ struct Scratch {
 
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
-  const quality::Freshness freshness(profiles(opt.sources));
+  const prices::Freshness freshness(profiles(opt.sources));
   const quality::CrossMarketRules rules{freshness, true};
   quality::FeeTable fees;
   for (const auto& p : profiles(opt.sources)) fees[p.name] = p.fee_percent;

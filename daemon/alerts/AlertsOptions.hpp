@@ -5,7 +5,7 @@
 // intervals for freshness, the reference order of current_price).
 
 #include "common/OptionTable.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 
 #include <cstdint>
 #include <map>
@@ -25,7 +25,7 @@ struct AlertsOptions {
   std::vector<std::string> enabled_sources;    ///< in configuration order
   /// Which latest prices a condition may trust (docs/api.md §12): freshness per source and
   /// [quality] exclude_outliers, as the item endpoints apply them. Set by the runtime.
-  quality::Freshness freshness;
+  prices::Freshness freshness;
   bool exclude_outliers = true;
   std::string ca_location = "/etc/ssl/certs";  ///< trusted CAs for https targets
 };

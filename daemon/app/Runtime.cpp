@@ -25,10 +25,10 @@ namespace {
 
 // Every configured source instance in configuration order; the enabled ones with the
 // kind their plugin resolved.
-std::vector<quality::SourceProfile> sourceProfiles(const Settings& s, const PluginSet& plugins) {
-  std::vector<quality::SourceProfile> profiles;
+std::vector<prices::SourceProfile> sourceProfiles(const Settings& s, const PluginSet& plugins) {
+  std::vector<prices::SourceProfile> profiles;
   for (const auto& configured : s.sources) {
-    quality::SourceProfile profile{
+    prices::SourceProfile profile{
         configured.name,         configured.plugin,           configured.kind,
         configured.enabled,      configured.interval_seconds, configured.fee_percent,
         configured.fresh_seconds};
@@ -42,13 +42,13 @@ std::vector<quality::SourceProfile> sourceProfiles(const Settings& s, const Plug
 
 alerts::AlertsOptions alertsOptions(const Settings& s, const PluginSet& plugins) {
   alerts::AlertsOptions options = s.alerts;
-  options.freshness = quality::Freshness(sourceProfiles(s, plugins));
+  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
   return options;
 }
 
 items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
   items::ItemsOptions options = s.items;
-  options.freshness = quality::Freshness(sourceProfiles(s, plugins));
+  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
   options.exclude_outliers = s.quality.exclude_outliers;
   options.base_url = s.base_url;
   options.reference_sources = s.metrics_options.reference_sources;
@@ -213,7 +213,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
       settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
   ingest_ = &ingest;
-  ingest.setOutlierRules(quality::Freshness(sourceProfiles(settings_, *plugins_)),
+  ingest.setOutlierRules(prices::Freshness(sourceProfiles(settings_, *plugins_)),
                          settings_.quality.outlier_factor);
 
   ingest.setRateBook(rates_);               // non-USD quotes converted at ingest (§12)

@@ -15,7 +15,7 @@
 // then judged and written chunk by chunk through PriceStore::openBackfill().
 
 #include "catalog/Catalog.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -40,7 +40,7 @@ struct BackfillResult {
 
 /// The outlier rules of docs/api.md §12, as the daemon's configuration sets them.
 struct BackfillOutliers {
-  quality::Freshness freshness;
+  prices::Freshness freshness;
   double factor = 3.0;
 };
 

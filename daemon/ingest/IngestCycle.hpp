@@ -14,7 +14,7 @@
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 #include "store/Database.hpp"
 
 #include <chrono>
@@ -87,7 +87,7 @@ class IngestCycle {
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
   /// Flag outliers (docs/api.md §12) with these rules before storing; without, no point
   /// is flagged. Set before polling starts.
-  void setOutlierRules(quality::Freshness freshness, double factor) {
+  void setOutlierRules(prices::Freshness freshness, double factor) {
     outlier_rules_ = OutlierRules{std::move(freshness), factor};
   }
 
@@ -125,7 +125,7 @@ class IngestCycle {
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
   struct OutlierRules {
-    quality::Freshness freshness;
+    prices::Freshness freshness;
     double factor = 3.0;
   };
   std::optional<OutlierRules> outlier_rules_;

@@ -2,7 +2,7 @@
 
 #include "common/Log.hpp"
 #include "common/Time.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 
 namespace skinpulse::ingest {
 namespace {
@@ -26,7 +26,7 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
   optionalTime("last_poll", status.last_poll);
   optionalTime("last_success", status.last_success);
   // Fresh (docs/api.md §12): the last success is younger than 3 intervals.
-  const quality::Freshness freshness({quality::SourceProfile{
+  const prices::Freshness freshness({prices::SourceProfile{
       status.name, status.plugin, sdk::PriceKind::kAsk, true, status.interval_seconds, 0.0}});
   json.key("fresh").value(status.last_success.has_value() &&
                           freshness.fresh(status.name, *status.last_success, time::nowSeconds()));

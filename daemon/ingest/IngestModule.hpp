@@ -42,7 +42,7 @@ class IngestModule final : public module::Module {
   /// start(); must outlive the module.
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
   /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
-  void setOutlierRules(quality::Freshness freshness, double factor) {
+  void setOutlierRules(prices::Freshness freshness, double factor) {
     outlier_freshness_ = std::move(freshness);
     outlier_factor_ = factor;
   }
@@ -69,7 +69,7 @@ class IngestModule final : public module::Module {
   std::vector<CycleTimingsObserver*> timings_observers_;
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
-  std::optional<quality::Freshness> outlier_freshness_;
+  std::optional<prices::Freshness> outlier_freshness_;
   double outlier_factor_ = 3.0;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;

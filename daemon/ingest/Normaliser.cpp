@@ -7,7 +7,7 @@
 #include "currency/Iso4217.hpp"
 #include "currency/Money.hpp"
 #include "ingest/PriceParser.hpp"
-#include "quality/KindSeries.hpp"
+#include "prices/KindSeries.hpp"
 
 #include <algorithm>
 #include <array>
@@ -108,7 +108,7 @@ class SourceNames {
     const auto index = static_cast<std::size_t>(kind);
     if (!input_.series_per_kind || index >= names_.size()) return input_.source;
     if (names_[index].empty())
-      names_[index] = quality::sourceForKind(input_.source, input_.kind, kind);
+      names_[index] = prices::sourceForKind(input_.source, input_.kind, kind);
     return names_[index];
   }
 

@@ -12,7 +12,7 @@
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -27,7 +27,7 @@ struct ItemsApiOptions {
   std::string base_url;  ///< for Link headers
   std::vector<std::string> configured_reference_sources;
   std::vector<std::string> enabled_sources;  ///< in configuration order
-  quality::Freshness freshness = {};         ///< stale latest prices and the consensus
+  prices::Freshness freshness = {};         ///< stale latest prices and the consensus
   bool exclude_outliers = true;              ///< outliers left out of the consensus
   /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
   const currency::RateBook* rates = nullptr;

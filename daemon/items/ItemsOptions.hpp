@@ -4,7 +4,7 @@
 // its table (itemsOptionTable), and what app/ fills in from the validated Settings.
 
 #include "common/OptionTable.hpp"
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 
 #include <cstdint>
 #include <string>
@@ -16,7 +16,7 @@ struct ItemsOptions {
   std::string base_url;                        ///< for Link headers
   std::vector<std::string> reference_sources;  ///< [metrics] reference_sources
   std::vector<std::string> enabled_sources;    ///< in configuration order
-  quality::Freshness freshness;                ///< of every source (docs/api.md §12)
+  prices::Freshness freshness;                ///< of every source (docs/api.md §12)
   bool exclude_outliers = true;                ///< [quality] exclude_outliers
   /// [items] history_cache_bytes: rendered /history and /candles bodies kept in memory.
   std::int64_t history_cache_bytes = std::int64_t{64} << 20;

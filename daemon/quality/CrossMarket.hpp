@@ -7,8 +7,8 @@
 // dearest fresh price of another source, net of that source's fee. Outliers never count
 // when they are excluded. Pure functions over a LatestPrices entry: any thread.
 
+#include "prices/Freshness.hpp"
 #include "prices/LatestPrices.hpp"
-#include "quality/Freshness.hpp"
 
 #include <cstdint>
 #include <map>
@@ -19,7 +19,7 @@
 namespace skinpulse::quality {
 
 struct CrossMarketRules {
-  const Freshness& freshness;
+  const prices::Freshness& freshness;
   bool exclude_outliers = true;
 
   /// Whether `point` counts at `now`: fresh, and not flagged when outliers are excluded.

@@ -50,7 +50,7 @@ bool outsideBand(std::int64_t price, double reference, double factor) {
   return p * factor < reference || p > reference * factor;
 }
 
-OutlierJudge::OutlierJudge(const Freshness& freshness, double factor,
+OutlierJudge::OutlierJudge(const prices::Freshness& freshness, double factor,
                            std::vector<PricePoint>& points)
     : freshness_(freshness),
       factor_(factor),
@@ -117,7 +117,7 @@ void OutlierJudge::operator()(std::vector<SourceLatest>& entries, std::size_t in
   if (point.outlier) flagged_.emplace(point.item_id, index);
 }
 
-std::vector<PricePoint> judgeBatch(const Freshness& freshness, double factor,
+std::vector<PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
                                    const LatestPrices::Snapshot& before,
                                    std::vector<PricePoint>& points) {
   OutlierJudge judge(freshness, factor, points);

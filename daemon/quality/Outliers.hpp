@@ -15,8 +15,8 @@
 // point are not judged (a late backfill of old history); a point already stored (same
 // time as the newest) keeps the stored flag.
 
+#include "prices/Freshness.hpp"
 #include "prices/LatestPrices.hpp"
-#include "quality/Freshness.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -37,7 +37,7 @@ bool outsideBand(std::int64_t price, double reference, double factor);
 class OutlierJudge {
  public:
   /// `points` is the batch the hook's indices refer to; it must outlive the judge.
-  OutlierJudge(const Freshness& freshness, double factor, std::vector<PricePoint>& points);
+  OutlierJudge(const prices::Freshness& freshness, double factor, std::vector<PricePoint>& points);
 
   /// Sets points[index].outlier. A flagged newest entry it confirms is unflagged in
   /// `entries`, and in `points` when it is one of them; else it is kept for confirmed().
@@ -54,7 +54,7 @@ class OutlierJudge {
  private:
   std::int64_t maxAge(const std::string& source);
 
-  const Freshness& freshness_;
+  const prices::Freshness& freshness_;
   double factor_;
   std::int64_t always_fresh_;  ///< Freshness::shortestMaxAge(): younger needs no lookup
   std::vector<PricePoint>& points_;
@@ -67,7 +67,7 @@ class OutlierJudge {
 
 /// Flags a batch on top of `before` (a backfill, tests) in the order given; returns the
 /// confirmed points stored before it (OutlierJudge::confirmed()).
-std::vector<PricePoint> judgeBatch(const Freshness& freshness, double factor,
+std::vector<PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
                                    const LatestPrices::Snapshot& before,
                                    std::vector<PricePoint>& points);
 

@@ -4,7 +4,7 @@
 #include "common/Time.hpp"
 #include "currency/Conversion.hpp"
 #include "http/Params.hpp"
-#include "quality/KindSeries.hpp"
+#include "prices/KindSeries.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +29,7 @@ double roundPercent(double value) { return std::round(value * 100.0) / 100.0; }
 }  // namespace
 
 QualityApi::QualityApi(const Catalog& catalog, const LatestPrices& latest,
-                       std::vector<SourceProfile> sources, QualityOptions options,
+                       std::vector<prices::SourceProfile> sources, QualityOptions options,
                        PollStatesFn polls, Clock clock)
     : catalog_(catalog),
       latest_(latest),
@@ -62,7 +62,7 @@ void QualityApi::sources(Request&, Response& response) const {
   JsonWriter json;
   json.beginArray();
   // `polled_as`: whose polls feed this series (an instance's, for its NAME-<kind> series).
-  auto write = [&](const std::string& name, const SourceProfile* profile,
+  auto write = [&](const std::string& name, const prices::SourceProfile* profile,
                    const std::string& polled_as) {
     const SourceTally counts = tally.count(name) ? tally.at(name) : SourceTally{};
     const auto found = polled.find(polled_as);
@@ -107,9 +107,9 @@ void QualityApi::sources(Request&, Response& response) const {
         .value(poll.consecutive_failures)
         .endObject();
   };
-  auto configured = [&](std::string_view name) -> const SourceProfile* {
+  auto configured = [&](std::string_view name) -> const prices::SourceProfile* {
     const auto found = std::find_if(profiles_.begin(), profiles_.end(),
-                                    [&](const SourceProfile& p) { return p.name == name; });
+                                    [&](const prices::SourceProfile& p) { return p.name == name; });
     return found == profiles_.end() ? nullptr : &*found;
   };
   for (const auto& profile : profiles_) write(profile.name, &profile, profile.name);
@@ -118,13 +118,13 @@ void QualityApi::sources(Request&, Response& response) const {
   // instances since removed.
   for (const auto& name : snapshot->source_names) {
     if (configured(name) != nullptr) continue;
-    const auto series = kindSeriesOf(name);
-    const SourceProfile* instance = series ? configured(series->instance) : nullptr;
+    const auto series = prices::kindSeriesOf(name);
+    const prices::SourceProfile* instance = series ? configured(series->instance) : nullptr;
     if (instance == nullptr) {
       write(name, nullptr, name);
       continue;
     }
-    SourceProfile derived = *instance;
+    prices::SourceProfile derived = *instance;
     derived.name = name;
     derived.kind = series->kind;
     write(name, &derived, instance->name);

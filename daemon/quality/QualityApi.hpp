@@ -8,9 +8,9 @@
 #include "catalog/Catalog.hpp"
 #include "currency/RateBook.hpp"
 #include "http/Router.hpp"
+#include "prices/Freshness.hpp"
 #include "prices/LatestPrices.hpp"
 #include "quality/CrossMarket.hpp"
-#include "quality/Freshness.hpp"
 #include "quality/PollState.hpp"
 #include "quality/QualityOptions.hpp"
 
@@ -31,15 +31,16 @@ class QualityApi {
 
   /// `sources`: every configured instance, in configuration order. References outlive
   /// the object.
-  QualityApi(const Catalog& catalog, const LatestPrices& latest, std::vector<SourceProfile> sources,
-             QualityOptions options, PollStatesFn polls, Clock clock = {});
+  QualityApi(const Catalog& catalog, const LatestPrices& latest,
+             std::vector<prices::SourceProfile> sources, QualityOptions options, PollStatesFn polls,
+             Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
   void sources(http::Request& request, http::Response& response) const;
   void spreads(http::Request& request, http::Response& response) const;
 
-  const Freshness& freshness() const { return freshness_; }
+  const prices::Freshness& freshness() const { return freshness_; }
   /// What `currency=` on the spread ranking converts with (docs/api.md §14); without,
   /// only USD. Set before the routes serve; the book must outlive the object.
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
@@ -47,9 +48,9 @@ class QualityApi {
  private:
   const Catalog& catalog_;
   const LatestPrices& latest_;
-  std::vector<SourceProfile> profiles_;
+  std::vector<prices::SourceProfile> profiles_;
   QualityOptions options_;
-  Freshness freshness_;
+  prices::Freshness freshness_;
   FeeTable fees_;
   PollStatesFn polls_;
   Clock clock_;

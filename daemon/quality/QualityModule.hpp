@@ -12,7 +12,7 @@ namespace skinpulse::quality {
 class QualityModule final : public module::Module {
  public:
   QualityModule(const Catalog& catalog, const LatestPrices& latest,
-                std::vector<SourceProfile> sources, QualityOptions options,
+                std::vector<prices::SourceProfile> sources, QualityOptions options,
                 QualityApi::PollStatesFn polls, const currency::RateBook& rates)
       : api_(catalog, latest, std::move(sources), options, std::move(polls)) {
     api_.setRateBook(rates);

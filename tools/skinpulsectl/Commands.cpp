@@ -182,13 +182,13 @@ int backfill(const LoadedConfig& config, const std::string& file, const Backfill
     return newer;
   };
   // Flagged as the daemon's cycles would (docs/api.md §12), with its configuration.
-  std::vector<quality::SourceProfile> profiles;
+  std::vector<prices::SourceProfile> profiles;
   for (const auto& source : config.settings.sources) {
-    profiles.push_back(quality::SourceProfile{source.name, source.plugin, source.kind,
+    profiles.push_back(prices::SourceProfile{source.name, source.plugin, source.kind,
                                               source.enabled, source.interval_seconds,
                                               source.fee_percent});
   }
-  const BackfillOutliers outliers{quality::Freshness(profiles),
+  const BackfillOutliers outliers{prices::Freshness(profiles),
                                   config.settings.quality.outlier_factor};
   // A bar on a terminal only: scripts and tests read stdout and stderr as before.
   std::optional<ProgressBar> bar;

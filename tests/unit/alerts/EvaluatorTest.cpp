@@ -174,9 +174,9 @@ class EvaluatorTest : public CppUnit::TestFixture {
     c.type = ConditionType::kSpreadAbove;
     c.threshold = 10;
     evaluator_.upsert(rule(1, 7, c));
-    using quality::SourceProfile;
+    using prices::SourceProfile;
     freshness_ =
-        quality::Freshness({SourceProfile{"a", "a", sdk::PriceKind::kAsk, true, 60, 0},
+        prices::Freshness({SourceProfile{"a", "a", sdk::PriceKind::kAsk, true, 60, 0},
                             SourceProfile{"b", "b", sdk::PriceKind::kAsk, true, 60, 0},
                             SourceProfile{"stale", "s", sdk::PriceKind::kAsk, true, 60, 0},
                             SourceProfile{"spike", "s", sdk::PriceKind::kAsk, true, 60, 0}});
@@ -258,7 +258,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
   std::shared_ptr<const LatestPrices::Snapshot> snapshot_;
   std::shared_ptr<metrics::MetricsSnapshot> metrics_;
   std::vector<std::string> order_;
-  quality::Freshness freshness_;  // no configured source: every name has 24 h
+  prices::Freshness freshness_;  // no configured source: every name has 24 h
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(EvaluatorTest);

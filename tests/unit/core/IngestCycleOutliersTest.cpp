@@ -43,8 +43,8 @@ class IngestCycleOutliersTest : public testing::OneItemStore {
   CPPUNIT_TEST_SUITE_END();
 
   Recorder recorder_;
-  quality::Freshness freshness_{
-      {quality::SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
+  prices::Freshness freshness_{
+      {prices::SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
 
  public:
   IngestCycleOutliersTest() : OneItemStore(kName, kT - 1000) {}

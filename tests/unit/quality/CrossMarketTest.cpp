@@ -7,6 +7,8 @@
 
 using namespace skinpulse;
 using namespace skinpulse::quality;
+using skinpulse::prices::Freshness;
+using skinpulse::prices::SourceProfile;
 
 namespace {
 

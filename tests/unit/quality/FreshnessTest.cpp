@@ -2,12 +2,12 @@
 // sources and their NAME-<kind> series, 24 h for the others (disabled, backfilled,
 // unknown); "younger than" is strict.
 
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
-using namespace skinpulse::quality;
+using namespace skinpulse::prices;
 
 class FreshnessTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(FreshnessTest);

@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse::quality {
+namespace skinpulse::prices {
 
 /// The source under which points of `kind` from instance `instance` (of kind
 /// `instance_kind`) are stored: the instance's name for its own kind, else NAME-<kind>.
@@ -28,4 +28,4 @@ struct KindSeries {
 /// question.
 std::optional<KindSeries> kindSeriesOf(std::string_view source);
 
-}  // namespace skinpulse::quality
+}  // namespace skinpulse::prices

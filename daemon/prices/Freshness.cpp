@@ -1,10 +1,10 @@
-#include "quality/Freshness.hpp"
+#include "prices/Freshness.hpp"
 
-#include "quality/KindSeries.hpp"
+#include "prices/KindSeries.hpp"
 
 #include <algorithm>
 
-namespace skinpulse::quality {
+namespace skinpulse::prices {
 
 Freshness::Freshness(const std::vector<SourceProfile>& sources) {
   for (const auto& source : sources) {
@@ -26,4 +26,4 @@ std::int64_t Freshness::maxAge(std::string_view source) const {
   return kUnpolledMaxAge;
 }
 
-}  // namespace skinpulse::quality
+}  // namespace skinpulse::prices

@@ -1,6 +1,6 @@
-#include "quality/KindSeries.hpp"
+#include "prices/KindSeries.hpp"
 
-namespace skinpulse::quality {
+namespace skinpulse::prices {
 
 std::string sourceForKind(const std::string& instance, sdk::PriceKind instance_kind,
                           sdk::PriceKind kind) {
@@ -16,4 +16,4 @@ std::optional<KindSeries> kindSeriesOf(std::string_view source) {
   return KindSeries{source.substr(0, dash), *kind};
 }
 
-}  // namespace skinpulse::quality
+}  // namespace skinpulse::prices

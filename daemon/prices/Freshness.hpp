@@ -3,7 +3,7 @@
 // Freshness (docs/api.md §12): a source's latest point of an item is fresh while it is
 // younger than 3 × that source's interval_seconds, or its `fresh_seconds` when set (a
 // source that revisits an item far less often than it polls). The series of another
-// kind of an instance (`NAME-<kind>`, quality/KindSeries.hpp) is as fresh as the
+// kind of an instance (`NAME-<kind>`, prices/KindSeries.hpp) is as fresh as the
 // instance's. Sources the daemon does not poll (backfilled, disabled or unknown names)
 // get 24 hours. Immutable after construction: any thread may ask.
 
@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace skinpulse::quality {
+namespace skinpulse::prices {
 
 /// What the daemon knows of a configured source instance.
 struct SourceProfile {
@@ -60,4 +60,4 @@ class Freshness {
   std::int64_t shortest_ = kUnpolledMaxAge;
 };
 
-}  // namespace skinpulse::quality
+}  // namespace skinpulse::prices
