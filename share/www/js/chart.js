@@ -2,8 +2,8 @@
 // candles, the Bollinger band of the window shaded around the reference market, volume
 // bars in their own lower band, a "now" marker, drag to zoom (double-click resets).
 
-import { currency, minorPerMajor } from './money.js';
-import { pageStyles } from './api.js';
+import {pageStyles} from './api.js';
+import {currency, minorPerMajor} from './money.js';
 
 pageStyles('chart');
 
@@ -20,7 +20,10 @@ export function loadUPlot() {
       const script = document.createElement('script');
       script.src = '/assets/vendor/uplot/uPlot.iife.min.js';
       script.onload = () => resolve(window.uPlot);
-      script.onerror = () => { loading = null; reject(new Error('the chart library could not be loaded')); };
+      script.onerror = () => {
+        loading = null;
+        reject(new Error('the chart library could not be loaded'));
+      };
       document.head.append(script);
     });
   }
@@ -37,17 +40,21 @@ function cssVar(name, fallback) {
  * series: [{source, candles:[{time, close, volume}]}] (first = reference),
  * band: {upper, lower, middle} in cents or null. Returns the uPlot instance.
  */
-export function drawChart(uPlot, el, { series, band, window: win }) {
-  const times = [...new Set(series.flatMap((s) => s.candles.map((c) => Date.parse(c.time) / 1000)))].sort((a, b) => a - b);
+export function drawChart(uPlot, el, {series, band, window: win}) {
+  const times =
+      [...new Set(series.flatMap((s) => s.candles.map((c) => Date.parse(c.time) / 1000)))].sort(
+          (a, b) => a - b);
   const index = new Map(times.map((t, i) => [t, i]));
   const data = [times];
   for (const s of series) {
     const col = new Array(times.length).fill(null);
-    for (const c of s.candles) col[index.get(Date.parse(c.time) / 1000)] = c.close / minorPerMajor();
+    for (const c of s.candles)
+      col[index.get(Date.parse(c.time) / 1000)] = c.close / minorPerMajor();
     data.push(col);
   }
   const vol = new Array(times.length).fill(null);
-  if (series.length) for (const c of series[0].candles) vol[index.get(Date.parse(c.time) / 1000)] = c.volume;
+  if (series.length)
+    for (const c of series[0].candles) vol[index.get(Date.parse(c.time) / 1000)] = c.volume;
   data.push(vol);
   const hasBand = band && Number.isFinite(band.upper) && Number.isFinite(band.lower);
   if (hasBand) {
@@ -58,13 +65,15 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   const grid = cssVar('--grid', '#8883');
   // Values are major units of the chosen currency (money.js): the series divide by its minor unit.
   const code = currency().code;
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code });
-  const spanYears = times.length && new Date(times[0] * 1000).getFullYear() !== new Date(times[times.length - 1] * 1000).getFullYear();
+  const money = new Intl.NumberFormat(undefined, {style: 'currency', currency: code});
+  const spanYears = times.length &&
+      new Date(times[0] * 1000).getFullYear() !==
+          new Date(times[times.length - 1] * 1000).getFullYear();
   const maxVol = Math.max(1, ...vol.filter((v) => v !== null));
   // Time axis: hours within a day, dates beyond; the date under the first tick of each
   // day, the year under the first tick and wherever it changes.
-  const dayFmt = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
-  const hourFmt = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+  const dayFmt = new Intl.DateTimeFormat(undefined, {day: 'numeric', month: 'short'});
+  const hourFmt = new Intl.DateTimeFormat(undefined, {hour: '2-digit', minute: '2-digit'});
   const timeLabels = (u, splits) => {
     const range = splits.length > 1 ? splits[splits.length - 1] - splits[0] : 0;
     let lastDay = null;
@@ -73,19 +82,26 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
       const d = new Date(t * 1000);
       const day = d.toDateString();
       const year = d.getFullYear();
-      const yearPart = (i === 0 && (spanYears || range > 20 * 86400)) || (lastYear !== null && year !== lastYear) ? `\n${year}` : '';
+      const yearPart = (i === 0 && (spanYears || range > 20 * 86400)) ||
+              (lastYear !== null && year !== lastYear) ?
+          `\n${year}` :
+          '';
       const step = splits.length > 1 ? splits[1] - splits[0] : 86400;
       let label;
-      if (step >= 86400) label = dayFmt.format(d) + yearPart;
-      else if (range >= 2 * 86400) label = (day !== lastDay ? dayFmt.format(d) : hourFmt.format(d)) + yearPart;
-      else label = hourFmt.format(d) + (day !== lastDay ? `\n${dayFmt.format(d)}` : '') + yearPart;
+      if (step >= 86400)
+        label = dayFmt.format(d) + yearPart;
+      else if (range >= 2 * 86400)
+        label = (day !== lastDay ? dayFmt.format(d) : hourFmt.format(d)) + yearPart;
+      else
+        label = hourFmt.format(d) + (day !== lastDay ? `\n${dayFmt.format(d)}` : '') + yearPart;
       lastDay = day;
       lastYear = year;
       return label;
     });
   };
   // Axis labels: whole units from 100 up, so "$2,100" fits beside a 375 px chart.
-  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
+  const whole = new Intl.NumberFormat(
+      undefined, {style: 'currency', currency: code, maximumFractionDigits: 0});
   const axisMoney = (v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v));
   const axisSize = (u, values) => {
     if (!values) return 60;
@@ -95,41 +111,74 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
   const opts = {
     width: Math.max(280, el.clientWidth),
     height: el.clientWidth < 500 ? 260 : 340,
-    cursor: { drag: { x: true, y: false, setScale: true } },
-    legend: { live: true },
+    cursor: {drag: {x: true, y: false, setScale: true}},
+    legend: {live: true},
     // Prices keep the upper ~78 % of the plot, volume bars the lower ~18 %: two panes
     // on one time axis, so the cursor and zoom stay shared.
     scales: {
-      x: { time: true },
-      y: { range: (u, min, max) => {
-        const lo = Math.min(min, hasBand ? band.lower / minorPerMajor() : min);
-        const hi = Math.max(max, hasBand ? band.upper / minorPerMajor() : max);
-        const span = (hi - lo) || Math.abs(hi) * 0.02 || 1;
-        return [lo - span * 0.3, hi + span * 0.06];
-      } },
-      vol: { range: () => [0, maxVol * 5.5] },
+      x: {time: true},
+      y: {
+        range: (u, min, max) => {
+          const lo = Math.min(min, hasBand ? band.lower / minorPerMajor() : min);
+          const hi = Math.max(max, hasBand ? band.upper / minorPerMajor() : max);
+          const span = (hi - lo) || Math.abs(hi) * 0.02 || 1;
+          return [lo - span * 0.3, hi + span * 0.06];
+        }
+      },
+      vol: {range: () => [0, maxVol * 5.5]},
     },
     axes: [
-      { stroke: text, grid: { stroke: grid },
-        values: timeLabels, space: 60 },
-      { stroke: text, grid: { stroke: grid }, size: axisSize, values: (u, vals) => vals.map((v) => axisMoney(v)) },
-      { scale: 'vol', show: false },
+      {stroke: text, grid: {stroke: grid}, values: timeLabels, space: 60},
+      {
+        stroke: text,
+        grid: {stroke: grid},
+        size: axisSize,
+        values: (u, vals) => vals.map((v) => axisMoney(v))
+      },
+      {scale: 'vol', show: false},
     ],
     series: [
-      { label: 'Time', value: (u, v) => v === null ? '—' : new Date(v * 1000).toLocaleString() },
+      {label: 'Time', value: (u, v) => v === null ? '—' : new Date(v * 1000).toLocaleString()},
       ...series.map((s, i) => ({
-        label: i === 0 ? `${s.source} (reference)` : s.source,
-        stroke: PALETTE[i % PALETTE.length], width: i === 0 ? 2 : 1.5, spanGaps: true,
-        value: (u, v) => v === null ? '—' : money.format(v),
-      })),
-      { label: 'Volume', scale: 'vol', stroke: cssVar('--vol', '#8889'), fill: cssVar('--vol', '#8889'),
-        paths: uPlot.paths.bars({ size: [0.7, 12] }), points: { show: false }, value: (u, v) => v === null ? '—' : String(v) },
-      ...(hasBand ? [
-        { label: 'Band upper (+2σ)', stroke: cssVar('--band-line', '#0f766e88'), dash: [4, 4], width: 1, points: { show: false }, value: (u, v) => v === null ? '—' : money.format(v) },
-        { label: 'Band lower (−2σ)', stroke: cssVar('--band-line', '#0f766e88'), dash: [4, 4], width: 1, points: { show: false }, value: (u, v) => v === null ? '—' : money.format(v) },
-      ] : []),
+                      label: i === 0 ? `${s.source} (reference)` : s.source,
+                      stroke: PALETTE[i % PALETTE.length],
+                      width: i === 0 ? 2 : 1.5,
+                      spanGaps: true,
+                      value: (u, v) => v === null ? '—' : money.format(v),
+                    })),
+      {
+        label: 'Volume',
+        scale: 'vol',
+        stroke: cssVar('--vol', '#8889'),
+        fill: cssVar('--vol', '#8889'),
+        paths: uPlot.paths.bars({size: [0.7, 12]}),
+        points: {show: false},
+        value: (u, v) => v === null ? '—' : String(v)
+      },
+      ...(hasBand ?
+              [
+                {
+                  label: 'Band upper (+2σ)',
+                  stroke: cssVar('--band-line', '#0f766e88'),
+                  dash: [4, 4],
+                  width: 1,
+                  points: {show: false},
+                  value: (u, v) => v === null ? '—' : money.format(v)
+                },
+                {
+                  label: 'Band lower (−2σ)',
+                  stroke: cssVar('--band-line', '#0f766e88'),
+                  dash: [4, 4],
+                  width: 1,
+                  points: {show: false},
+                  value: (u, v) => v === null ? '—' : money.format(v)
+                },
+              ] :
+              []),
     ],
-    bands: hasBand ? [{ series: [series.length + 2, series.length + 3], fill: cssVar('--band', '#0f766e22') }] : [],
+    bands: hasBand ?
+        [{series: [series.length + 2, series.length + 3], fill: cssVar('--band', '#0f766e22')}] :
+        [],
     plugins: [tooltip(money)],
     hooks: {
       draw: [(u) => {
@@ -163,7 +212,7 @@ export function drawChart(uPlot, el, { series, band, window: win }) {
 /** A crosshair tooltip listing every market's price (and the volume) at the cursor. */
 function tooltip(money) {
   let box;
-  const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(undefined, {dateStyle: 'medium', timeStyle: 'short'});
   return {
     hooks: {
       init: (u) => {
@@ -171,11 +220,16 @@ function tooltip(money) {
         box.className = 'chart-tip';
         box.hidden = true;
         u.over.append(box);
-        u.over.addEventListener('mouseleave', () => { box.hidden = true; });
+        u.over.addEventListener('mouseleave', () => {
+          box.hidden = true;
+        });
       },
       setCursor: (u) => {
         const i = u.cursor.idx;
-        if (i === null || i === undefined || u.cursor.left < 0) { box.hidden = true; return; }
+        if (i === null || i === undefined || u.cursor.left < 0) {
+          box.hidden = true;
+          return;
+        }
         box.replaceChildren();
         const head = document.createElement('strong');
         head.textContent = when.format(new Date(u.data[0][i] * 1000));
@@ -185,7 +239,8 @@ function tooltip(money) {
           const v = u.data[k][i];
           if (v === null || v === undefined) return;
           const row = document.createElement('div');
-          row.textContent = `${s.label.replace(' (reference)', '')}: ${s.scale === 'vol' ? v : money.format(v)}`;
+          row.textContent =
+              `${s.label.replace(' (reference)', '')}: ${s.scale === 'vol' ? v : money.format(v)}`;
           box.append(row);
         });
         box.hidden = false;
@@ -206,9 +261,15 @@ function tooltip(money) {
  */
 export function drawValueChart(uPlot, el, points, seconds) {
   // The history arrives in minor units of the chosen currency (api.js adds currency=).
-  const { code, exponent } = currency();
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
-  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
+  const {code, exponent} = currency();
+  const money = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent
+  });
+  const whole = new Intl.NumberFormat(
+      undefined, {style: 'currency', currency: code, maximumFractionDigits: 0});
   const text = cssVar('--text-2', '#555');
   const grid = cssVar('--grid', '#8883');
   const data = [
@@ -220,21 +281,45 @@ export function drawValueChart(uPlot, el, points, seconds) {
   const opts = {
     width: Math.max(280, el.clientWidth),
     height: narrow ? 220 : 300,
-    cursor: { drag: { x: true, y: false, setScale: true } },
-    legend: { show: false },  // the page draws its own key; the tooltip has the values
-    scales: { x: { time: true, range: () => [Date.now() / 1000 - seconds, Date.now() / 1000] }, y: { range: (u, min, max) => {
-      const span = (max - min) || Math.abs(max) * 0.1 || 1;
-      return [Math.max(0, min - span * 0.1), max + span * 0.1];
-    } } },
+    cursor: {drag: {x: true, y: false, setScale: true}},
+    legend: {show: false},  // the page draws its own key; the tooltip has the values
+    scales: {
+      x: {time: true, range: () => [Date.now() / 1000 - seconds, Date.now() / 1000]},
+      y: {
+        range: (u, min, max) => {
+          const span = (max - min) || Math.abs(max) * 0.1 || 1;
+          return [Math.max(0, min - span * 0.1), max + span * 0.1];
+        }
+      }
+    },
     axes: [
-      { stroke: text, grid: { stroke: grid }, space: narrow ? 70 : 60 },
-      { stroke: text, grid: { stroke: grid }, size: narrow ? 64 : 80,
-        values: (u, vals) => vals.map((v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v))) },
+      {stroke: text, grid: {stroke: grid}, space: narrow ? 70 : 60},
+      {
+        stroke: text,
+        grid: {stroke: grid},
+        size: narrow ? 64 : 80,
+        values: (u, vals) =>
+            vals.map((v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v)))
+      },
     ],
     series: [
-      { label: 'Time' },
-      { label: 'Total value', stroke: PALETTE[0], width: 2, fill: `${PALETTE[0]}1a`, spanGaps: true, points: { show: points.length < 60 } },
-      { label: 'Cost total', stroke: PALETTE[1], width: 1.5, dash: [6, 4], spanGaps: true, points: { show: points.length < 60 } },
+      {label: 'Time'},
+      {
+        label: 'Total value',
+        stroke: PALETTE[0],
+        width: 2,
+        fill: `${PALETTE[0]}1a`,
+        spanGaps: true,
+        points: {show: points.length < 60}
+      },
+      {
+        label: 'Cost total',
+        stroke: PALETTE[1],
+        width: 1.5,
+        dash: [6, 4],
+        spanGaps: true,
+        points: {show: points.length < 60}
+      },
     ],
     plugins: [tooltip(money)],
   };
@@ -242,43 +327,83 @@ export function drawValueChart(uPlot, el, points, seconds) {
 }
 
 /**
- * One variant's small chart (js/phases.js): candles [{time, close}] in minor units of the
+ * One variant's small chart (js/views/item/variants.js): candles [{time, close}] in minor units of the
  * chosen currency as one line in `colour`, its own price scale, no legend (the card names
  * it), the crosshair tooltip. Returns the uPlot instance.
  */
-export function drawPhaseChart(uPlot, el, candles, { label, colour }) {
-  const { code, exponent } = currency();
-  const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, minimumFractionDigits: exponent, maximumFractionDigits: exponent });
-  const whole = new Intl.NumberFormat(undefined, { style: 'currency', currency: code, maximumFractionDigits: 0 });
+export function drawPhaseChart(uPlot, el, candles, {label, colour}) {
+  const {code, exponent} = currency();
+  const money = new Intl.NumberFormat(undefined, {
+    style: 'currency',
+    currency: code,
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent
+  });
+  const whole = new Intl.NumberFormat(
+      undefined, {style: 'currency', currency: code, maximumFractionDigits: 0});
   const text = cssVar('--text-2', '#555');
   const grid = cssVar('--grid', '#8883');
   const stroke = colour || cssVar('--accent', PALETTE[0]);
-  const data = [candles.map((c) => Date.parse(c.time) / 1000), candles.map((c) => c.close / minorPerMajor())];
+  const data = [
+    candles.map((c) => Date.parse(c.time) / 1000), candles.map((c) => c.close / minorPerMajor())
+  ];
   const font = '11px system-ui, sans-serif';
   // One line per tick label: hours within two days, dates beyond.
   const span = data[0].length ? data[0][data[0].length - 1] - data[0][0] : 0;
-  const tickFmt = new Intl.DateTimeFormat(undefined, span > 2 * 86400 ? { day: 'numeric', month: 'short' } : { hour: '2-digit', minute: '2-digit' });
+  const tickFmt = new Intl.DateTimeFormat(
+      undefined,
+      span > 2 * 86400 ? {day: 'numeric', month: 'short'} : {hour: '2-digit', minute: '2-digit'});
   // Two cards a row on a phone: the caption carries the price, the tooltip each value.
   const narrow = el.clientWidth < 240;
-  return new uPlot({
-    width: Math.max(140, el.clientWidth),
-    height: narrow ? 110 : 150,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true }, y: { range: (u, min, max) => {
-      const span = (max - min) || Math.abs(max) * 0.02 || 1;
-      return [min - span * 0.15, max + span * 0.15];
-    } } },
-    axes: [
-      { stroke: text, grid: { stroke: grid }, ticks: { size: 3 }, space: 64, size: 24, font,
-        values: (u, splits) => splits.map((t) => tickFmt.format(new Date(t * 1000))) },
-      { show: !narrow, stroke: text, grid: { stroke: grid }, ticks: { size: 3 }, size: 62, font, space: 30,
-        values: (u, vals) => vals.map((v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v))) },
-    ],
-    series: [
-      { label: 'Time' },
-      { label, stroke, width: 1.5, fill: `${stroke}1f`, spanGaps: true, points: { show: candles.length < 40 } },
-    ],
-    plugins: [tooltip(money)],
-  }, data, el);
+  return new uPlot(
+      {
+        width: Math.max(140, el.clientWidth),
+        height: narrow ? 110 : 150,
+        legend: {show: false},
+        cursor: {drag: {x: false, y: false}},
+        scales: {
+          x: {time: true},
+          y: {
+            range: (u, min, max) => {
+              const span = (max - min) || Math.abs(max) * 0.02 || 1;
+              return [min - span * 0.15, max + span * 0.15];
+            }
+          }
+        },
+        axes: [
+          {
+            stroke: text,
+            grid: {stroke: grid},
+            ticks: {size: 3},
+            space: 64,
+            size: 24,
+            font,
+            values: (u, splits) => splits.map((t) => tickFmt.format(new Date(t * 1000)))
+          },
+          {
+            show: !narrow,
+            stroke: text,
+            grid: {stroke: grid},
+            ticks: {size: 3},
+            size: 62,
+            font,
+            space: 30,
+            values: (u, vals) =>
+                vals.map((v) => (Math.abs(v) >= 100 ? whole.format(v) : money.format(v)))
+          },
+        ],
+        series: [
+          {label: 'Time'},
+          {
+            label,
+            stroke,
+            width: 1.5,
+            fill: `${stroke}1f`,
+            spanGaps: true,
+            points: {show: candles.length < 40}
+          },
+        ],
+        plugins: [tooltip(money)],
+      },
+      data, el);
 }
