@@ -25,9 +25,9 @@ import {
 import {drawChart, loadUPlot} from './chart.js';
 import {live} from './live.js';
 import {fromUsd, money} from './money.js';
-import {variantOf, variantsPanel} from './views/item/variants.js';
 import {navigate} from './router.js';
 import {windowTabs} from './views/common/tabs.js';
+import {variantOf, variantsPanel} from './views/item/variants.js';
 
 pageStyles('item');
 
