@@ -15,6 +15,7 @@ import {
   toUsd,
   withCurrency
 } from '../../share/www/js/money.js';
+import {minorOf} from '../../share/www/js/views/portfolio/amounts.js';
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/money.json', import.meta.url)));
 
@@ -86,4 +87,17 @@ test('withCurrency adds currency= for any currency but USD', () => {
       withCurrency('/api/v1/items/1/candles?window=24h', eur),
       '/api/v1/items/1/candles?window=24h&currency=EUR');
   assert.equal(withCurrency('/api/v1/items/1', {code: 'USD'}), '/api/v1/items/1');
+});
+
+test('a typed amount becomes minor units of the currency, or NaN', () => {
+  assert.equal(minorOf('12.5', 2), 1250);
+  assert.equal(minorOf('1,234.56', 2), 123456);
+  assert.equal(minorOf('$3', 2), 300);
+  assert.equal(minorOf('€3.07', 2), 307);
+  assert.equal(minorOf('1235', 0), 1235);
+  assert.equal(minorOf('3.070', 3), 3070);
+  assert.ok(Number.isNaN(minorOf('12.345', 2)));  // more decimals than the currency has
+  assert.ok(Number.isNaN(minorOf('12.5', 0)));
+  assert.ok(Number.isNaN(minorOf('-3', 2)));
+  assert.ok(Number.isNaN(minorOf('abc', 2)));
 });

@@ -12,9 +12,7 @@ and dynamic `import('...')` in DIR/**/*.js (vendor/ excluded: it is not ours) an
   - on an import cycle between files (dynamic imports count: a page that imports the
     shell which lazily imports the page is a circle, whatever the loader does),
   - on a function longer than --max-lines lines (60): the dashboard's pages are small
-    controllers composing named views, as the daemon's classes are small. A function
-    listed in --known-long (js-long-functions.txt) may stay over the limit while it waits
-    to be split, but never grow; the list only shrinks.
+    controllers composing named views, as the daemon's classes are small.
 It prints the figures either way. Exit 0 when all holds, 1 otherwise. The JavaScript is
 read by a small tokenizer (strings, template literals, comments, regular expressions),
 enough for the plain ES modules of the dashboard; it is no full parser.
@@ -71,21 +69,6 @@ def closure(table):
     for row in table:
         visit(row, [])
     return reach
-
-
-def read_known(path):
-    """"<file>:<function> <lines>" rows: functions over the limit when the limit came, which
-    may not grow while they wait to be split (a new long function fails at once)."""
-    known = {}
-    if not os.path.exists(path):
-        return known
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                key, lines = line.rsplit(None, 1)
-                known[key] = int(lines)
-    return known
 
 
 def row_of(module, table):
@@ -352,13 +335,11 @@ def main():
     parser.add_argument("--js", default=os.path.join(REPO, "share", "www", "js"))
     parser.add_argument("--table", default=os.path.join(HERE, "js-layers.txt"))
     parser.add_argument("--max-lines", type=int, default=60)
-    parser.add_argument("--known-long", default=os.path.join(HERE, "js-long-functions.txt"))
     args = parser.parse_args()
 
     table = read_table(args.table)
-    known = read_known(args.known_long)
     reach = closure(table)
-    problems, graph, total_lines, longest, over, waiting = [], {}, 0, None, [], []
+    problems, graph, total_lines, longest, over = [], {}, 0, None, []
     modules = list(module_files(args.js))
     for module in modules:
         with open(os.path.join(args.js, module + ".js"), encoding="utf-8") as f:
@@ -390,13 +371,7 @@ def main():
             size = last - first + 1
             if longest is None or size > longest[0]:
                 longest = (size, name, module, first)
-            if size <= args.max_lines:
-                continue
-            key = "%s.js:%s" % (module, name)
-            if key in known and size <= known[key]:
-                waiting.append("%s.js:%d: %s is %d lines (known, at most %d; to split)"
-                               % (module, first, name, size, known[key]))
-            else:
+            if size > args.max_lines:
                 over.append("%s.js:%d: %s is %d lines (limit %d)" % (module, first, name, size, args.max_lines))
 
     circles = cycles(graph)
@@ -408,11 +383,9 @@ def main():
     print("js layering: %d files, %d lines, %d rows, %d imports; %d files in import cycles, "
           "%d back-edges" % (len(modules), total_lines, len(table), edges, in_circle, back_edges))
     if longest:
-        print("js functions: longest %d lines (%s in %s.js:%d); %d over %d lines, %d of them "
-              "known and not grown (%s)" % (longest[0], longest[1], longest[2], longest[3],
-                                            len(over) + len(waiting), args.max_lines, len(waiting),
-                                            os.path.basename(args.known_long)))
-    for problem in problems + over + waiting:
+        print("js functions: longest %d lines (%s in %s.js:%d); %d over %d lines"
+              % (longest[0], longest[1], longest[2], longest[3], len(over), args.max_lines))
+    for problem in problems + over:
         print(problem)
     if problems or over:
         print("js layering: %d problem(s); see %s" % (len(problems) + len(over), args.table))
