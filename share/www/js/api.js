@@ -1,7 +1,7 @@
 // Talking to the daemon's JSON API, formatting numbers and times, building DOM.
 // Every failed request becomes an ApiError whose message says what failed in words.
 
-import { withCurrency } from './money.js';
+import {currency, withCurrency} from './money.js';
 
 export class ApiError extends Error {
   constructor(message, status, code, response) {
@@ -28,66 +28,88 @@ const WORDS = {
 };
 
 /** GET/POST `path`; resolves to {data, response}; rejects with ApiError. */
-export async function request(path, { method = 'GET', headers = {}, body, what } = {}) {
+export async function request(path, {method = 'GET', headers = {}, body, what} = {}) {
   let response;
   try {
-    response = await fetch(path, { method, headers, body, credentials: 'same-origin' });
+    response = await fetch(path, {method, headers, body, credentials: 'same-origin'});
   } catch (err) {
     throw new ApiError(`${what || 'The request'} failed: the server is unreachable.`, 0, 'network');
   }
   const type = response.headers.get('Content-Type') || '';
   let data = null;
   if (response.status !== 204 && (type.includes('json'))) {
-    try { data = await response.json(); } catch { data = null; }
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
   }
   if (!response.ok) {
     const code = data && data.code;
-    const detail = (code && WORDS[code]) || (data && (data.detail || data.title)) || response.statusText;
-    throw new ApiError(`${what ? what + ': ' : ''}${detail} (HTTP ${response.status})`, response.status, code, response);
+    const detail =
+        (code && WORDS[code]) || (data && (data.detail || data.title)) || response.statusText;
+    throw new ApiError(
+        `${what ? what + ': ' : ''}${detail} (HTTP ${response.status})`, response.status, code,
+        response);
   }
-  return { data, response };
+  return {data, response};
 }
 
 // Price endpoints answer in the chosen currency (money.js): `currency=` is added here, so
 // every page asks the same way.
-const PRICED = /^\/api\/v1\/(items\/\d+(\/(history|candles|volatility))?|rankings\/(volatile|spread)|portfolio(\/history)?)(\?|$)/;
+const PRICED =
+    /^\/api\/v1\/(items\/\d+(\/(history|candles|volatility))?|rankings\/(volatile|spread)|portfolio(\/history)?)(\?|$)/;
+
+/** `path` as a price endpoint is asked: with `currency=` of the chosen currency. */
+export function pricedPath(path, info = currency()) {
+  return PRICED.test(path) ? withCurrency(path, info) : path;
+}
 
 export async function getJson(path, what) {
-  return (await request(PRICED.test(path) ? withCurrency(path) : path, { what })).data;
+  return (await request(pricedPath(path), {what})).data;
 }
 
 let csrfToken = null;
 export async function csrf() {
-  if (!csrfToken) csrfToken = (await getJson('/api/v1/auth/csrf', 'Getting a form token')).csrf_token;
+  if (!csrfToken)
+    csrfToken = (await getJson('/api/v1/auth/csrf', 'Getting a form token')).csrf_token;
   return csrfToken;
 }
 
 export async function post(path, what) {
   const token = await csrf();
-  return request(path, { method: 'POST', headers: { 'X-CSRF-Token': token }, what });
+  return request(path, {method: 'POST', headers: {'X-CSRF-Token': token}, what});
 }
 
 /** POST/PATCH/DELETE with the CSRF token and a JSON body. */
 export async function send(method, path, body, what) {
-  const headers = { 'X-CSRF-Token': await csrf() };
+  const headers = {'X-CSRF-Token': await csrf()};
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  return request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), what });
+  return request(
+      path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), what});
 }
 
-// --- formatting
-const compact = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 });
+// --- formatting ----------------------------------------------------------------------
+const compact = new Intl.NumberFormat(undefined, {maximumFractionDigits: 2});
 const integer = new Intl.NumberFormat(undefined);
-const pct = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero' });
+const pct = new Intl.NumberFormat(
+    undefined, {maximumFractionDigits: 2, minimumFractionDigits: 2, signDisplay: 'exceptZero'});
 
 // Money is formatted by money.js, in the chosen currency.
-export function number(value) { return value === null || value === undefined ? '—' : compact.format(value); }
-export function count(value) { return value === null || value === undefined ? '—' : integer.format(value); }
+export function number(value) {
+  return value === null || value === undefined ? '—' : compact.format(value);
+}
+export function count(value) {
+  return value === null || value === undefined ? '—' : integer.format(value);
+}
 /** 3.2 → "+3.20 %". */
 export function percent(value) {
-  return value === null || value === undefined || !Number.isFinite(value) ? '—' : `${pct.format(value)} %`;
+  return value === null || value === undefined || !Number.isFinite(value) ?
+      '—' :
+      `${pct.format(value)} %`;
 }
 
-const rtf = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const rtf = new Intl.RelativeTimeFormat(undefined, {numeric: 'auto'});
 /** ISO time → "2 min ago". */
 export function ago(iso) {
   if (!iso) return 'never';
@@ -98,26 +120,31 @@ export function ago(iso) {
   if (abs < 64800) return rtf.format(Math.round(seconds / 3600), 'hour');
   return rtf.format(Math.round(seconds / 86400), 'day');
 }
-const exact = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-export function exactTime(iso) { return iso ? exact.format(new Date(iso)) : ''; }
+const exact = new Intl.DateTimeFormat(undefined, {dateStyle: 'medium', timeStyle: 'medium'});
+export function exactTime(iso) {
+  return iso ? exact.format(new Date(iso)) : '';
+}
 
 /** A <time> with relative text and the exact time on hover. */
 export function timeEl(iso) {
-  const t = h('time', { datetime: iso || '', title: exactTime(iso) }, ago(iso));
+  const t = h('time', {datetime: iso || '', title: exactTime(iso)}, ago(iso));
   return t;
 }
 
-// --- DOM
+// --- DOM -------------------------------------------------------------------------------
 /** h('a', {href: '/x', class: 'c', onclick: fn}, 'text', child) */
 export function h(tag, attrs = {}, ...children) {
-  const el = tag.startsWith('svg:')
-    ? document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4))
-    : document.createElement(tag);
+  const el = tag.startsWith('svg:') ?
+      document.createElementNS('http://www.w3.org/2000/svg', tag.slice(4)) :
+      document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2), value);
-    else if (key === 'dataset') Object.assign(el.dataset, value);
-    else el.setAttribute(key, value === true ? '' : String(value));
+    if (key.startsWith('on') && typeof value === 'function')
+      el.addEventListener(key.slice(2), value);
+    else if (key === 'dataset')
+      Object.assign(el.dataset, value);
+    else
+      el.setAttribute(key, value === true ? '' : String(value));
   }
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
@@ -136,73 +163,111 @@ export function fill(el, ...children) {
 }
 
 export function errorBox(err, retry) {
-  return h('div', { class: 'panel-state error', role: 'alert' },
-    h('strong', {}, 'Could not load. '), err && err.message ? err.message : String(err),
-    retry ? h('button', { type: 'button', class: 'btn small', onclick: retry }, 'Retry') : null);
+  return h(
+      'div', {class: 'panel-state error', role: 'alert'}, h('strong', {}, 'Could not load. '),
+      err && err.message ? err.message : String(err),
+      retry ? h('button', {type: 'button', class: 'btn small', onclick: retry}, 'Retry') : null);
 }
 
 export function emptyBox(text) {
-  return h('div', { class: 'panel-state empty' }, text);
+  return h('div', {class: 'panel-state empty'}, text);
 }
 
 export function skeleton(rows = 3) {
-  const box = h('div', { class: 'skeleton', 'aria-busy': 'true', 'aria-label': 'Loading' });
-  for (let i = 0; i < rows; i++) box.append(h('div', { class: 'sk-line' }));
+  const box = h('div', {class: 'skeleton', 'aria-busy': 'true', 'aria-label': 'Loading'});
+  for (let i = 0; i < rows; i++) box.append(h('div', {class: 'sk-line'}));
   return box;
 }
 
 const RARITY_CLASS = {
-  'Consumer Grade': 'r-consumer', 'Base Grade': 'r-consumer', 'Industrial Grade': 'r-industrial',
-  'Mil-Spec Grade': 'r-milspec', 'High Grade': 'r-milspec', Restricted: 'r-restricted',
-  Remarkable: 'r-restricted', Classified: 'r-classified', Exotic: 'r-classified',
-  Covert: 'r-covert', Extraordinary: 'r-covert', Contraband: 'r-contraband',
+  'Consumer Grade': 'r-consumer',
+  'Base Grade': 'r-consumer',
+  'Industrial Grade': 'r-industrial',
+  'Mil-Spec Grade': 'r-milspec',
+  'High Grade': 'r-milspec',
+  Restricted: 'r-restricted',
+  Remarkable: 'r-restricted',
+  Classified: 'r-classified',
+  Exotic: 'r-classified',
+  Covert: 'r-covert',
+  Extraordinary: 'r-covert',
+  Contraband: 'r-contraband',
 };
-export function rarityClass(rarity) { return RARITY_CLASS[rarity] || ''; }
+export function rarityClass(rarity) {
+  return RARITY_CLASS[rarity] || '';
+}
 export function rarityChip(rarity) {
   if (!rarity) return null;
-  return h('span', { class: `chip rarity ${rarityClass(rarity)}` }, rarity);
+  return h('span', {class: `chip rarity ${rarityClass(rarity)}`}, rarity);
 }
 
-// A variant shares its base's name (docs/api.md §18): shown names carry the variant.
-const VARIANT_CLASS = { Ruby: 'v-ruby', Sapphire: 'v-sapphire', 'Black Pearl': 'v-pearl', Emerald: 'v-emerald' };
+// Variants (docs/api.md §18): a variant item shares its base's market_hash_name, so
+// wherever a name is shown the variant follows it ("… (Factory New) — Ruby").
+const VARIANT_CLASS = {
+  Ruby: 'v-ruby',
+  Sapphire: 'v-sapphire',
+  'Black Pearl': 'v-pearl',
+  Emerald: 'v-emerald'
+};
 /** Adds css/NAME.css once: a page's own styles stay off the Market page's first load. */
 export function pageStyles(name) {
-  if (!document.getElementById(`${name}-css`)) document.head.append(h('link', { rel: 'stylesheet', href: `/assets/css/${name}.css`, id: `${name}-css` }));
+  if (!document.getElementById(`${name}-css`))
+    document.head.append(
+        h('link', {rel: 'stylesheet', href: `/assets/css/${name}.css`, id: `${name}-css`}));
 }
+/** Adds css/variants.css once: pages without variants never load it. */
 export const variantStyles = () => pageStyles('variants');
-/** The variant's chip, a dot in the finish's colour. */
+/** A chip naming the variant, its colour dot in the finish's colour (phases neutral). */
 export function variantChip(variant) {
   if (!variant) return null;
   variantStyles();
-  return h('span', { class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}` }, variant);
+  return h('span', {class: `chip variant ${VARIANT_CLASS[variant] || 'v-phase'}`}, variant);
 }
-/** "★ Karambit | Doppler (Factory New) — Ruby" (an item, holding, ranking row). */
+/**
+ * The name of an item, holding or ranking row, with its variant when it has one:
+ *  "★ Karambit | Doppler (Factory New) — Ruby".
+ */
 export function itemName(x) {
   return x.variant ? [x.market_hash_name, ' — ', variantChip(x.variant)] : [x.market_hash_name];
 }
-/** A base with variants costs "from" its cheapest variant. */
-export function hasVariants(item) { return !!(item && item.variants && item.variants.length); }
+/** Whether the item is a base with variants: its price is its cheapest variant's, "from". */
+export function hasVariants(item) {
+  return !!(item && item.variants && item.variants.length);
+}
 
 /** An item image; without one (or when the CDN is unreachable) a tile naming the type. */
 export function itemImage(item, size = 'md') {
-  const fallback = () => h('span', { class: `item-img img-fallback ${size}`, role: 'img', 'aria-label': item.market_hash_name || 'item' },
-    h('span', { 'aria-hidden': 'true' }, item.weapon_type || 'Item'));
+  const fallback = () =>
+      h('span', {
+        class: `item-img img-fallback ${size}`,
+        role: 'img',
+        'aria-label': item.market_hash_name || 'item'
+      },
+        h('span', {'aria-hidden': 'true'}, item.weapon_type || 'Item'));
   if (!item.image_url) return fallback();
   const img = h('img', {
-    class: `item-img ${size}`, alt: item.market_hash_name || 'item', loading: 'lazy', decoding: 'async',
-    src: item.image_url, width: size === 'lg' ? 128 : 64, height: size === 'lg' ? 96 : 48,
+    class: `item-img ${size}`,
+    alt: item.market_hash_name || 'item',
+    loading: 'lazy',
+    decoding: 'async',
+    src: item.image_url,
+    width: size === 'lg' ? 128 : 64,
+    height: size === 'lg' ? 96 : 48,
     referrerpolicy: 'no-referrer',
   });
-  img.addEventListener('error', () => img.replaceWith(fallback()), { once: true });
+  img.addEventListener('error', () => img.replaceWith(fallback()), {once: true});
   return img;
 }
 
 /** Change with an arrow and colour (never colour alone). */
 export function change(value) {
-  if (value === null || value === undefined || !Number.isFinite(value)) return h('span', { class: 'chg' }, '—');
+  if (value === null || value === undefined || !Number.isFinite(value))
+    return h('span', {class: 'chg'}, '—');
   const dir = value > 0 ? 'up' : value < 0 ? 'down' : 'flat';
   const arrow = value > 0 ? '▲' : value < 0 ? '▼' : '■';
-  return h('span', { class: `chg ${dir}` }, h('span', { 'aria-hidden': 'true' }, arrow + ' '), percent(value));
+  return h(
+      'span', {class: `chg ${dir}`}, h('span', {'aria-hidden': 'true'}, arrow + ' '),
+      percent(value));
 }
 
 /** Brief highlight of a changed cell. */
@@ -212,32 +277,47 @@ export function flash(el, up) {
   el.classList.add(up ? 'flash-up' : 'flash-down');
 }
 
-export function setTitle(text) { document.title = text ? `${text} · skinpulse` : 'skinpulse'; }
+export function setTitle(text) {
+  document.title = text ? `${text} · skinpulse` : 'skinpulse';
+}
 
-// --- sign-in state
+// --- sign-in state ---------------------------------------------------------------------
 /** The enabled identity providers, as the daemon wrote them into index.html. */
 export function enabledProviders() {
   const meta = document.querySelector('meta[name="skinpulse-providers"]');
-  return (meta ? meta.content : '').split(/\s+/).filter(Boolean).map((name) => ({
-    name,
-    login_path: name === 'gameid' ? '/api/v1/auth/gameid/login' : `/api/v1/auth/${name}`,
-    link_path: name === 'gameid' ? '/api/v1/auth/gameid' : null,
-  }));
+  return (meta ? meta.content : '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((name) => ({
+             name,
+             login_path: name === 'gameid' ? '/api/v1/auth/gameid/login' : `/api/v1/auth/${name}`,
+             link_path: name === 'gameid' ? '/api/v1/auth/gameid' : null,
+           }));
 }
 
 // Whether this browser signed in (set when a sign-in starts, cleared on sign-out or 401):
 // anonymous visits never ask /api/v1/auth/me, so they never log a 401.
 const SIGNED_IN = 'skinpulse.signedIn';
-export function maybeSignedIn() { return localStorage.getItem(SIGNED_IN) === '1'; }
-export function markSignedIn(on) { if (on) localStorage.setItem(SIGNED_IN, '1'); else localStorage.removeItem(SIGNED_IN); }
+export function maybeSignedIn() {
+  return localStorage.getItem(SIGNED_IN) === '1';
+}
+export function markSignedIn(on) {
+  if (on)
+    localStorage.setItem(SIGNED_IN, '1');
+  else
+    localStorage.removeItem(SIGNED_IN);
+}
 
 /** The signed-in user (GET /api/v1/auth/me) or null. */
 export async function currentUser() {
   if (!maybeSignedIn()) return null;
   try {
-    return (await request('/api/v1/auth/me', { what: 'Your account' })).data;
+    return (await request('/api/v1/auth/me', {what: 'Your account'})).data;
   } catch (err) {
-    if (err.status === 401) { markSignedIn(false); return null; }
+    if (err.status === 401) {
+      markSignedIn(false);
+      return null;
+    }
     throw err;
   }
 }

@@ -1,10 +1,16 @@
 // Exact conversion of USD cents to minor units and back (docs/api.md §14): rounded once,
 // half away from zero, per ISO 4217 exponent (JPY 0, EUR 2, KWD 3), negatives symmetric.
+// The conversion cases are tests/vectors/money.json, which the dashboard's test reads too.
 
 #include "currency/Iso4217.hpp"
 #include "currency/Money.hpp"
 
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
 #include <cppunit/extensions/HelperMacros.h>
+
+#include <fstream>
+#include <string>
 
 using namespace skinpulse::currency;
 
@@ -18,15 +24,21 @@ std::int64_t from(std::int64_t cents, const Rate& r) {
   return fromUsdCents(cents, r, *currencyExponent(r.currency)).value();
 }
 
+Poco::JSON::Object::Ptr vectors() {
+  std::ifstream in(std::string(SKINPULSE_SOURCE_DIR) + "/tests/vectors/money.json");
+  CPPUNIT_ASSERT_MESSAGE("tests/vectors/money.json is readable", in.good());
+  Poco::JSON::Parser parser;
+  return parser.parse(in).extract<Poco::JSON::Object::Ptr>();
+}
+
 }  // namespace
 
 class MoneyTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(MoneyTest);
   CPPUNIT_TEST(exponentsFollowIso4217);
-  CPPUNIT_TEST(euroRoundsHalfAwayFromZero);
-  CPPUNIT_TEST(yenHasNoMinorUnit);
-  CPPUNIT_TEST(kuwaitiDinarHasThreeDecimals);
-  CPPUNIT_TEST(toUsdCentsIsExactToo);
+  CPPUNIT_TEST(fromUsdCentsFollowsTheSharedVectors);
+  CPPUNIT_TEST(toUsdCentsFollowsTheSharedVectors);
+  CPPUNIT_TEST(mulDivRoundFollowsTheSharedVectors);
   CPPUNIT_TEST(fractionsAreReducedAndBounded);
   CPPUNIT_TEST(overflowIsRefusedNotWrapped);
   CPPUNIT_TEST_SUITE_END();
@@ -51,44 +63,52 @@ class MoneyTest : public CppUnit::TestFixture {
     }
   }
 
-  void euroRoundsHalfAwayFromZero() {
-    const Rate eur = rate("EUR", 95, 100);                    // 0.95 per USD
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(1), from(1, eur));      // 0.95 → 1
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(48), from(50, eur));    // 47.5 → 48
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(-48), from(-50, eur));  // −47.5 → −48
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(47), from(49, eur));    // 46.55 → 47
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(0), from(0, eur));
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(4000), from(4210, eur));  // 3999.5 → 4000
+  // The conversion cases live in tests/vectors/money.json, shared with the dashboard's
+  // test (tests/js/money.test.mjs): the browser converts live updates as the daemon does.
+  void fromUsdCentsFollowsTheSharedVectors() {
+    const auto cases = vectors()->getArray("from_usd_cents");
+    CPPUNIT_ASSERT(cases->size() >= 15);
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+      const auto c = cases->getObject(static_cast<unsigned>(i));
+      const std::string why = c->getValue<std::string>("why");
+      const Rate r =
+          rate(c->getValue<std::string>("currency").c_str(), c->getValue<std::int64_t>("numerator"),
+               c->getValue<std::int64_t>("denominator"));
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(why, c->getValue<int>("exponent"),
+                                   *currencyExponent(r.currency));
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(why, c->getValue<std::int64_t>("minor"),
+                                   from(c->getValue<std::int64_t>("cents"), r));
+    }
   }
 
-  void yenHasNoMinorUnit() {
-    const Rate jpy = rate("JPY", 1512, 10);                      // 151.2 per USD
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(2), from(1, jpy));         // 1.512 yen → 2
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(151), from(100, jpy));     // 151.2 → 151
-    const Rate half = rate("JPY", 1505, 10);                     // 150.5 per USD
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(151), from(100, half));    // 150.5 → 151
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(-151), from(-100, half));  // −150.5 → −151
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(149), from(99, half));     // 148.995 → 149
+  void toUsdCentsFollowsTheSharedVectors() {
+    const auto cases = vectors()->getArray("to_usd_cents");
+    CPPUNIT_ASSERT(cases->size() >= 6);
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+      const auto c = cases->getObject(static_cast<unsigned>(i));
+      const Rate r =
+          rate(c->getValue<std::string>("currency").c_str(), c->getValue<std::int64_t>("numerator"),
+               c->getValue<std::int64_t>("denominator"));
+      CPPUNIT_ASSERT_EQUAL_MESSAGE(
+          c->getValue<std::string>("why"), c->getValue<std::int64_t>("cents"),
+          toUsdCents(c->getValue<std::int64_t>("amount"), c->getValue<int>("amount_exponent"), r)
+              .value());
+    }
   }
 
-  void kuwaitiDinarHasThreeDecimals() {
-    const Rate kwd = rate("KWD", 307, 1000);                    // 0.307 per USD
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(3), from(1, kwd));        // 3.07 fils → 3
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(154), from(50, kwd));     // 153.5 → 154
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(-154), from(-50, kwd));   // −153.5 → −154
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(3070), from(1000, kwd));  // $10 = 3.070 KWD
-  }
-
-  void toUsdCentsIsExactToo() {
-    const Rate eur = rate("EUR", 95, 100);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(100), toUsdCents(95, 2, eur).value());  // €0.95 = $1
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(1), toUsdCents(1, 2, eur).value());     // 1.0526 → 1
-    const Rate jpy = rate("JPY", 1512, 10);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(1000), toUsdCents(1512, 0, jpy).value());  // ¥1512 = $10
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(1000), toUsdCents(151200, 2, jpy).value());
-    const Rate kwd = rate("KWD", 307, 1000);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(1000), toUsdCents(3070, 3, kwd).value());
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(-1000), toUsdCents(-3070, 3, kwd).value());
+  void mulDivRoundFollowsTheSharedVectors() {
+    const auto cases = vectors()->getArray("mul_div_round");
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+      const auto c = cases->getObject(static_cast<unsigned>(i));
+      const auto got = mulDivRound(c->getValue<std::int64_t>("a"), c->getValue<std::int64_t>("b"),
+                                   c->getValue<std::int64_t>("c"));
+      if (c->isNull("result")) {
+        CPPUNIT_ASSERT_MESSAGE(c->getValue<std::string>("why"), !got);
+      } else {
+        CPPUNIT_ASSERT_EQUAL_MESSAGE(c->getValue<std::string>("why"),
+                                     c->getValue<std::int64_t>("result"), got.value());
+      }
+    }
   }
 
   void fractionsAreReducedAndBounded() {
@@ -105,9 +125,9 @@ class MoneyTest : public CppUnit::TestFixture {
   void overflowIsRefusedNotWrapped() {
     const Rate big = rate("IDR", kMaxRateTerm, 1);
     CPPUNIT_ASSERT(!fromUsdCents(INT64_MAX, big, 2));
-    CPPUNIT_ASSERT(!mulDivRound(1, 1, 0));
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(3), mulDivRound(5, 1, 2).value());    // 2.5 → 3
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(-3), mulDivRound(-5, 1, 2).value());  // −2.5 → −3
+    // INT64 extremes stay here: a JavaScript number cannot carry them (the shared vectors
+    // keep to amounts both sides represent exactly).
+    CPPUNIT_ASSERT(!mulDivRound(INT64_MAX, 2, 1));
   }
 };
 

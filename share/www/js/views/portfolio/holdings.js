@@ -1,0 +1,151 @@
+// The Portfolio page's summary KPIs and holdings table: sortable with value and share of
+// the total, what was paid per holding (paid.js) with the P&L it gives, the 24h change,
+// the CSV export in the chosen currency.
+import {
+  ago,
+  change,
+  count,
+  emptyBox,
+  fill,
+  h,
+  hasVariants,
+  itemImage,
+  itemName,
+  percent,
+  variantStyles
+} from '../../api.js';
+import {itemDetail} from '../../items.js';
+import {money, withCurrency} from '../../money.js';
+
+import {pl} from './amounts.js';
+import {paidCell} from './paid.js';
+
+function kv(label, value, id, note) {
+  return h(
+      'div', {class: 'kpi'}, h('span', {class: 'kpi-label'}, label),
+      h('span', {class: 'kpi-value', id}, value), note ? h('span', {class: 'kpi-note'}, note) : '');
+}
+
+function summaryKpis(data, costed) {
+  return [
+    kv('Total value', money(data.total_value || 0), 'total-value'),
+    kv('Paid', costed ? money(data.cost_total) : '—', 'cost-total',
+       costed && costed < data.holdings.length ?
+           `for ${count(costed)} of ${count(data.holdings.length)} holdings` :
+           ''),
+    kv('Unrealised P&L', pl(data.unrealised_pl), 'total-pl',
+       costed ? '' : 'Enter what you paid to see it'),
+    kv('24h', change(data.change_24h_percent), 'total-change'),
+    kv('Items', count(data.item_count)),
+    kv('Last import', data.last_imported_at ? ago(data.last_imported_at) : 'never'),
+  ];
+}
+
+/** Fills the summary and the holdings panel from page.data; page.sort {key, dir}. */
+export function renderHoldings(page) {
+  const {data, sort} = page;
+  const total = data.total_value || 0;
+  const costed = data.holdings.filter((x) => x.cost_basis !== null).length;
+  fill(page.els.summary, ...summaryKpis(data, costed));
+  if (!data.holdings.length) {
+    fill(
+        page.els.holdings, h('h2', {id: 'hold-h'}, 'Holdings'),
+        emptyBox(
+            data.last_imported_at ?
+                'Your last import found no item of the catalogue.' :
+                'Nothing imported yet: link your game account, then press “Import inventory”.'));
+    return;
+  }
+  const value = (x, key) => (x[key] === null || x[key] === undefined ? -Infinity : x[key]);
+  const rows = [...data.holdings]
+                   .map((x) => ({...x, share: total ? x.total_value / total : 0}))
+                   .sort(
+                       (a, b) => (value(a, sort.key) < value(b, sort.key)     ? -1 :
+                                      value(a, sort.key) > value(b, sort.key) ? 1 :
+                                                                                0) *
+                           sort.dir);
+  fill(
+      page.els.holdings,
+      h('div', {class: 'panel-head'}, h('h2', {id: 'hold-h'}, 'Holdings'),
+        h('a', {
+          class: 'btn small',
+          id: 'export-csv',
+          href: withCurrency('/api/v1/portfolio.csv'),
+          download: 'portfolio.csv'
+        },
+          'Export CSV')),
+      h('p', {class: 'hint'},
+        'Press “Paid” to enter what you paid per unit; P&L is (price − paid) × quantity.'),
+      h('table', {class: 'table', id: 'holdings'}, tableHead(page),
+        h('tbody', {}, rows.map((x, i) => holdingRow(x, i, page.saved))),
+        tableFoot(data, total, costed)));
+}
+
+function tableHead(page) {
+  const {sort} = page;
+  const th = (key, label, cls) =>
+      h('th', {
+        scope: 'col',
+        class: cls,
+        'aria-sort': sort.key === key ? (sort.dir > 0 ? 'ascending' : 'descending') : 'none'
+      },
+        h('button', {
+          type: 'button',
+          class: 'sort',
+          onclick: () => {
+            sort.dir = sort.key === key ? -sort.dir : (key === 'market_hash_name' ? 1 : -1);
+            sort.key = key;
+            renderHoldings(page);
+          }
+        },
+          label));
+  return h(
+      'thead', {},
+      h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Image')),
+        th('market_hash_name', 'Item'), th('quantity', 'Qty', 'num'),
+        th('current_price', 'Price', 'num'), th('total_value', 'Value', 'num'),
+        th('cost_basis', 'Paid', 'num'), th('unrealised_pl', 'P&L', 'num'),
+        th('change_24h_percent', '24h', 'num'), th('share', 'Share', 'num')));
+}
+
+function holdingRow(x, i, saved) {
+  const img = h('td', {class: 'img-cell'});
+  const note = h('span', {class: 'muted small variant-unknown'});
+  if (i < 60) {
+    itemDetail(x.item_id)
+        .then((d) => {
+          fill(img, itemImage(d, 'sm'));
+          // The import could not tell this asset's variant: it is valued as the base.
+          if (hasVariants(d) && !x.variant) {
+            variantStyles();
+            note.textContent = 'Variant unknown: valued as the cheapest variant';
+          }
+        })
+        .catch(() => {});
+  }
+  return h(
+      'tr', {'data-item': String(x.item_id)}, img,
+      // A holding whose variant the import told (docs/api.md §18) names it.
+      h('td', {'data-label': 'Item', class: 'holding-name'},
+        h('span', {}, h('a', {href: `/items/${x.item_id}`, 'data-link': ''}, itemName(x)), note)),
+      h('td', {class: 'num', 'data-label': 'Qty'}, count(x.quantity)),
+      h('td', {class: 'num', 'data-label': 'Price'},
+        x.current_price ?
+            money(x.current_price) :
+            h('span', {class: 'muted', title: 'No market has priced this item yet'}, 'no price')),
+      h('td', {class: 'num', 'data-label': 'Value'}, money(x.total_value)), paidCell(x, saved),
+      h('td', {class: 'num pl', 'data-label': 'P&L'}, pl(x.unrealised_pl)),
+      h('td', {class: 'num', 'data-label': '24h'}, change(x.change_24h_percent)),
+      h('td', {class: 'num', 'data-label': 'Share'}, percent(x.share * 100).replace('+', '')));
+}
+
+function tableFoot(data, total, costed) {
+  return h(
+      'tfoot', {},
+      h('tr', {}, h('td', {}), h('th', {scope: 'row'}, 'Total'), h('td', {}), h('td', {}),
+        h('td', {class: 'num'}, money(total)),
+        h('td', {class: 'num'}, costed ? money(data.cost_total) : ''),
+        h('td', {class: 'num'}, pl(data.unrealised_pl)),
+        h('td', {class: 'num'}, change(data.change_24h_percent)),
+        h('td', {class: 'num'}, '100 %')));
+}
