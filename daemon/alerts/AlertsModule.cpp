@@ -3,11 +3,14 @@
 #include "alerts/AlertsApi.hpp"
 #include "alerts/Sender.hpp"
 #include "common/Time.hpp"
+#include "ingest/CycleHooks.hpp"
 
 namespace skinpulse::alerts {
 
-AlertsModule::AlertsModule(const AlertsOptions& options, AlertStore& store, const Catalog& catalog,
-                           const LatestPrices& latest, MetricsProvider metrics, WsSink ws) {
+AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& configured) {
+  AlertsOptions options = configured;
+  options.freshness = services.price_policy.freshness();
+  AlertStore& store = services.database.alerts();
   SenderOptions send;
   send.allow_private_targets = options.allow_private_targets;
   send.ca_location = options.ca_location;
@@ -19,16 +22,32 @@ AlertsModule::AlertsModule(const AlertsOptions& options, AlertStore& store, cons
   while (!delivery.telegram_api_url.empty() && delivery.telegram_api_url.back() == '/') {
     delivery.telegram_api_url.pop_back();
   }
-  workers_ = std::make_unique<DeliveryWorkers>(store, *sender_, delivery, std::move(ws),
-                                               [] { return time::nowSeconds(); });
+  workers_ = std::make_unique<DeliveryWorkers>(
+      store, *sender_, delivery,
+      [this](const std::string& user, const std::string& frame) -> std::size_t {
+        return frames_ != nullptr ? frames_->sendToUser(user, frame) : 0;
+      },
+      [] { return time::nowSeconds(); });
   service_ = std::make_unique<AlertsService>(
-      store, catalog, latest, std::move(metrics), options, [] { return time::nowSeconds(); },
-      [this] { workers_->wake(); });
+      store, services.catalog, services.latest,
+      [this]() -> std::shared_ptr<const metrics::MetricsSnapshot> {
+        return metrics_ != nullptr ? metrics_->snapshot() : nullptr;
+      },
+      options, [] { return time::nowSeconds(); }, [this] { workers_->wake(); });
   service_->load();
   api_ = std::make_unique<AlertsApi>(*service_);
 }
 
 AlertsModule::~AlertsModule() { stop(); }
+
+void AlertsModule::attach(module::Services& services) {
+  metrics_ = &services.registry.require<metrics::MetricsEngine>();
+  frames_ = &services.registry.require<events::UserFrames>();
+  auto& ingest = services.registry.require<ingest::CycleHooks>();
+  ingest.addObserver(*service_);  // conditions read this cycle's metrics and prices
+  // A backfill is evaluated once, by the polling instance, not by every standby.
+  service_->setEvaluatesReloads([&ingest] { return ingest.polling(); });
+}
 
 void AlertsModule::registerRoutes(http::Router& router) { api_->registerRoutes(router); }
 

@@ -1,15 +1,18 @@
 #pragma once
 
-// AlertsModule: the alerts feature assembled for app/Runtime — the rules (AlertsService,
-// a cycle observer Runtime registers after the metrics engine, so conditions read this
-// cycle's snapshot), the endpoints (AlertsApi) and the delivery workers that empty the
-// outbox (docs/api.md §13, docs/adr/0015-alerts.md).
+// AlertsModule: the alerts feature — the rules (AlertsService, a cycle observer that
+// attaches itself after the metrics engine, so conditions read this cycle's snapshot), the
+// endpoints (AlertsApi) and the delivery workers that empty the outbox (docs/api.md §13,
+// docs/adr/0015-alerts.md).
 
 #include "alerts/AlertsOptions.hpp"
 #include "alerts/AlertsService.hpp"
 #include "alerts/DeliveryWorkers.hpp"
 #include "catalog/Catalog.hpp"
+#include "events/UserFrames.hpp"
+#include "metrics/MetricsEngine.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 #include "prices/LatestPrices.hpp"
 #include "store/AlertStore.hpp"
 
@@ -22,10 +25,12 @@ class Sender;
 
 class AlertsModule final : public module::Module {
  public:
-  /// Every reference must outlive the module. `ws` sends `{"type":"alert"}` frames to a
-  /// user's signed-in WebSocket connections (may be empty: ws deliveries then fail).
-  AlertsModule(const AlertsOptions& options, AlertStore& store, const Catalog& catalog,
-               const LatestPrices& latest, MetricsProvider metrics, WsSink ws);
+  /// Rules in the database, judged by the price policy's freshness.
+  AlertsModule(module::Services& services, const AlertsOptions& options);
+  /// Follows ingestion (CycleHooks: after the metrics engine, so conditions read this
+  /// cycle's snapshot), reads the registry's metrics::MetricsEngine and delivers `ws`
+  /// frames through its events::UserFrames.
+  void attach(module::Services& services) override;
   ~AlertsModule() override;
 
   std::string_view name() const override { return "alerts"; }
@@ -33,14 +38,13 @@ class AlertsModule final : public module::Module {
   void start() override;
   bool stop() override;
 
-  /// The cycle observer to register with ingestion.
-  AlertsService& service() { return *service_; }
-
  private:
   std::unique_ptr<Sender> sender_;
   std::unique_ptr<DeliveryWorkers> workers_;
   std::unique_ptr<AlertsService> service_;
   std::unique_ptr<AlertsApi> api_;
+  const metrics::MetricsEngine* metrics_ = nullptr;  ///< set by attach()
+  events::UserFrames* frames_ = nullptr;             ///< set by attach()
 };
 
 }  // namespace skinpulse::alerts

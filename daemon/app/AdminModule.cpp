@@ -23,9 +23,9 @@ http::ServerOptions adminServerOptions(const std::string& host, std::uint16_t po
 
 }  // namespace
 
-AdminModule::AdminModule(const std::string& host, std::uint16_t port,
-                         std::function<Readiness()> detailed)
-    : options_(adminServerOptions(host, port)), health_(std::move(detailed)) {
+AdminModule::AdminModule(module::Services& services, const AdminOptions& options)
+    : options_(adminServerOptions(options.host, options.port)),
+      health_([&report = services.registry.require<ReadinessReport>()] { return report(true); }) {
   health_.registerRoutes(router_);
   // On a worker: the collectors read /proc and take locks.
   router_.add("GET", "/metrics", [](http::Request&, http::Response& response) {

@@ -7,13 +7,15 @@
 //                 errors), which the public /readyz leaves out
 //   GET /healthz  as on the public listener.
 // It has no authentication: it binds loopback unless [admin] allow_remote says otherwise
-// (checked with the configuration). Its requests are not counted in the HTTP metrics
-// (they would count the scrapes).
+// (checked with the configuration, readAdminOptions). Its requests are not counted in the
+// HTTP metrics (they would count the scrapes).
 
+#include "app/AdminOptions.hpp"
 #include "app/HealthApi.hpp"
 #include "http/HttpServer.hpp"
 #include "http/Router.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 
 #include <memory>
 
@@ -21,7 +23,8 @@ namespace skinpulse {
 
 class AdminModule final : public module::Module {
  public:
-  AdminModule(const std::string& host, std::uint16_t port, std::function<Readiness()> detailed);
+  /// Its /readyz is the registry's ReadinessReport, with every detail.
+  AdminModule(module::Services& services, const AdminOptions& options);
 
   std::string_view name() const override { return "admin"; }
   void start() override;

@@ -1,5 +1,7 @@
 #include "app/ConfigSchema.hpp"
 
+#include "app/ModuleTable.hpp"
+
 #include <algorithm>
 #include <sstream>
 
@@ -23,74 +25,13 @@ const OptionTable<Settings>& daemonOptionTable() {
       {{"daemon.share_dir", T::kText, 0, 0, "SKINPULSE_SHARE_DIR", nullptr,
         "Read-only data: SQL migrations and the catalogue.",
         "/usr/share/skinpulse; in a build tree the source tree's share/"}},
-      {{"http.event_threads", T::kInteger, 0, 256, nullptr, "0",
-        "Event-loop threads that own the connections (docs/adr/0010-front-door.md); 0: one "
-        "per core. A connection costs memory, not a thread."},
-       &Settings::event_threads},
-      {{"http.worker_threads", T::kInteger, 1, 1024, nullptr, "8",
-        "Threads for the handlers that may block (database, session store, upstream calls)."},
-       &Settings::worker_threads},
-      {{"http.worker_queue", T::kInteger, 1, 1000000, nullptr, "1024",
-        "Requests waiting for a worker thread; when full, 503 overloaded with Retry-After."},
-       &Settings::worker_queue},
-      {{"http.max_connections", T::kInteger, 1, 1000000, nullptr, "10000",
-        "Open connections, WebSocket ones included; more: 503 too_many_connections, then "
-        "close."},
-       &Settings::max_connections},
-      {{"http.max_connections_per_ip", T::kInteger, 1, 1000000, nullptr, "256",
-        "Open connections from one client address, WebSocket ones included; more: 503 "
-        "too_many_connections, then close."},
-       &Settings::max_connections_per_ip},
-      {{"http.max_request_line_bytes", T::kInteger, 256, 1048576, nullptr, "8192",
-        "Longest request line; longer: 414."},
-       &Settings::max_request_line_bytes},
-      {{"http.max_header_bytes", T::kInteger, 1024, 1048576, nullptr, "16384",
-        "Largest header section; larger: 431."},
-       &Settings::max_header_bytes},
-      {{"http.max_body_bytes", T::kInteger, 1024, 16777216, nullptr, "65536",
-        "Largest request body; larger: 413 payload_too_large, then close."},
-       &Settings::max_body_bytes},
-      {{"http.head_timeout_seconds", T::kInteger, 1, 3600, nullptr, "10",
-        "The whole request head must arrive within this many seconds of its first byte; "
-        "else 408 and close."},
-       &Settings::head_timeout_seconds},
-      {{"http.body_timeout_seconds", T::kInteger, 1, 3600, nullptr, "30",
-        "The whole request body must arrive within this many seconds of the head; else 408 "
-        "and close."},
-       &Settings::body_timeout_seconds},
-      {{"http.keep_alive_timeout_seconds", T::kInteger, 1, 3600, nullptr, "60",
-        "Idle keep-alive connections are closed after this many seconds."},
-       &Settings::keep_alive_timeout_seconds},
-      {{"http.write_timeout_seconds", T::kInteger, 1, 3600, nullptr, "30",
-        "A response the client does not read within this many seconds is abandoned (the "
-        "connection closes)."},
-       &Settings::write_timeout_seconds},
-      {{"http.threads", T::kInteger, 2, 4096, nullptr, "64",
-        "Deprecated and ignored since the event-driven server (docs/adr/0010-front-door.md); "
-        "see worker_threads."},
-       &Settings::http_threads},
-      {{"http.queue", T::kInteger, 1, 1000000, nullptr, "1024",
-        "Deprecated and ignored; see worker_queue."},
-       &Settings::http_queue},
-      {{"http.max_keep_alive_requests", T::kInteger, 1, 10000000, nullptr, "10000",
-        "Requests served on one connection before it is closed."},
-       &Settings::max_keep_alive_requests},
-      {{"admin.listen", T::kText, 0, 0, "ADMIN_LISTEN", "127.0.0.1:9108",
-        "HOST:PORT of the admin listener (GET /metrics in the Prometheus text format, GET "
-        "/readyz with every detail; docs/operations.md); empty disables it. Only a loopback "
-        "address unless allow_remote is true."}},
-      {{"admin.allow_remote", T::kBoolean, 0, 0, nullptr, "false",
-        "Let the admin listener bind a non-loopback address. It has no authentication: "
-        "firewall it to the Prometheus host."},
-       &Settings::admin_allow_remote},
       {{"log.level", T::kText, 0, 0, "SKINPULSE_LOG_LEVEL", "info",
         "trace, debug, info, warn, error or off."}},
       {{"log.format", T::kText, 0, 0, nullptr, "text",
         "text, or json for one JSON object per line."}},
       {{"log.access", T::kBoolean, 0, 0, nullptr, "true",
         "One line per HTTP request: method, path (never the query), status, duration, "
-        "client."},
-       &Settings::access_log},
+        "client."}},
       {{"dashboard.enabled", T::kBoolean, 0, 0, nullptr, "true",
         "Serve the web dashboard (share/www) at /, /items/<id>, /rankings, /portfolio, /status "
         "and its files under /assets/; false leaves only the API."},
@@ -145,20 +86,16 @@ const OptionTable<Settings>& daemonOptionTable() {
 }
 
 const std::vector<OptionGroup>& optionGroups() {
-  static const std::vector<OptionGroup> groups = {
-      {"Daemon, HTTP server, admin listener, logging, storage, catalogue, identity providers",
-       "daemon/app/ConfigSchema.cpp", specsOf(daemonOptionTable())},
-      {"Authentication and sessions", "daemon/auth/AuthOptions.cpp",
-       specsOf(auth::authOptionTable())},
-      {"Ingestion", "daemon/ingest/IngestOptions.cpp", specsOf(ingest::ingestOptionTable())},
-      {"Items", "daemon/items/ItemsOptions.cpp", specsOf(items::itemsOptionTable())},
-      {"Metrics", "daemon/metrics/MetricsOptions.cpp", specsOf(metrics::metricsOptionTable())},
-      {"Portfolio", "daemon/portfolio/PortfolioOptions.cpp",
-       specsOf(portfolio::portfolioOptionTable())},
-      {"Cross-market quality", "daemon/quality/QualityOptions.cpp",
-       specsOf(quality::qualityOptionTable())},
-      {"Alerts", "daemon/alerts/AlertsOptions.cpp", specsOf(alerts::alertsOptionTable())},
-  };
+  // app/'s own keys, then each module's, in the module table's order.
+  static const std::vector<OptionGroup> groups = [] {
+    std::vector<OptionGroup> all = {{"Daemon, logging, storage, catalogue, identity providers",
+                                     "daemon/app/ConfigSchema.cpp", specsOf(daemonOptionTable())}};
+    for (const auto& entry : moduleTable()) {
+      if (entry.options == nullptr) continue;
+      for (auto& group : entry.options()) all.push_back(std::move(group));
+    }
+    return all;
+  }();
   return groups;
 }
 
@@ -166,6 +103,7 @@ const std::vector<OptionSpec>& daemonConfigKeys() {
   static const std::vector<OptionSpec> keys = [] {
     std::vector<OptionSpec> all;
     for (const auto& group : optionGroups()) {
+      if (group.per_instance) continue;  // [source.NAME]: read section by section
       all.insert(all.end(), group.specs.begin(), group.specs.end());
     }
     return all;
@@ -222,18 +160,19 @@ std::string renderConfigReference() {
          "below, the main file (`--config`), the drop-ins of `[daemon] conf_d` in lexical "
          "order, then the environment variable. Unknown sections and keys are errors; "
          "`skinpulsed --check-config` lists every problem. Market sources (`[source.NAME]`), "
-         "metric plugins (`[metric.NAME]`) and currency rates (`[rates.NAME]`: `plugin`, "
-         "`enabled`, `interval_seconds` 1..604800 default 21600, `timeout_seconds`, see "
-         "[api.md §14](api.md#14-currencies)) take their plugins' keys: see "
-         "[plugin-guide.md](plugin-guide.md) and each plugin's README.\n";
+         "metric plugins (`[metric.NAME]`) and currency rates (`[rates.NAME]`, see "
+         "[api.md §14](api.md#14-currencies)) take, besides the daemon's keys listed below, "
+         "their plugins' keys: see [plugin-guide.md](plugin-guide.md) and each plugin's "
+         "README. The sections follow the module table (daemon/app/ModuleTable.cpp).\n";
   for (const auto& group : optionGroups()) {
     out << "\n## " << group.title << "\n\n"
         << "Table: `" << group.folder << "`.\n\n"
         << "| Key | Environment | Type | Default | Description |\n"
         << "|---|---|---|---|---|\n";
     for (const auto& spec : group.specs) {
+      // "section.key", or "source.NAME.key" for an instance section.
       const std::string key = spec.key;
-      const auto dot = key.find('.');
+      const auto dot = key.rfind('.');
       std::string type = typeName(spec.type);
       if (spec.type == OptionType::kInteger) {
         type += " " + std::to_string(spec.min) + "..";

@@ -1,11 +1,12 @@
 #pragma once
 
 // The configuration schema: every key of the daemon's own sections, as the tables of
-// the features that own them (common/OptionTable.hpp). app/ owns [daemon], [http]
-// (but trusted_proxies), [log], [storage] database_url and redis_url, [catalog] file and
-// [identity]; auth/, ingest/, metrics/ and portfolio/ own the rest. Keys of
-// `[source.*]` and `[metric.*]` sections are the plugins' and are checked against their
-// descriptors instead.
+// the features that own them (common/OptionTable.hpp). app/ owns [daemon], [log],
+// [storage] database_url and redis_url, [catalog] file and [identity]; every module
+// lists its own groups in its entry of the module table (app/ModuleTable.cpp): [http] the
+// server module, [admin] the admin listener, [rates.NAME] and [source.NAME]'s daemon keys
+// the rates and ingest modules, and so on. The other keys of `[source.*]`, `[rates.*]`
+// and `[metric.*]` sections are the plugins' and are checked against their descriptors.
 
 #include "app/Settings.hpp"
 #include "common/OptionTable.hpp"
@@ -23,12 +24,15 @@ struct OptionGroup {
   std::string title;   ///< "Daemon", "Authentication", ...
   std::string folder;  ///< where its table lives: "daemon/auth/AuthOptions.cpp"
   std::vector<OptionSpec> specs;
+  /// Keys of an instance section, written "source.NAME.key": documented, but neither
+  /// layered with defaults nor among daemonConfigKeys() (buildSettings reads each section).
+  bool per_instance = false;
 };
 
-/// Every feature's keys, in reference order.
+/// Every feature's keys, in reference order: app/'s, then the module table's.
 const std::vector<OptionGroup>& optionGroups();
 
-/// Every key of every group.
+/// Every key of every group but the per-instance ones.
 const std::vector<OptionSpec>& daemonConfigKeys();
 
 /// Sections the daemon owns; any other section except `source.*`, `metric.*` and

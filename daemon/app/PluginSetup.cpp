@@ -1,10 +1,15 @@
 #include "app/PluginSetup.hpp"
 
+#include "auth/AuthModule.hpp"
 #include "catalog/Catalog.hpp"
 #include "common/ConfigError.hpp"
 #include "common/Log.hpp"
+#include "ingest/IngestModule.hpp"
 #include "net/PocoHttpClient.hpp"
 #include "plugin/ReservedKeys.hpp"
+#include "rates/RatesModule.hpp"
+
+#include <optional>
 
 namespace skinpulse {
 
@@ -99,8 +104,41 @@ metrics::MetricSet PluginSet::metricSet() const {
 
 sdk::HttpClient& PluginSet::httpClient() { return *http_; }
 
+struct PluginSet::Offered {
+  ingest::MarketSources sources;
+  auth::IdentityProviders identity;
+  rates::RatesInstances rates;
+  std::optional<metrics::MetricSet> metrics;
+};
+
+void PluginSet::provideTo(module::Registry& registry) {
+  offered_ = std::make_unique<Offered>();
+  for (std::size_t i = 0; i < sources_.size(); ++i) {
+    const auto& source = source_settings_[i];
+    offered_->sources.sources.push_back(Scheduler::Source{
+        source.name, source.plugin, sources_[i].get(), source.interval_seconds,
+        source.timeout_seconds, sources_[i].fetchQuotes(), source.kind, sources_[i].pollEntry()});
+  }
+  for (const auto& instance : identity_) {
+    offered_->identity.entries.push_back(
+        auth::ProviderEntry{instance.instanceName(), instance.get()});
+  }
+  for (std::size_t i = 0; i < rates_.size(); ++i) {
+    offered_->rates.instances.push_back({rates_settings_[i], rates_[i].get()});
+  }
+  offered_->metrics.emplace(metricSet());
+  registry.provide(offered_->sources);
+  registry.provide(offered_->identity);
+  registry.provide(offered_->rates);
+  registry.provide(*offered_->metrics);
+  registry.provide<sdk::HttpClient>(*http_);
+  registry.provide(*platform_budget_);
+}
+
 PluginSet::~PluginSet() {
-  // Instances first (their Host refers to services_ and http_), explicitly.
+  // Instances first (their Host refers to services_ and http_), explicitly; what was
+  // offered of them before.
+  offered_.reset();
   metrics_.clear();
   rates_.clear();
   identity_.clear();

@@ -13,6 +13,7 @@
 #include "app/Settings.hpp"
 #include "common/Json.hpp"
 #include "metrics/MetricSet.hpp"
+#include "module/Registry.hpp"
 #include "net/BudgetedHttpClient.hpp"
 #include "net/RequestBudget.hpp"
 #include "plugin/PluginRegistry.hpp"
@@ -54,6 +55,12 @@ class PluginSet {
   /// Adds a "plugins" member to an open JSON object (for /readyz).
   void describe(JsonWriter& json) const;
 
+  /// Offers the plugin side to the modules, each part as the type of the folder that uses
+  /// it: ingest::MarketSources, auth::IdentityProviders, rates::RatesInstances,
+  /// metrics::MetricSet (taken by the metrics module), sdk::HttpClient and
+  /// net::RequestBudget. Call once, before the modules are built; valid while this lives.
+  void provideTo(module::Registry& registry);
+
  private:
   std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
   std::unique_ptr<net::RequestBudget> platform_budget_;
@@ -67,6 +74,8 @@ class PluginSet {
   std::vector<MetricInstance> metrics_;
   std::vector<rates::RatesOptions> rates_settings_;
   std::vector<RatesInstance> rates_;
+  struct Offered;
+  std::unique_ptr<Offered> offered_;  ///< what provideTo() offered
 };
 
 /// The `kind` key of a source instance as the daemon reads it (docs/adr/0011-sdk-abi-1-2.md):

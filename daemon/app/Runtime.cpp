@@ -1,30 +1,21 @@
 #include "app/Runtime.hpp"
 
-#include "alerts/AlertsModule.hpp"
-#include "app/CycleStageMetrics.hpp"
-#include "auth/AuthModule.hpp"
+#include "app/AdminModule.hpp"
+#include "app/ModuleTable.hpp"
+#include "app/ServerModule.hpp"
 #include "catalog/CatalogSeeder.hpp"
 #include "common/Log.hpp"
-#include "ingest/IngestModule.hpp"
-#include "items/ItemsModule.hpp"
-#include "metrics/MetricsModule.hpp"
-#include "portfolio/PortfolioModule.hpp"
-#include "quality/QualityModule.hpp"
-#include "rates/RatesModule.hpp"
 #include "state/MeasuredSharedStore.hpp"
 #include "state/SharedStoreFactory.hpp"
 #include "telemetry/ProcessMetrics.hpp"
-#include "web/ApiDocumentModule.hpp"
-#include "web/WebModule.hpp"
-#include "ws/WsModule.hpp"
+
+#include <stdexcept>
 
 namespace skinpulse {
 namespace {
 
-// The options of features, completed from the validated settings.
-
-// Every configured source instance in configuration order; the enabled ones with the
-// kind their plugin resolved.
+// Every configured source instance in configuration order, with the kind its plugin
+// resolved for the enabled ones: what the price policy judges freshness and order by.
 std::vector<prices::SourceProfile> sourceProfiles(const Settings& s, const PluginSet& plugins) {
   std::vector<prices::SourceProfile> profiles;
   for (const auto& configured : s.sources) {
@@ -40,129 +31,6 @@ std::vector<prices::SourceProfile> sourceProfiles(const Settings& s, const Plugi
   return profiles;
 }
 
-alerts::AlertsOptions alertsOptions(const Settings& s, const PluginSet& plugins) {
-  alerts::AlertsOptions options = s.alerts;
-  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
-  return options;
-}
-
-items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
-  items::ItemsOptions options = s.items;
-  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
-  options.exclude_outliers = s.quality.exclude_outliers;
-  options.base_url = s.base_url;
-  options.reference_sources = s.metrics_options.reference_sources;
-  options.enabled_sources = s.metrics_options.enabled_sources;
-  return options;
-}
-
-std::vector<rates::RatesPoller::Instance> ratesInstances(const PluginSet& plugins) {
-  std::vector<rates::RatesPoller::Instance> instances;
-  for (std::size_t i = 0; i < plugins.rates().size(); ++i) {
-    instances.push_back({plugins.ratesSettings()[i], plugins.rates()[i].get()});
-  }
-  return instances;
-}
-
-prices::HistoryCacheOptions historyCacheOptions(const Settings& s) {
-  return prices::HistoryCacheOptions{static_cast<std::size_t>(s.items.history_cache_bytes),
-                                     s.items.history_cache_ttl_seconds};
-}
-
-// "https://host[:port]" of BASE_URL: what a browser sends as Origin from our pages.
-std::string originOf(const std::string& url) {
-  const auto scheme = url.find("://");
-  if (scheme == std::string::npos) return "";
-  return url.substr(0, url.find('/', scheme + 3));
-}
-
-ws::WsOptions wsOptions(const Settings& s) {
-  ws::WsOptions options;
-  options.redis_url = s.redis_url;
-  options.signed_in_origin = originOf(s.base_url);
-  return options;
-}
-
-http::ServerOptions serverOptions(const Settings& s, const http::RequestGuard& guard) {
-  for (const auto& key : s.deprecated_keys) {
-    log::main().warn(
-        "{} is deprecated and ignored: the HTTP server runs event loops and "
-        "[http] worker_threads (docs/adr/0010-front-door.md)",
-        key);
-  }
-  http::ServerOptions options;
-  options.host = s.listen_host;
-  options.port = s.listen_port;
-  options.event_threads = s.event_threads;
-  options.worker_threads = s.worker_threads;
-  options.worker_queue = s.worker_queue;
-  options.max_connections = static_cast<std::size_t>(s.max_connections);
-  options.max_connections_per_ip = static_cast<std::size_t>(s.max_connections_per_ip);
-  options.head.max_line_bytes = static_cast<std::size_t>(s.max_request_line_bytes);
-  options.head.max_header_bytes = static_cast<std::size_t>(s.max_header_bytes);
-  options.max_body_bytes = static_cast<std::size_t>(s.max_body_bytes);
-  options.head_timeout = std::chrono::seconds(s.head_timeout_seconds);
-  options.body_timeout = std::chrono::seconds(s.body_timeout_seconds);
-  options.idle_timeout = std::chrono::seconds(s.keep_alive_timeout_seconds);
-  options.write_timeout = std::chrono::seconds(s.write_timeout_seconds);
-  options.max_keep_alive_requests = s.max_keep_alive_requests;
-  options.access_log = s.access_log;
-  options.record_metrics = true;
-  options.guard = &guard;
-  return options;
-}
-
-std::vector<auth::ProviderEntry> identityProviders(const PluginSet& plugins) {
-  std::vector<auth::ProviderEntry> providers;
-  for (const auto& instance : plugins.identityProviders()) {
-    providers.push_back(auth::ProviderEntry{instance.instanceName(), instance.get()});
-  }
-  return providers;
-}
-
-std::vector<Scheduler::Source> scheduledSources(const PluginSet& plugins) {
-  std::vector<Scheduler::Source> sources;
-  for (std::size_t i = 0; i < plugins.sources().size(); ++i) {
-    const auto& source = plugins.sourceSettings()[i];
-    sources.push_back(Scheduler::Source{source.name, source.plugin, plugins.sources()[i].get(),
-                                        source.interval_seconds, source.timeout_seconds,
-                                        plugins.sources()[i].fetchQuotes(), source.kind,
-                                        plugins.sources()[i].pollEntry()});
-  }
-  return sources;
-}
-
-web::WebOptions webOptions(const Settings& settings, const PluginSet& plugins) {
-  web::WebOptions web{settings.dashboard_enabled,
-                      settings.share_dir + "/www",
-                      settings.base_url.rfind("https://", 0) == 0,
-                      {}};
-  for (const auto& instance : plugins.identityProviders()) {
-    web.providers.push_back(instance.instanceName());
-  }
-  return web;
-}
-
-// The 24h Volatility object of an item, as the live updates' volatility frames carry it.
-ws::VolatilityProvider volatilityOf(const metrics::MetricsEngine& engine) {
-  return [&engine](std::int64_t item_id) -> std::optional<std::string> {
-    const auto object = engine.snapshot()->volatility(item_id, "24h");
-    if (object.empty()) return std::nullopt;
-    return std::string(object);
-  };
-}
-
-// An item's 24h percent_change (docs/api.md §3.2) for the portfolio; empty without a
-// reference source in the window.
-portfolio::ChangeLookup changeOf(const metrics::MetricsEngine& engine) {
-  return [&engine,
-          window = *metrics::windowIndex("24h")](std::int64_t item_id) -> std::optional<double> {
-    const auto* signal = engine.snapshot()->signal(item_id, window);
-    if (signal == nullptr || !signal->reference) return std::nullopt;
-    return signal->percent_change;
-  };
-}
-
 }  // namespace
 
 Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
@@ -171,62 +39,27 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       config.drop_ins.empty() ? ""
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   openServices();
-  history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
+  services_ = std::make_unique<module::Services>(module::Services{
+      catalog_, latest_, *database_, *shared_store_, *history_cache_, rates_, *price_policy_,
+      router_, registry_, settings_.base_url, settings_.share_dir, settings_.redis_url});
+  plugins_->provideTo(registry_);
+  readiness_ = std::make_unique<ReadinessReport>(*services_, *plugins_, modules_);
+  registry_.provide(*readiness_);
 
-  // The features, in start order (stopped in reverse). Rates first: the stored ones are
-  // loaded on construction and the first polls run before ingestion starts.
-  modules_.add(
-      std::make_unique<rates::RatesModule>(ratesInstances(*plugins_), rates_, &database_->rates()));
-  auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
-      settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
-  modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_, *plugins_), catalog_,
-                                                    latest_, database_->prices(), *history_cache_,
-                                                    rates_));
-  modules_.add(std::make_unique<quality::QualityModule>(
-      catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
-      [this] { return ingest_ != nullptr ? ingest_->pollStates() : quality::PollStates{}; },
-      rates_));
-  modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
-  modules_.add(std::make_unique<web::WebModule>(webOptions(settings_, *plugins_)));
-  modules_.add(std::make_unique<web::ApiDocumentModule>(settings_.share_dir + "/openapi"));
-  auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
-      settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
-      *history_cache_, rates_));
-  modules_.add(std::make_unique<portfolio::PortfolioModule>(
-      settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
-      plugins_->platformBudget(), changeOf(metrics.engine()), rates_));
-  auto& live = modules_.add(
-      std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
-  auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
-      alertsOptions(settings_, *plugins_), database_->alerts(), catalog_, latest_,
-      [&engine = metrics.engine()] { return engine.snapshot(); },
-      [&hub = live.hub()](const std::string& user, const std::string& frame) {
-        return hub.sendToUser(user, frame);
-      }));
-  server_ = &modules_.add(
-      std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
-  if (settings_.admin_enabled) {
-    admin_ = &modules_.add(std::make_unique<AdminModule>(settings_.admin_host, settings_.admin_port,
-                                                         [this] { return readiness(true); }));
+  // The module table, in order: built, then attached, then their routes registered.
+  for (const auto& entry : moduleTable()) {
+    auto built = entry.build(settings_, *services_);
+    if (!built) continue;  // turned off by the configuration
+    if (built->name() != entry.name) {
+      throw std::logic_error("module table entry " + std::string(entry.name) + " built " +
+                             std::string(built->name()));
+    }
+    modules_.add(std::move(built));
   }
+  server_ = modules_.find<ServerModule>();
+  admin_ = modules_.find<AdminModule>();
+  modules_.attach(*services_);
   process_metrics_ = telemetry::Registry::global().addCollector(telemetry::collectProcess);
-  auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
-      settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
-  ingest_ = &ingest;
-  ingest.setOutlierRules(prices::Freshness(sourceProfiles(settings_, *plugins_)),
-                         settings_.quality.outlier_factor);
-
-  ingest.setRateBook(rates_);               // non-USD quotes converted at ingest (§12)
-  ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest
-  ingest.addObserver(metrics.engine());     // later observers read this cycle's metrics snapshot
-  ingest.addObserver(alerts.service());     // conditions read this cycle's metrics and prices
-  // A backfill is evaluated once, by the polling instance, not by every standby.
-  alerts.service().setEvaluatesReloads([&ingest] { return ingest.polling(); });
-  // Live updates observe last: the volatility frames need the metrics of this cycle.
-  ingest.addObserver(live.updates(), CycleStage::kPublish);
-  // Every stage's time into skinpulse_cycle_stage_duration_seconds (docs/operations.md).
-  ingest.addTimingsObserver(app::cycleStageMetrics());
-  live.hub().setTimingsObserver(&app::cycleStageMetrics());
   modules_.registerRoutes(router_);
 }
 
@@ -247,6 +80,13 @@ void Runtime::openServices() {
   catalog_.setHeldItems(
       [database = database_.get()] { return database->holdings().heldItemIds(); });
   latest_.reset(database_->prices().latestPerItemSource());
+  history_cache_ = std::make_unique<prices::HistoryCache>(
+      prices::HistoryCacheOptions{static_cast<std::size_t>(settings_.items.history_cache_bytes),
+                                  settings_.items.history_cache_ttl_seconds});
+  // The one price policy every consumer reads (prices/PricePolicy.hpp).
+  price_policy_ = std::make_unique<prices::PricePolicy>(
+      sourceProfiles(settings_, *plugins_), settings_.metrics_options.reference_sources,
+      settings_.quality.exclude_outliers, settings_.quality.outlier_factor);
 }
 
 Runtime::~Runtime() { stop(); }
@@ -255,35 +95,8 @@ void Runtime::start() { modules_.start(); }
 
 bool Runtime::stop() { return modules_.stop(); }
 
-Readiness Runtime::readiness(bool detailed) const {
-  const bool databaseOk = database_->ping();
-  // Reported, not part of readiness: without the store only sessions are down (§5).
-  const bool sharedStoreOk = shared_store_->ping();
-  JsonWriter json;
-  json.beginObject().key("database").beginObject();
-  if (detailed) json.key("backend").value(database_->backend());
-  json.key("ok").value(databaseOk).endObject();
-  if (detailed) json.key("catalog_items").value(static_cast<std::int64_t>(catalog_.size()));
-  json.key("shared_store").beginObject();
-  if (detailed) json.key("backend").value(shared_store_->backend());
-  json.key("ok").value(sharedStoreOk).endObject();
-  bool ready = databaseOk;
-  if (detailed) {
-    plugins_->describe(json);
-    ready = modules_.describeReadiness(json) && ready;
-  } else {
-    // The public view: no paths, versions, sources or error texts (docs/api.md). The
-    // modules still decide readiness alike; what they write is the admin listener's.
-    JsonWriter hidden;
-    hidden.beginObject();
-    ready = modules_.describeReadiness(hidden) && ready;
-    json.key("ingest").value(ingest_ == nullptr || ingest_->polling() ? "polling" : "standby");
-  }
-  json.endObject();
-  // "status" leads the object: it is known only once every part has been asked.
-  std::string body = json.take();
-  body.insert(1, std::string("\"status\":\"") + (ready ? "ready" : "unavailable") + "\",");
-  return Readiness{ready, std::move(body)};
-}
+std::uint16_t Runtime::port() const { return server_ != nullptr ? server_->port() : 0; }
+
+std::uint16_t Runtime::adminPort() const { return admin_ != nullptr ? admin_->port() : 0; }
 
 }  // namespace skinpulse

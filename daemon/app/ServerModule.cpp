@@ -4,8 +4,22 @@
 
 namespace skinpulse {
 
+ServerModule::ServerModule(module::Services& services, const HttpOptions& options)
+    : router_(services.router), options_(options) {
+  for (const auto& key : options_.deprecated_keys) {
+    log::main().warn(
+        "{} is deprecated and ignored: the HTTP server runs event loops and "
+        "[http] worker_threads (docs/adr/0010-front-door.md)",
+        key);
+  }
+}
+
+void ServerModule::attach(module::Services& services) {
+  guard_ = &services.registry.require<http::RequestGuard>();
+}
+
 void ServerModule::start() {
-  server_ = std::make_unique<http::HttpServer>(router_, options_);
+  server_ = std::make_unique<http::HttpServer>(router_, serverOptions(options_, guard_));
   server_->start();
   log::main().info("listening on {}:{}", options_.host, server_->port());
 }

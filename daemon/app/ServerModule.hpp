@@ -1,22 +1,29 @@
 #pragma once
 
-// ServerModule: the HTTP server as a module, so it starts listening after the modules
-// it serves and stops before them (every route is registered by then).
+// ServerModule: the public HTTP server as a module, so it starts listening after the
+// modules it serves and stops before them (every route is registered by then). Its keys
+// are [http] (app/HttpOptions.hpp).
 
+#include "app/HttpOptions.hpp"
 #include "http/HttpServer.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 
+#include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace skinpulse {
 
 class ServerModule final : public module::Module {
  public:
-  /// `router` must outlive the module.
-  ServerModule(const http::Router& router, http::ServerOptions options)
-      : router_(router), options_(std::move(options)) {}
+  /// Serves the services' router; logs each deprecated key it was given.
+  ServerModule(module::Services& services, const HttpOptions& options);
 
   std::string_view name() const override { return "http"; }
+  /// Runs the registry's http::RequestGuard (the auth module's) before every handler.
+  void attach(module::Services& services) override;
   /// Binds and listens; logs the bound address.
   void start() override;
   bool stop() override;
@@ -26,7 +33,8 @@ class ServerModule final : public module::Module {
 
  private:
   const http::Router& router_;
-  http::ServerOptions options_;
+  HttpOptions options_;
+  const http::RequestGuard* guard_ = nullptr;
   std::unique_ptr<http::HttpServer> server_;
 };
 

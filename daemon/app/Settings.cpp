@@ -5,8 +5,6 @@
 #include "common/ConfigError.hpp"
 #include "common/ValueParsers.hpp"
 
-#include <Poco/Net/IPAddress.h>
-
 #include <algorithm>
 #include <set>
 
@@ -58,100 +56,6 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       }
     }
   }
-}
-
-bool loopback(const std::string& host) {
-  if (host == "localhost") return true;
-  Poco::Net::IPAddress address;
-  return Poco::Net::IPAddress::tryParse(host, address) && address.isLoopback();
-}
-
-// [admin] listen: empty disables; a non-loopback address needs allow_remote, because the
-// listener shows internals and has no authentication (docs/decisions: §17 of the contract,
-// docs/operations.md "Admin listener").
-void readAdmin(const Reader& read, Settings& s) {
-  const std::string listen = read.text("admin.listen");
-  s.admin_enabled = !listen.empty();
-  if (!s.admin_enabled) return;
-  const auto address = parseListenAddress(listen);
-  if (!address) read.fail("admin.listen", "'" + listen + "' is not HOST:PORT");
-  s.admin_host = address->first;
-  s.admin_port = address->second;
-  if (!loopback(s.admin_host) && !s.admin_allow_remote) {
-    read.fail("admin.listen", "'" + listen +
-                                  "' is not a loopback address; the admin listener has no "
-                                  "authentication: set [admin] allow_remote = true to serve "
-                                  "it beyond this host");
-  }
-}
-
-SourceOptions readSource(const ConfigTree& tree, const Reader& read, const std::string& section) {
-  SourceOptions source;
-  source.name = section.substr(std::string("source.").size());
-  if (!isValidInstanceName(source.name)) {
-    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
-                      "[" + section + "]");
-  }
-  const std::string prefix = section + ".";
-  if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-    throw ConfigError("[" + section + "] plugin", "missing (the plugin to run, e.g. simulated)",
-                      "[" + section + "]");
-  }
-  source.plugin = read.text(prefix + "plugin");
-  source.enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
-  if (read.present(prefix + "interval_seconds")) {
-    source.interval_seconds = read.smallInt(prefix + "interval_seconds", 1, 86400);
-  }
-  if (read.present(prefix + "timeout_seconds")) {
-    source.timeout_seconds = read.smallInt(prefix + "timeout_seconds", 1, 600);
-  }
-  if (read.present(prefix + "fee_percent")) {
-    source.fee_percent = quality::readDecimal(read, prefix + "fee_percent", 0.0, 100.0);
-  }
-  if (read.present(prefix + "fresh_seconds")) {
-    source.fresh_seconds = read.smallInt(prefix + "fresh_seconds", 60, 2592000);
-  }
-  for (const auto& key : tree.keysOf(section)) {
-    if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
-        key == "timeout_seconds" || key == "fee_percent" || key == "fresh_seconds") {
-      continue;
-    }
-    source.keys[key] = read.text(prefix + key);
-  }
-  return source;
-}
-
-// `[rates.NAME]`: plugin (required), enabled (default true), interval_seconds (default
-// 21600), timeout_seconds, plugin keys (docs/api.md §14).
-rates::RatesOptions readRates(const ConfigTree& tree, const Reader& read,
-                              const std::string& section) {
-  rates::RatesOptions options;
-  options.name = section.substr(std::string("rates.").size());
-  if (!isValidInstanceName(options.name)) {
-    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
-                      "[" + section + "]");
-  }
-  const std::string prefix = section + ".";
-  if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-    throw ConfigError("[" + section + "] plugin", "missing (the rates plugin to run, e.g. ecb)",
-                      "[" + section + "]");
-  }
-  options.plugin = read.text(prefix + "plugin");
-  options.enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
-  if (read.present(prefix + "interval_seconds")) {
-    options.interval_seconds = read.smallInt(prefix + "interval_seconds", 1, 604800);
-  }
-  if (read.present(prefix + "timeout_seconds")) {
-    options.timeout_seconds = read.smallInt(prefix + "timeout_seconds", 1, 600);
-  }
-  for (const auto& key : tree.keysOf(section)) {
-    if (key == "plugin" || key == "enabled" || key == "interval_seconds" ||
-        key == "timeout_seconds") {
-      continue;
-    }
-    options.keys[key] = read.text(prefix + key);
-  }
-  return options;
 }
 
 // `[metric.NAME]`: plugin (required), enabled (default true), plugin keys. The built-in
@@ -257,7 +161,6 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   rejectUnknownKeys(tree);
   const Reader read(tree);
   Settings s;
-  s.deprecated_keys = std::move(deprecated);
 
   s.base_url = read.text("daemon.base_url");
   while (!s.base_url.empty() && s.base_url.back() == '/') s.base_url.pop_back();
@@ -281,7 +184,12 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
           : (location.build_tree ? build_paths::kSourceShareDir : build_paths::kInstalledShareDir);
 
   readOptions(daemonOptionTable(), read, s);
-  readAdmin(read, s);
+  readOptions(httpOptionTable(), read, s.http);
+  s.http.host = s.listen_host;
+  s.http.port = s.listen_port;
+  s.http.access_log = read.boolean("log.access");
+  s.http.deprecated_keys = std::move(deprecated);
+  s.admin = readAdminOptions(read);
 
   s.log_level = read.text("log.level");
   static const std::set<std::string> kLevels = {"trace", "debug", "info", "warn", "error", "off"};
@@ -314,8 +222,8 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   readOptions(alerts::alertsOptionTable(), read, s.alerts);
 
   for (const auto& section : tree.sections()) {
-    if (section.rfind("source.", 0) == 0) s.sources.push_back(readSource(tree, read, section));
-    if (section.rfind("rates.", 0) == 0) s.rates.push_back(readRates(tree, read, section));
+    if (section.rfind("source.", 0) == 0) s.sources.push_back(readSourceOptions(read, section));
+    if (section.rfind("rates.", 0) == 0) s.rates.push_back(rates::readRatesOptions(read, section));
   }
   readIdentityProviders(read, s);
   readMetrics(tree, read, s);

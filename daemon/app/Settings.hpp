@@ -7,6 +7,9 @@
 #include "skinpulse/sdk/types.hpp"
 
 #include "alerts/AlertsOptions.hpp"
+#include "app/AdminOptions.hpp"
+#include "app/HttpOptions.hpp"
+#include "app/SourceOptions.hpp"
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
 #include "ingest/IngestOptions.hpp"
@@ -22,28 +25,6 @@
 #include <vector>
 
 namespace skinpulse {
-
-/// `[source.NAME]`: one market-source plugin instance.
-struct SourceOptions {
-  std::string name;    ///< instance name: the `source` of its price points
-  std::string plugin;  ///< plugin name, file <plugin dir>/source_<plugin>.so
-  bool enabled = false;
-  int interval_seconds = 60;
-  int timeout_seconds = 30;
-  /// The `kind` key (ask, bid, sale, reference; default ask): the kind of the instance's
-  /// prices that do not state their own. Set by PluginSet, which knows whether the plugin
-  /// leaves the key to the daemon (plugin/ReservedKeys.hpp); `keys` keeps the text.
-  sdk::PriceKind kind = sdk::PriceKind::kAsk;
-  /// The `fee_percent` key (0..100, default 0): what a sale there costs, for the net
-  /// spread of GET /api/v1/rankings/spread (docs/api.md §12). The daemon's, never passed
-  /// to the plugin.
-  double fee_percent = 0.0;
-  /// The `fresh_seconds` key (60..2592000; 0 = unset: 3 × interval_seconds): how long a
-  /// price of this instance stays fresh (docs/api.md §12). For sources that revisit an
-  /// item far less often than they poll (dmarket's cursor, steam_market's rotation).
-  int fresh_seconds = 0;
-  std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
-};
 
 /// A metric plugin instance: one of the built-in five, or a `[metric.NAME]` section.
 struct MetricOptions {
@@ -69,40 +50,19 @@ struct IdentityOptions {
 struct Settings {
   // [daemon]
   std::string base_url = "http://127.0.0.1:8080";
-  std::string listen_host = "127.0.0.1";
+  std::string listen_host = "127.0.0.1";  ///< [daemon] listen (the server binds it: http)
   std::uint16_t listen_port = 8080;
   std::string frontend_url;
   std::string plugin_dir;
   std::string share_dir;
-  // [http] (docs/api.md §11, docs/adr/0010-front-door.md)
-  // Deprecated and ignored; kept bound so a value is still checked (a typo in an old
-  // file fails as before) and reported by the start-up warning.
-  int http_threads = 64;
-  int http_queue = 1024;
-  /// Deprecated keys the configuration sets ("[http] threads"): logged at start.
-  std::vector<std::string> deprecated_keys;
-  int event_threads = 0;
-  int worker_threads = 8;
-  int worker_queue = 1024;
-  int max_connections = 10000;
-  int max_connections_per_ip = 256;
-  int max_request_line_bytes = 8192;
-  int max_header_bytes = 16384;
-  int max_body_bytes = 65536;
-  int head_timeout_seconds = 10;
-  int body_timeout_seconds = 30;
-  int keep_alive_timeout_seconds = 60;
-  int write_timeout_seconds = 30;
-  int max_keep_alive_requests = 10000;
-  // [admin] (docs/operations.md, "Admin listener")
-  bool admin_enabled = true;  ///< false: [admin] listen is empty
-  std::string admin_host = "127.0.0.1";
-  std::uint16_t admin_port = 9108;
-  bool admin_allow_remote = false;
+  /// [http] (docs/api.md §11, docs/adr/0010-front-door.md), with [daemon] listen and
+  /// [log] access: the public server's options (app/ServerModule.hpp).
+  HttpOptions http;
+  /// [admin] (docs/operations.md, "Admin listener"; app/AdminModule.hpp).
+  AdminOptions admin;
   // [log]
   std::string log_level = "info";
   bool log_json = false;
-  bool access_log = true;
   bool dashboard_enabled = true;  ///< [dashboard] enabled: serve share/www (docs/api.md)
   // [storage]
   std::string database_url;

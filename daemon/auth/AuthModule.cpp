@@ -2,16 +2,18 @@
 
 namespace skinpulse::auth {
 
-AuthModule::AuthModule(const AuthOptions& options, state::SharedStore& store, UserStore& users,
-                       std::vector<ProviderEntry> providers) {
+AuthModule::AuthModule(module::Services& services, const AuthOptions& options) {
+  state::SharedStore& store = services.shared_store;
   sessions_ = std::make_unique<SessionManager>(
       store, SessionOptions{options.session_secret, options.session_lifetime_hours,
                             options.cookie_secure});
   rate_limiter_ = std::make_unique<RateLimiter>(store, "auth", options.rate_limit_per_minute);
   trusted_proxies_ = std::make_unique<TrustedProxies>(options.trusted_proxies);
   guard_ = std::make_unique<AuthGuard>(*sessions_, *rate_limiter_, *trusted_proxies_);
-  api_ = std::make_unique<AuthApi>(*sessions_, store, users, std::move(providers),
+  api_ = std::make_unique<AuthApi>(*sessions_, store, services.database.users(),
+                                   services.registry.require<IdentityProviders>().entries,
                                    AuthApiOptions{options.base_url, options.frontend_url});
+  services.registry.provide<http::RequestGuard>(*guard_);
 }
 
 }  // namespace skinpulse::auth

@@ -2,7 +2,7 @@
 
 // AuthModule: sessions, CSRF, the auth rate limit and the sign-in endpoints
 // (docs/api.md §5) on the shared store. Its guard is the request middleware the HTTP
-// server runs before every handler.
+// server runs before every handler (offered in the registry as http::RequestGuard).
 
 #include "auth/AuthApi.hpp"
 #include "auth/AuthGuard.hpp"
@@ -11,18 +11,25 @@
 #include "auth/RateLimiter.hpp"
 #include "auth/SessionManager.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 
 #include <memory>
 #include <vector>
 
 namespace skinpulse::auth {
 
+/// The identity providers enabled by their environment variables: provided by app/ (from
+/// the plugin set) in the registry before the modules are built.
+struct IdentityProviders {
+  std::vector<ProviderEntry> entries;
+};
+
 class AuthModule final : public module::Module {
  public:
-  /// `store` and `users` must outlive the module; `providers` are the enabled identity
-  /// plugins.
-  AuthModule(const AuthOptions& options, state::SharedStore& store, UserStore& users,
-             std::vector<ProviderEntry> providers);
+  /// Sessions on the shared store, users in the database, the registry's
+  /// IdentityProviders; provides its guard as the registry's http::RequestGuard (the HTTP
+  /// server runs it before every handler).
+  AuthModule(module::Services& services, const AuthOptions& options);
 
   std::string_view name() const override { return "auth"; }
   void registerRoutes(http::Router& router) override { api_->registerRoutes(router); }

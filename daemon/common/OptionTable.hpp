@@ -81,30 +81,51 @@ class OptionReader {
   const ConfigTree& tree_;
 };
 
+/// Fills the field `row` binds (if any) from `key`, when present. Throws ConfigError.
+template <typename Options>
+void readOptionRow(const OptionRow<Options>& row, const std::string& key, const OptionReader& read,
+                   Options& out) {
+  if (std::holds_alternative<std::monostate>(row.field) || !read.present(key)) return;
+  std::visit(
+      [&](auto field) {
+        using Field = decltype(field);
+        if constexpr (std::is_same_v<Field, std::string Options::*>) {
+          out.*field = row.spec.type == OptionType::kUrl ? read.url(key) : read.text(key);
+        } else if constexpr (std::is_same_v<Field, int Options::*>) {
+          out.*field = static_cast<int>(read.integer(key, row.spec.min, row.spec.max));
+        } else if constexpr (std::is_same_v<Field, std::int64_t Options::*>) {
+          out.*field = read.integer(key, row.spec.min, row.spec.max);
+        } else if constexpr (std::is_same_v<Field, bool Options::*>) {
+          out.*field = read.boolean(key);
+        } else if constexpr (std::is_same_v<Field, std::vector<std::string> Options::*>) {
+          out.*field = read.list(key);
+        }
+      },
+      row.field);
+}
+
 /// Fills the bound fields of `out` from the rows of `table` whose key is present (every
 /// key with a fallback is). Throws ConfigError.
 template <typename Options>
 void readOptions(const OptionTable<Options>& table, const OptionReader& read, Options& out) {
-  for (const auto& row : table) {
-    const std::string key = row.spec.key;
-    if (std::holds_alternative<std::monostate>(row.field) || !read.present(key)) continue;
-    std::visit(
-        [&](auto field) {
-          using Field = decltype(field);
-          if constexpr (std::is_same_v<Field, std::string Options::*>) {
-            out.*field = row.spec.type == OptionType::kUrl ? read.url(key) : read.text(key);
-          } else if constexpr (std::is_same_v<Field, int Options::*>) {
-            out.*field = static_cast<int>(read.integer(key, row.spec.min, row.spec.max));
-          } else if constexpr (std::is_same_v<Field, std::int64_t Options::*>) {
-            out.*field = read.integer(key, row.spec.min, row.spec.max);
-          } else if constexpr (std::is_same_v<Field, bool Options::*>) {
-            out.*field = read.boolean(key);
-          } else if constexpr (std::is_same_v<Field, std::vector<std::string> Options::*>) {
-            out.*field = read.list(key);
-          }
-        },
-        row.field);
-  }
+  for (const auto& row : table) readOptionRow(row, row.spec.key, read, out);
+}
+
+/// The key of a row of an instance table ("source.NAME.plugin") in one instance's
+/// `section` ("source.steam" → "source.steam.plugin").
+inline std::string instanceKey(const char* row_key, const std::string& section) {
+  const std::string key = row_key;
+  return section + key.substr(key.rfind('.'));
+}
+
+/// Instance sections (`[source.NAME]`, `[rates.NAME]`): their table's keys are written
+/// "source.NAME.key", and a key the section lacks keeps the field's default, which must
+/// be the row's fallback (nothing is layered into the tree for a section that may not
+/// exist). Throws ConfigError.
+template <typename Options>
+void readInstanceOptions(const OptionTable<Options>& table, const OptionReader& read,
+                         const std::string& section, Options& out) {
+  for (const auto& row : table) readOptionRow(row, instanceKey(row.spec.key, section), read, out);
 }
 
 /// The specs of `table`, for the reference and the checker.

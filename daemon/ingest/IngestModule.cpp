@@ -2,7 +2,10 @@
 
 #include "common/Log.hpp"
 #include "common/Time.hpp"
+#include "ingest/CycleStageMetrics.hpp"
 #include "prices/Freshness.hpp"
+
+#include <algorithm>
 
 namespace skinpulse::ingest {
 namespace {
@@ -52,24 +55,34 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
 
 }  // namespace
 
-IngestModule::IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
-                           LatestPrices& latest, std::vector<Scheduler::Source> sources)
-    : options_(options),
-      database_(database),
-      catalog_(catalog),
-      latest_(latest),
-      sources_(std::move(sources)) {}
+IngestModule::IngestModule(module::Services& services, IngestOptions options)
+    : options_(std::move(options)),
+      database_(services.database),
+      catalog_(services.catalog),
+      latest_(services.latest),
+      sources_(services.registry.require<MarketSources>().sources),
+      history_cache_(services.history_cache),
+      rates_(services.rates),
+      price_policy_(services.price_policy) {
+  services.registry.provide<CycleHooks>(*this);
+  services.registry.provide<quality::PollStateSource>(*this);
+  // Every stage's time into skinpulse_cycle_stage_duration_seconds (docs/operations.md).
+  addTimingsObserver(cycleStageMetrics());
+}
 
 IngestModule::~IngestModule() = default;
 
 void IngestModule::start() {
   cycle_ = std::make_unique<IngestCycle>(database_, catalog_, latest_, options_.catalog_auto_add,
                                          options_.catalog_auto_add_min_sources);
+  // Stage order first (CycleHooks::addObserver), then the order the modules attached.
+  std::stable_sort(observers_.begin(), observers_.end(),
+                   [](const auto& a, const auto& b) { return a.second < b.second; });
   for (const auto& [observer, stage] : observers_) cycle_->addObserver(*observer, stage);
   for (auto* observer : timings_observers_) cycle_->addTimingsObserver(*observer);
-  if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);
-  if (rates_ != nullptr) cycle_->setRateBook(*rates_);
-  if (outlier_freshness_) cycle_->setOutlierRules(*outlier_freshness_, outlier_factor_);
+  cycle_->setHistoryCache(history_cache_);  // dropped per item by each cycle, before latest
+  cycle_->setRateBook(rates_);              // non-USD quotes converted at ingest (§12)
+  cycle_->setOutlierRules(price_policy_.freshness(), price_policy_.outlierFactor());
   scheduler_ = std::make_unique<Scheduler>(
       sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },
       [this] { return database_.ingestLease().holds(); });

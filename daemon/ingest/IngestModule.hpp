@@ -4,51 +4,51 @@
 // (Scheduler), stores each cycle in one transaction and updates the latest-price cache
 // (IngestCycle), tells the cycle observers (metrics, then live updates), prunes old
 // points (Retention), and brings in points that other processes wrote. Its readiness
-// keys are the ingest role and every source's state.
+// keys are the ingest role and every source's state. The modules that follow its cycles
+// attach themselves through CycleHooks (ingest/CycleHooks.hpp); GET /api/v1/sources reads
+// its polls through quality::PollStateSource.
 
 #include "common/PeriodicTask.hpp"
+#include "ingest/CycleHooks.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "ingest/IngestOptions.hpp"
 #include "ingest/Retention.hpp"
 #include "ingest/Scheduler.hpp"
 #include "module/Module.hpp"
-#include "quality/PollState.hpp"
+#include "module/Services.hpp"
+#include "quality/PollStateSource.hpp"
 
 #include <memory>
 #include <vector>
 
 namespace skinpulse::ingest {
 
-class IngestModule final : public module::Module {
+/// The market-source plugin instances ingestion polls, in configuration order: provided
+/// by app/ (from the plugin set) in the registry before the modules are built.
+struct MarketSources {
+  std::vector<Scheduler::Source> sources;
+};
+
+class IngestModule final : public module::Module,
+                           public CycleHooks,
+                           public quality::PollStateSource {
  public:
-  /// Every reference, and every source instance, must outlive the module.
-  IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
-               LatestPrices& latest, std::vector<Scheduler::Source> sources);
+  /// Polls the MarketSources of the registry; provides CycleHooks and
+  /// quality::PollStateSource there. Flags outliers by the price policy, converts non-USD
+  /// quotes with the rate book and keeps the history cache exact (IngestCycle).
+  IngestModule(module::Services& services, IngestOptions options);
   ~IngestModule() override;
 
-  /// Observers run after every stored cycle in the order added, timed as `stage`
-  /// (IngestCycle::addObserver). Add before start().
-  void addObserver(CycleObserver& observer, CycleStage stage = CycleStage::kMetrics) {
+  // CycleHooks: before start().
+  void addObserver(CycleObserver& observer, CycleStage stage = CycleStage::kMetrics) override {
     observers_.push_back({&observer, stage});
   }
-  /// Told every cycle's stage timings (IngestCycle::addTimingsObserver). Before start().
-  void addTimingsObserver(CycleTimingsObserver& observer) {
+  void addTimingsObserver(CycleTimingsObserver& observer) override {
     timings_observers_.push_back(&observer);
-  }
-  /// Every cycle and reload drops the bodies of this cache that it made stale
-  /// (IngestCycle). Set before start(); must outlive the module.
-  void setHistoryCache(prices::HistoryCache& cache) { history_cache_ = &cache; }
-  /// Non-USD quotes convert with these rates (IngestCycle::setRateBook). Set before
-  /// start(); must outlive the module.
-  void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
-  /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
-  void setOutlierRules(prices::Freshness freshness, double factor) {
-    outlier_freshness_ = std::move(freshness);
-    outlier_factor_ = factor;
   }
 
   /// Whether this instance polls (holds the ingest lease) rather than stands by.
-  bool polling() const { return scheduler_ != nullptr && scheduler_->polling(); }
+  bool polling() const override { return scheduler_ != nullptr && scheduler_->polling(); }
 
   std::string_view name() const override { return "ingest"; }
   void start() override;
@@ -57,7 +57,7 @@ class IngestModule final : public module::Module {
   bool stop() override;
   bool describeReadiness(JsonWriter& json) const override;
   /// Every polled source's last success and failures since (empty before start()).
-  quality::PollStates pollStates() const;
+  quality::PollStates pollStates() const override;
 
  private:
   IngestOptions options_;
@@ -67,10 +67,9 @@ class IngestModule final : public module::Module {
   std::vector<Scheduler::Source> sources_;
   std::vector<std::pair<CycleObserver*, CycleStage>> observers_;
   std::vector<CycleTimingsObserver*> timings_observers_;
-  prices::HistoryCache* history_cache_ = nullptr;
-  const currency::RateBook* rates_ = nullptr;
-  std::optional<prices::Freshness> outlier_freshness_;
-  double outlier_factor_ = 3.0;
+  prices::HistoryCache& history_cache_;
+  const currency::RateBook& rates_;
+  const prices::PricePolicy& price_policy_;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;

@@ -7,19 +7,23 @@
 #include "items/ItemsApi.hpp"
 #include "items/ItemsOptions.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 
 namespace skinpulse::items {
 
 class ItemsModule final : public module::Module {
  public:
-  /// Every reference must outlive the module.
-  ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-              PriceStore& prices, prices::HistoryCache& history_cache,
-              const currency::RateBook& rates)
-      : api_(catalog, latest, prices,
-             ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources,
-                             options.freshness, options.exclude_outliers, &rates},
-             &history_cache) {}
+  /// Reads the shared catalogue, latest prices, history cache and rate book, by the
+  /// price policy. `options`: [items] (its cache sizes are app/'s, which builds the cache).
+  ItemsModule(module::Services& services, const ItemsOptions& options)
+      : api_(services.catalog, services.latest, services.database.prices(),
+             ItemsApiOptions{services.base_url, services.price_policy.configuredReferenceSources(),
+                             services.price_policy.enabledSources(),
+                             services.price_policy.freshness(),
+                             services.price_policy.excludeOutliers(), &services.rates},
+             &services.history_cache) {
+    (void)options;
+  }
 
   std::string_view name() const override { return "items"; }
   void registerRoutes(http::Router& router) override { api_.registerRoutes(router); }

@@ -1,22 +1,28 @@
 #include "metrics/MetricsModule.hpp"
 
 #include "common/Time.hpp"
+#include "ingest/CycleHooks.hpp"
 
 namespace skinpulse::metrics {
 
-MetricsModule::MetricsModule(const MetricsOptions& options, const Catalog& catalog,
-                             const LatestPrices& latest, MetricSet metrics, PriceStore& prices,
-                             prices::HistoryCache& history_cache, const currency::RateBook& rates)
-    : engine_(catalog, latest, std::move(metrics),
-              MetricsEngineOptions{options.reference_sources, options.enabled_sources,
-                                   options.exclude_outliers}),
-      api_(catalog, engine_, &rates),
-      candles_(catalog, latest, prices,
-               CandlesApiConfig{options.reference_sources, options.enabled_sources,
-                                options.exclude_outliers, &rates},
-               {}, &history_cache),
+MetricsModule::MetricsModule(module::Services& services, const MetricsOptions& options)
+    : engine_(services.catalog, services.latest, std::move(services.registry.require<MetricSet>()),
+              MetricsEngineOptions{services.price_policy.configuredReferenceSources(),
+                                   services.price_policy.enabledSources(),
+                                   services.price_policy.excludeOutliers()}),
+      api_(services.catalog, engine_, &services.rates),
+      candles_(services.catalog, services.latest, services.database.prices(),
+               CandlesApiConfig{services.price_policy.configuredReferenceSources(),
+                                services.price_policy.enabledSources(),
+                                services.price_policy.excludeOutliers(), &services.rates},
+               {}, &services.history_cache),
       refresh_period_(options.refresh_period) {
-  engine_.rebuild(prices, time::nowSeconds());
+  engine_.rebuild(services.database.prices(), time::nowSeconds());
+  services.registry.provide<MetricsEngine>(engine_);
+}
+
+void MetricsModule::attach(module::Services& services) {
+  services.registry.require<ingest::CycleHooks>().addObserver(engine_);
 }
 
 }  // namespace skinpulse::metrics

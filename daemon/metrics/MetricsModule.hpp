@@ -9,16 +9,20 @@
 #include "metrics/MetricsEngine.hpp"
 #include "metrics/MetricsOptions.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 
 namespace skinpulse::metrics {
 
 class MetricsModule final : public module::Module {
  public:
-  /// Reads the last MetricsEngine::kHistorySeconds of `prices`. Every reference must
-  /// outlive the module; the candles keep their bodies in `history_cache`.
-  MetricsModule(const MetricsOptions& options, const Catalog& catalog, const LatestPrices& latest,
-                MetricSet metrics, PriceStore& prices, prices::HistoryCache& history_cache,
-                const currency::RateBook& rates);
+  /// Reads the last MetricsEngine::kHistorySeconds of the stored prices; takes the
+  /// registry's MetricSet (the metric plugins: this module alone runs them) and provides
+  /// its MetricsEngine there, whose snapshot live updates, alerts and the portfolio read.
+  /// The candles keep their bodies in the history cache.
+  MetricsModule(module::Services& services, const MetricsOptions& options);
+
+  /// The engine follows every ingestion cycle, first of the observers.
+  void attach(module::Services& services) override;
 
   std::string_view name() const override { return "metrics"; }
   void registerRoutes(http::Router& router) override {
@@ -31,7 +35,6 @@ class MetricsModule final : public module::Module {
     return true;
   }
 
-  /// The ingestion cycle's first observer; its snapshot feeds the live updates.
   MetricsEngine& engine() { return engine_; }
 
  private:

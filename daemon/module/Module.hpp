@@ -1,14 +1,18 @@
 #pragma once
 
 // Module: the one shape every feature of the daemon has. A feature folder (auth/,
-// items/, metrics/, portfolio/, ws/, ingest/, ...) exposes a `<Feature>Module` built from
-// its own `<Feature>Options` and the services it uses (database, caches, shared store,
-// plugins), which:
+// items/, metrics/, portfolio/, ws/, ingest/, ...) exposes a `<Feature>Module` built as
+// `XModule(module::Services&, XOptions)` — the shared services (module/Services.hpp) and
+// its own options — which:
+//   - offers what other modules use through the registry while it is built,
+//   - attaches itself in attach(): takes what it needs of the registry (ingest's cycle
+//     hooks, another module's interface) and adds its observers and hooks there,
 //   - registers its HTTP endpoints on the router (before the server listens),
 //   - starts its threads and timers in start() and stops them in stop(),
 //   - describes itself for GET /readyz.
-// app/Runtime keeps the modules in one ordered list (ModuleList): started in order,
-// stopped in reverse (docs/architecture.md).
+// app/ModuleTable.cpp lists the modules once, in start order; app/Runtime builds them
+// all, attaches them, registers their routes, starts them in order and stops them in
+// reverse (ModuleList; docs/adr/0024-services-and-module-table.md).
 
 #include "common/Json.hpp"
 #include "http/Router.hpp"
@@ -17,12 +21,19 @@
 
 namespace skinpulse::module {
 
+struct Services;
+
 class Module {
  public:
   virtual ~Module() = default;
 
   /// Short name for logs ("auth", "ingest").
   virtual std::string_view name() const = 0;
+
+  /// Takes what the module needs of other modules (services.registry.require<T>()) and
+  /// attaches its observers and hooks to them. Called once, in list order, after every
+  /// module is built and before routes are registered.
+  virtual void attach(Services& services) { (void)services; }
 
   /// Adds the module's endpoints. Called once, before any module starts.
   virtual void registerRoutes(http::Router& router) { (void)router; }

@@ -7,6 +7,16 @@ ModuleList::~ModuleList() {
   while (!modules_.empty()) modules_.pop_back();
 }
 
+void ModuleList::attach(Services& services) {
+  for (auto& module : modules_) module->attach(services);
+}
+
+std::vector<std::string_view> ModuleList::names() const {
+  std::vector<std::string_view> out;
+  for (const auto& module : modules_) out.push_back(module->name());
+  return out;
+}
+
 void ModuleList::registerRoutes(http::Router& router) {
   for (auto& module : modules_) module->registerRoutes(router);
 }

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 namespace skinpulse::module {
@@ -28,6 +29,17 @@ class ModuleList {
     return typed;
   }
 
+  /// Every module's attach(), in order (Module::attach).
+  void attach(Services& services);
+  /// The first module of type T, or null (the runtime asks for the server's port).
+  template <typename T>
+  T* find() const {
+    for (const auto& module : modules_) {
+      if (auto* typed = dynamic_cast<T*>(module.get())) return typed;
+    }
+    return nullptr;
+  }
+
   void registerRoutes(http::Router& router);
   /// Starts every module in order. When one throws, the ones already started are
   /// stopped in reverse and the exception propagates.
@@ -39,6 +51,8 @@ class ModuleList {
   bool describeReadiness(JsonWriter& json) const;
 
   std::size_t size() const { return modules_.size(); }
+  /// The modules' names, in list order (for the documentation check and logs).
+  std::vector<std::string_view> names() const;
 
  private:
   std::vector<std::unique_ptr<Module>> modules_;

@@ -4,6 +4,7 @@
 #include "common/PeriodicTask.hpp"
 #include "common/RandomToken.hpp"
 #include "common/Time.hpp"
+#include "metrics/MetricsEngine.hpp"
 #include "portfolio/ImportLock.hpp"
 #include "portfolio/ImportService.hpp"
 #include "portfolio/ImportThrottle.hpp"
@@ -16,11 +17,12 @@
 
 namespace skinpulse::portfolio {
 
-PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
-                                 state::SharedStore& shared, Catalog& catalog,
-                                 const LatestPrices& latest, sdk::HttpClient& http,
-                                 net::RequestBudget& platform_budget, ChangeLookup change,
-                                 const currency::RateBook& rates) {
+PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOptions& settings) {
+  Database& database = services.database;
+  state::SharedStore& shared = services.shared_store;
+  Catalog& catalog = services.catalog;
+  auto& http = services.registry.require<sdk::HttpClient>();
+  auto& platform_budget = services.registry.require<net::RequestBudget>();
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
   fetch.max_page_bytes = static_cast<std::size_t>(settings.inventory_max_bytes);
@@ -46,10 +48,11 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
       [] { return time::nowSeconds(); }, images_.get());
 
   valuer_ = std::make_unique<PortfolioValuer>(
-      catalog, latest,
-      ValuerOptions{settings.reference_sources, settings.enabled_sources,
-                    settings.exclude_outliers},
-      std::move(change));
+      catalog, services.latest,
+      ValuerOptions{services.price_policy.configuredReferenceSources(),
+                    services.price_policy.enabledSources(),
+                    services.price_policy.excludeOutliers()},
+      [this](std::int64_t item_id) { return change(item_id); });
   snapshots_ = std::make_unique<ValueSnapshots>(
       database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per
@@ -61,8 +64,22 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
         log::main().info("portfolio: value snapshots of {} user(s) over {} item(s), {} pruned",
                          outcome.users, outcome.items, outcome.pruned);
       });
-  api_ =
-      std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_, rates);
+  api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_,
+                                        services.rates);
+}
+
+void PortfolioModule::attach(module::Services& services) {
+  metrics_ = &services.registry.require<metrics::MetricsEngine>();
+}
+
+// An item's 24h percent_change (docs/api.md §3.2); empty without a reference source in the
+// window.
+std::optional<double> PortfolioModule::change(std::int64_t item_id) const {
+  static const std::size_t window = *metrics::windowIndex("24h");
+  if (metrics_ == nullptr) return std::nullopt;
+  const auto* signal = metrics_->snapshot()->signal(item_id, window);
+  if (signal == nullptr || !signal->reference) return std::nullopt;
+  return signal->percent_change;
 }
 
 PortfolioModule::~PortfolioModule() = default;

@@ -1,7 +1,7 @@
 #pragma once
 
-// PortfolioModule: the portfolio feature assembled from the daemon's parts, so Runtime
-// adds it with one line. Owns its HTTP client (the platform is one more upstream with a
+// PortfolioModule: the portfolio feature assembled from the daemon's parts, so the module
+// table adds it with one entry. Owns its HTTP client (the platform is one more upstream with a
 // timeout and a byte cap), the inventory source, the cooldown lock, the import service
 // and the HTTP handlers.
 
@@ -11,6 +11,7 @@
 #include "catalog/CatalogImages.hpp"
 #include "currency/RateBook.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/PortfolioOptions.hpp"
 #include "portfolio/Valuation.hpp"
@@ -22,6 +23,10 @@
 
 namespace skinpulse {
 class PeriodicTask;
+}
+
+namespace skinpulse::metrics {
+class MetricsEngine;
 }
 
 namespace skinpulse::portfolio {
@@ -39,16 +44,15 @@ constexpr int kMaxInventoryPages = 50;
 
 class PortfolioModule final : public module::Module {
  public:
-  /// Every reference must outlive the module. `http` is the host HTTP client (its
-  /// timeouts and byte cap apply to every inventory page); every page also takes a token
-  /// of `platform_budget`, the game platform's budget shared with the source plugins.
-  /// `catalog` is written only to show pictures an import filled in. `change` gives the
-  /// items' 24 h changes (docs/api.md §15); `rates` converts answers asked for in another
-  /// currency (docs/api.md §14).
-  PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
-                  Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
-                  net::RequestBudget& platform_budget, ChangeLookup change = {},
-                  const currency::RateBook& rates = currency::RateBook::none());
+  /// Reads the shared services; every inventory page goes through the registry's
+  /// sdk::HttpClient (the host client: its timeouts and byte cap apply) and takes a token
+  /// of its net::RequestBudget (the game platform's, shared with the source plugins). The
+  /// catalogue is written only to show pictures an import filled in; the rate book
+  /// converts answers asked for in another currency (docs/api.md §14).
+  PortfolioModule(module::Services& services, const PortfolioOptions& options);
+  /// The items' 24 h changes (docs/api.md §15) come from the registry's
+  /// metrics::MetricsEngine.
+  void attach(module::Services& services) override;
   ~PortfolioModule() override;
 
   std::string_view name() const override { return "portfolio"; }
@@ -67,6 +71,9 @@ class PortfolioModule final : public module::Module {
   std::unique_ptr<ValueSnapshots> snapshots_;
   std::unique_ptr<PeriodicTask> snapshot_task_;
   std::unique_ptr<PortfolioApi> api_;
+  std::optional<double> change(std::int64_t item_id) const;
+
+  const metrics::MetricsEngine* metrics_ = nullptr;  ///< set by attach()
 };
 
 }  // namespace skinpulse::portfolio

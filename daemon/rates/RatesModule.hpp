@@ -5,6 +5,7 @@
 // fills is the one every price endpoint and ingest convert with; it outlives the module.
 
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 #include "rates/CurrenciesApi.hpp"
 #include "rates/RatesPoller.hpp"
 
@@ -12,12 +13,19 @@
 
 namespace skinpulse::rates {
 
+/// The enabled `[rates.NAME]` instances, in configuration order: provided by app/ (from
+/// the plugin set) in the registry before the modules are built.
+struct RatesInstances {
+  std::vector<RatesPoller::Instance> instances;
+};
+
 class RatesModule final : public module::Module {
  public:
-  /// `book` and every instance's source must outlive the module; `store` may be null.
-  RatesModule(std::vector<RatesPoller::Instance> instances, currency::RateBook& book,
-              RateStore* store)
-      : poller_(std::move(instances), book, store), api_(book) {
+  /// Polls the registry's RatesInstances into the shared rate book, stored in the database.
+  explicit RatesModule(module::Services& services)
+      : poller_(services.registry.require<RatesInstances>().instances, services.rates,
+                &services.database.rates()),
+        api_(services.rates) {
     poller_.loadStored();
   }
 

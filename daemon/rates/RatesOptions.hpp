@@ -2,7 +2,10 @@
 
 // `[rates.NAME]`: one rates plugin instance (docs/api.md §14), configured like a source:
 // plugin, enabled, interval_seconds (default 21600: rates move daily), timeout_seconds,
-// and the plugin's own keys (`url`, `rates`, ...).
+// and the plugin's own keys (`url`, `rates`, ...). The daemon's keys are bound in
+// ratesOptionTable() (plugin/ReservedKeys.hpp lists them for the plugins).
+
+#include "common/OptionTable.hpp"
 
 #include <map>
 #include <string>
@@ -19,5 +22,12 @@ struct RatesOptions {
   int timeout_seconds = 30;
   std::map<std::string, std::string> keys;  ///< plugin-specific keys, passed to the plugin
 };
+
+/// The daemon's keys of a `[rates.NAME]` section, written "rates.NAME.key".
+const OptionTable<RatesOptions>& ratesOptionTable();
+
+/// One `[rates.NAME]` section (`section` = "rates.NAME"): the table's keys, then every
+/// other key into `keys`. Throws ConfigError (a bad name, no plugin, a value out of range).
+RatesOptions readRatesOptions(const OptionReader& read, const std::string& section);
 
 }  // namespace skinpulse::rates

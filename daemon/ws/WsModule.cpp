@@ -1,15 +1,48 @@
 #include "ws/WsModule.hpp"
 
 #include "common/Log.hpp"
+#include "ingest/CycleHooks.hpp"
+#include "ingest/CycleStageMetrics.hpp"
+#include "metrics/MetricsEngine.hpp"
 
 namespace skinpulse::ws {
 
-WsModule::WsModule(const WsOptions& options, VolatilityProvider volatility) {
+namespace {
+
+// "https://host[:port]" of BASE_URL: what a browser sends as Origin from our pages.
+std::string originOf(const std::string& url) {
+  const auto scheme = url.find("://");
+  if (scheme == std::string::npos) return "";
+  return url.substr(0, url.find('/', scheme + 3));
+}
+
+}  // namespace
+
+WsModule::WsModule(module::Services& services) {
+  WsOptions options;
+  options.redis_url = services.redis_url;
+  options.signed_in_origin = originOf(services.base_url);
   bus_ = events::makeEventBus(options.redis_url);
   hub_ = std::make_unique<LiveHub>(options.hub);
   bus_->subscribe([hub = hub_.get()](const events::UpdateBatchPtr& batch) { hub->publish(batch); });
   api_ = std::make_unique<WsApi>(*hub_, options.signed_in_origin);
-  updates_ = std::make_unique<LiveUpdates>(*bus_, std::move(volatility));
+  // The 24h Volatility object of an item, as the volatility frames carry it.
+  updates_ = std::make_unique<LiveUpdates>(
+      *bus_, [this](std::int64_t item_id) -> std::optional<std::string> {
+        if (metrics_ == nullptr) return std::nullopt;
+        const auto object = metrics_->snapshot()->volatility(item_id, "24h");
+        if (object.empty()) return std::nullopt;
+        return std::string(object);
+      });
+  // The fan-out stage's time into skinpulse_cycle_stage_duration_seconds.
+  hub_->setTimingsObserver(&ingest::cycleStageMetrics());
+  services.registry.provide<events::UserFrames>(*this);
+}
+
+void WsModule::attach(module::Services& services) {
+  metrics_ = &services.registry.require<metrics::MetricsEngine>();
+  // Last: the volatility frames need the metrics of this cycle.
+  services.registry.require<ingest::CycleHooks>().addObserver(*updates_, CycleStage::kPublish);
 }
 
 WsModule::~WsModule() = default;

@@ -5,7 +5,9 @@
 // that publishes each stored cycle's prices and volatility on the bus.
 
 #include "events/EventBus.hpp"
+#include "events/UserFrames.hpp"
 #include "module/Module.hpp"
+#include "module/Services.hpp"
 #include "ws/LiveHub.hpp"
 #include "ws/LiveUpdates.hpp"
 #include "ws/WsApi.hpp"
@@ -13,30 +15,37 @@
 
 #include <memory>
 
+namespace skinpulse::metrics {
+class MetricsEngine;
+}
+
 namespace skinpulse::ws {
 
-class WsModule final : public module::Module {
+class WsModule final : public module::Module, public events::UserFrames {
  public:
-  /// `volatility` gives the 24h Volatility object of an item for the volatility frames.
-  WsModule(const WsOptions& options, VolatilityProvider volatility);
+  /// The event bus of [storage] redis_url; a handshake from BASE_URL's origin with a
+  /// session is signed in. Provides events::UserFrames (alerts' `ws` deliveries).
+  explicit WsModule(module::Services& services);
   ~WsModule() override;
+
+  /// Publishes every cycle after the metrics observers (CycleHooks, stage kPublish): the
+  /// volatility frames read the registry's metrics::MetricsEngine snapshot of that cycle.
+  void attach(module::Services& services) override;
+  std::size_t sendToUser(const std::string& user_id, const std::string& frame) override {
+    return hub_->sendToUser(user_id, frame);
+  }
 
   std::string_view name() const override { return "ws"; }
   void registerRoutes(http::Router& router) override { api_->registerRoutes(router); }
   void start() override;
   bool stop() override;
 
-  /// The ingestion cycle's observer that publishes live updates; add it after the
-  /// metrics engine, whose snapshot of the same cycle it reads.
-  CycleObserver& updates() { return *updates_; }
-  /// The hub, for frames to one user's signed-in connections (alerts).
-  LiveHub& hub() { return *hub_; }
-
  private:
   std::unique_ptr<events::EventBus> bus_;
   std::unique_ptr<LiveHub> hub_;
   std::unique_ptr<WsApi> api_;
   std::unique_ptr<LiveUpdates> updates_;
+  const metrics::MetricsEngine* metrics_ = nullptr;  ///< set by attach()
 };
 
 }  // namespace skinpulse::ws

@@ -96,8 +96,8 @@ int listSources(const LoadedConfig& config) {
   std::map<std::string, Poco::JSON::Object::Ptr> live;
   std::string reachability;
   const auto& settings = config.settings;
-  const std::string host = settings.admin_enabled ? settings.admin_host : settings.listen_host;
-  const std::uint16_t port = settings.admin_enabled ? settings.admin_port : settings.listen_port;
+  const std::string host = settings.admin.enabled ? settings.admin.host : settings.listen_host;
+  const std::uint16_t port = settings.admin.enabled ? settings.admin.port : settings.listen_port;
   try {
     Poco::Net::HTTPClientSession session(host, port);
     session.setTimeout(Poco::Timespan(3, 0));

@@ -1,10 +1,10 @@
-#include "app/CycleStageMetrics.hpp"
+#include "ingest/CycleStageMetrics.hpp"
 
 #include "telemetry/DaemonMetrics.hpp"
 
 #include <chrono>
 
-namespace skinpulse::app {
+namespace skinpulse::ingest {
 
 // The two enums list the same stages in the same order; a stage added to one and not the
 // other must fail the build, not land in the wrong bucket.
@@ -27,4 +27,4 @@ CycleStageMetrics& cycleStageMetrics() {
   return bridge;
 }
 
-}  // namespace skinpulse::app
+}  // namespace skinpulse::ingest

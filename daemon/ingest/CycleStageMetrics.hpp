@@ -3,12 +3,13 @@
 // CycleStageMetrics: the bridge from the ingestion cycle's and the live hub's stage
 // timings (ingest/CycleTimings.hpp) to the histogram
 // skinpulse_cycle_stage_duration_seconds{stage} (telemetry/DaemonMetrics.hpp). It lives in
-// app because neither layer may know the other: ingest reports plain durations, telemetry
-// knows nothing of ingest.
+// ingest, the layer above telemetry that defines the stages: the cycle's timings stay
+// plain durations, telemetry knows nothing of ingest, and the ingest module (and the live
+// hub, which reports the fan-out stage) attach it themselves.
 
 #include "ingest/CycleTimings.hpp"
 
-namespace skinpulse::app {
+namespace skinpulse::ingest {
 
 class CycleStageMetrics final : public CycleTimingsObserver {
  public:
@@ -20,4 +21,4 @@ class CycleStageMetrics final : public CycleTimingsObserver {
 /// every reactor, and it outlives whatever reports to it.
 CycleStageMetrics& cycleStageMetrics();
 
-}  // namespace skinpulse::app
+}  // namespace skinpulse::ingest

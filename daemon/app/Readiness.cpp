@@ -1,0 +1,43 @@
+#include "app/Readiness.hpp"
+
+#include "ingest/CycleHooks.hpp"
+
+namespace skinpulse {
+
+Readiness ReadinessReport::operator()(bool detailed) const {
+  Database& database = services_.database;
+  state::SharedStore& shared_store = services_.shared_store;
+  const bool databaseOk = database.ping();
+  // Reported, not part of readiness: without the store only sessions are down (§5).
+  const bool sharedStoreOk = shared_store.ping();
+  JsonWriter json;
+  json.beginObject().key("database").beginObject();
+  if (detailed) json.key("backend").value(database.backend());
+  json.key("ok").value(databaseOk).endObject();
+  if (detailed) {
+    json.key("catalog_items").value(static_cast<std::int64_t>(services_.catalog.size()));
+  }
+  json.key("shared_store").beginObject();
+  if (detailed) json.key("backend").value(shared_store.backend());
+  json.key("ok").value(sharedStoreOk).endObject();
+  bool ready = databaseOk;
+  if (detailed) {
+    plugins_.describe(json);
+    ready = modules_.describeReadiness(json) && ready;
+  } else {
+    // The public view: no paths, versions, sources or error texts (docs/api.md). The
+    // modules still decide readiness alike; what they write is the admin listener's.
+    JsonWriter hidden;
+    hidden.beginObject();
+    ready = modules_.describeReadiness(hidden) && ready;
+    const auto* ingest = services_.registry.find<ingest::CycleHooks>();
+    json.key("ingest").value(ingest == nullptr || ingest->polling() ? "polling" : "standby");
+  }
+  json.endObject();
+  // "status" leads the object: it is known only once every part has been asked.
+  std::string body = json.take();
+  body.insert(1, std::string("\"status\":\"") + (ready ? "ready" : "unavailable") + "\",");
+  return Readiness{ready, std::move(body)};
+}
+
+}  // namespace skinpulse

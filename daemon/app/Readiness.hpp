@@ -1,0 +1,37 @@
+#pragma once
+
+// ReadinessReport: the GET /readyz body, assembled from the shared services and every
+// module's keys. `detailed` (the admin listener) adds plugin files, versions, sources and
+// their errors; otherwise only the status, the components' ok and the ingest role (the
+// public listener; docs/api.md). app/Runtime provides it in the registry; the health and
+// admin modules require it.
+
+#include "app/PluginSetup.hpp"
+#include "module/ModuleList.hpp"
+#include "module/Services.hpp"
+
+#include <string>
+
+namespace skinpulse {
+
+struct Readiness {
+  bool ready = false;
+  std::string detail_json;  ///< a JSON object
+};
+
+class ReadinessReport {
+ public:
+  /// Every reference must outlive the report.
+  ReadinessReport(const module::Services& services, const PluginSet& plugins,
+                  const module::ModuleList& modules)
+      : services_(services), plugins_(plugins), modules_(modules) {}
+
+  Readiness operator()(bool detailed) const;
+
+ private:
+  const module::Services& services_;
+  const PluginSet& plugins_;
+  const module::ModuleList& modules_;
+};
+
+}  // namespace skinpulse
