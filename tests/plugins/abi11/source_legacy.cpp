@@ -1,7 +1,7 @@
 // Test plugin built against the frozen SDK ABI 1.1 headers in ./include (copied from
 // sdk/include before ABI 1.2): a MarketSource as every plugin was written before
 // MarketQuote existed. The daemon of ABI 1.2 must load it, adapt its observations and store
-// them (tests/unit/core/SdkCompatibilityTest.cpp). Never edit ./include.
+// them (tests/unit/ingest/SdkCompatibilityTest.cpp). Never edit ./include.
 
 #include "skinpulse/sdk/sdk.hpp"
 

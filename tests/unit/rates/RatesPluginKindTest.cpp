@@ -1,7 +1,7 @@
 // The `rates` plugin kind of SDK ABI 1.2 (docs/adr/0016-currency-rates.md): the bundled
 // rates_fixed.so and rates_ecb.so load through the registry and create instances; a
 // descriptor that declares kind rates with an older minor is refused; the older kinds
-// are untouched (their ABI 1.1 compatibility: tests/unit/core/SdkCompatibilityTest.cpp).
+// are untouched (their ABI 1.1 compatibility: tests/unit/ingest/SdkCompatibilityTest.cpp).
 
 #include "mocks/MockHost.hpp"
 #include "plugin/DescriptorCheck.hpp"
