@@ -7,7 +7,8 @@
 namespace skinpulse::alerts {
 
 AlertsModule::AlertsModule(const AlertsOptions& options, AlertStore& store, const Catalog& catalog,
-                           const LatestPrices& latest, MetricsProvider metrics, WsSink ws) {
+                           const LatestPrices& latest, MetricsProvider metrics, WsSink ws,
+                           const prices::PricePolicy& price_policy) {
   SenderOptions send;
   send.allow_private_targets = options.allow_private_targets;
   send.ca_location = options.ca_location;
@@ -22,8 +23,8 @@ AlertsModule::AlertsModule(const AlertsOptions& options, AlertStore& store, cons
   workers_ = std::make_unique<DeliveryWorkers>(store, *sender_, delivery, std::move(ws),
                                                [] { return time::nowSeconds(); });
   service_ = std::make_unique<AlertsService>(
-      store, catalog, latest, std::move(metrics), options, [] { return time::nowSeconds(); },
-      [this] { workers_->wake(); });
+      store, catalog, latest, std::move(metrics), price_policy, options,
+      [] { return time::nowSeconds(); }, [this] { workers_->wake(); });
   service_->load();
   api_ = std::make_unique<AlertsApi>(*service_);
 }

@@ -25,7 +25,8 @@ class AlertsModule final : public module::Module {
   /// Every reference must outlive the module. `ws` sends `{"type":"alert"}` frames to a
   /// user's signed-in WebSocket connections (may be empty: ws deliveries then fail).
   AlertsModule(const AlertsOptions& options, AlertStore& store, const Catalog& catalog,
-               const LatestPrices& latest, MetricsProvider metrics, WsSink ws);
+               const LatestPrices& latest, MetricsProvider metrics, WsSink ws,
+               const prices::PricePolicy& price_policy);
   ~AlertsModule() override;
 
   std::string_view name() const override { return "alerts"; }

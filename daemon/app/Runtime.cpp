@@ -40,19 +40,18 @@ std::vector<prices::SourceProfile> sourceProfiles(const Settings& s, const Plugi
   return profiles;
 }
 
-alerts::AlertsOptions alertsOptions(const Settings& s, const PluginSet& plugins) {
-  alerts::AlertsOptions options = s.alerts;
-  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
-  return options;
+// The one price policy (docs/api.md §3.1, §12): the place the reference order, freshness
+// and outlier rules are decided for every consumer.
+std::unique_ptr<const prices::PricePolicy> pricePolicy(const Settings& s,
+                                                       const PluginSet& plugins) {
+  return std::make_unique<const prices::PricePolicy>(
+      sourceProfiles(s, plugins), s.metrics_options.reference_sources, s.quality.exclude_outliers,
+      s.quality.outlier_factor);
 }
 
-items::ItemsOptions itemsOptions(const Settings& s, const PluginSet& plugins) {
+items::ItemsOptions itemsOptions(const Settings& s) {
   items::ItemsOptions options = s.items;
-  options.freshness = prices::Freshness(sourceProfiles(s, plugins));
-  options.exclude_outliers = s.quality.exclude_outliers;
   options.base_url = s.base_url;
-  options.reference_sources = s.metrics_options.reference_sources;
-  options.enabled_sources = s.metrics_options.enabled_sources;
   return options;
 }
 
@@ -172,6 +171,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                               : " + " + std::to_string(config.drop_ins.size()) + " drop-in(s)");
   openServices();
   history_cache_ = std::make_unique<prices::HistoryCache>(historyCacheOptions(settings_));
+  price_policy_ = pricePolicy(settings_, *plugins_);
 
   // The features, in start order (stopped in reverse). Rates first: the stored ones are
   // loaded on construction and the first polls run before ingestion starts.
@@ -179,11 +179,11 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       std::make_unique<rates::RatesModule>(ratesInstances(*plugins_), rates_, &database_->rates()));
   auto& auth = modules_.add(std::make_unique<auth::AuthModule>(
       settings_.auth, *shared_store_, database_->users(), identityProviders(*plugins_)));
-  modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_, *plugins_), catalog_,
-                                                    latest_, database_->prices(), *history_cache_,
-                                                    rates_));
+  modules_.add(std::make_unique<items::ItemsModule>(itemsOptions(settings_), catalog_, latest_,
+                                                    database_->prices(), *history_cache_, rates_,
+                                                    *price_policy_));
   modules_.add(std::make_unique<quality::QualityModule>(
-      catalog_, latest_, sourceProfiles(settings_, *plugins_), settings_.quality,
+      catalog_, latest_, *price_policy_,
       [this] { return ingest_ != nullptr ? ingest_->pollStates() : quality::PollStates{}; },
       rates_));
   modules_.add(std::make_unique<HealthApi>([this] { return readiness(false); }));
@@ -191,18 +191,19 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
   modules_.add(std::make_unique<web::ApiDocumentModule>(settings_.share_dir + "/openapi"));
   auto& metrics = modules_.add(std::make_unique<metrics::MetricsModule>(
       settings_.metrics_options, catalog_, latest_, plugins_->metricSet(), database_->prices(),
-      *history_cache_, rates_));
+      *history_cache_, rates_, *price_policy_));
   modules_.add(std::make_unique<portfolio::PortfolioModule>(
       settings_.portfolio, *database_, *shared_store_, catalog_, latest_, plugins_->httpClient(),
-      plugins_->platformBudget(), changeOf(metrics.engine()), rates_));
+      plugins_->platformBudget(), *price_policy_, changeOf(metrics.engine()), rates_));
   auto& live = modules_.add(
       std::make_unique<ws::WsModule>(wsOptions(settings_), volatilityOf(metrics.engine())));
   auto& alerts = modules_.add(std::make_unique<alerts::AlertsModule>(
-      alertsOptions(settings_, *plugins_), database_->alerts(), catalog_, latest_,
+      settings_.alerts, database_->alerts(), catalog_, latest_,
       [&engine = metrics.engine()] { return engine.snapshot(); },
       [&hub = live.hub()](const std::string& user, const std::string& frame) {
         return hub.sendToUser(user, frame);
-      }));
+      },
+      *price_policy_));
   server_ = &modules_.add(
       std::make_unique<ServerModule>(router_, serverOptions(settings_, auth.guard())));
   if (settings_.admin_enabled) {
@@ -210,11 +211,10 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
                                                          [this] { return readiness(true); }));
   }
   process_metrics_ = telemetry::Registry::global().addCollector(telemetry::collectProcess);
-  auto& ingest = modules_.add(std::make_unique<ingest::IngestModule>(
-      settings_.ingest, *database_, catalog_, latest_, scheduledSources(*plugins_)));
+  auto& ingest = modules_.add(
+      std::make_unique<ingest::IngestModule>(settings_.ingest, *database_, catalog_, latest_,
+                                             scheduledSources(*plugins_), *price_policy_));
   ingest_ = &ingest;
-  ingest.setOutlierRules(prices::Freshness(sourceProfiles(settings_, *plugins_)),
-                         settings_.quality.outlier_factor);
 
   ingest.setRateBook(rates_);               // non-USD quotes converted at ingest (§12)
   ingest.setHistoryCache(*history_cache_);  // dropped per item by each cycle, before latest

@@ -25,6 +25,7 @@
 #include "module/ModuleList.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "state/SharedStore.hpp"
 #include "store/Database.hpp"
 #include "telemetry/Registry.hpp"
@@ -68,6 +69,9 @@ class Runtime {
   // Rendered /history and /candles bodies ([items] history_cache_bytes); ingestion drops
   // an item's bodies when it stores points for it.
   std::unique_ptr<prices::HistoryCache> history_cache_;
+  // Which prices every feature trusts and in what order (prices/PricePolicy.hpp): built
+  // once from the sources, [metrics] and [quality], read by every consumer.
+  std::unique_ptr<const prices::PricePolicy> price_policy_;
   // The newest exchange rate of each currency (docs/api.md §14): filled by the rates
   // module, read by ingest and every endpoint that takes `currency=`.
   currency::RateBook rates_;

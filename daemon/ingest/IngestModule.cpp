@@ -53,12 +53,14 @@ void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
 }  // namespace
 
 IngestModule::IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
-                           LatestPrices& latest, std::vector<Scheduler::Source> sources)
+                           LatestPrices& latest, std::vector<Scheduler::Source> sources,
+                           const prices::PricePolicy& price_policy)
     : options_(options),
       database_(database),
       catalog_(catalog),
       latest_(latest),
-      sources_(std::move(sources)) {}
+      sources_(std::move(sources)),
+      price_policy_(price_policy) {}
 
 IngestModule::~IngestModule() = default;
 
@@ -69,7 +71,7 @@ void IngestModule::start() {
   for (auto* observer : timings_observers_) cycle_->addTimingsObserver(*observer);
   if (history_cache_ != nullptr) cycle_->setHistoryCache(*history_cache_);
   if (rates_ != nullptr) cycle_->setRateBook(*rates_);
-  if (outlier_freshness_) cycle_->setOutlierRules(*outlier_freshness_, outlier_factor_);
+  cycle_->setOutlierRules(price_policy_);
   scheduler_ = std::make_unique<Scheduler>(
       sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },
       [this] { return database_.ingestLease().holds(); });

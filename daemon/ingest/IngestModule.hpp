@@ -22,8 +22,10 @@ namespace skinpulse::ingest {
 class IngestModule final : public module::Module {
  public:
   /// Every reference, and every source instance, must outlive the module.
+  /// Cycles flag outliers by `price_policy`'s rules (IngestCycle::setOutlierRules).
   IngestModule(const IngestOptions& options, Database& database, Catalog& catalog,
-               LatestPrices& latest, std::vector<Scheduler::Source> sources);
+               LatestPrices& latest, std::vector<Scheduler::Source> sources,
+               const prices::PricePolicy& price_policy);
   ~IngestModule() override;
 
   /// Observers run after every stored cycle in the order added, timed as `stage`
@@ -41,11 +43,6 @@ class IngestModule final : public module::Module {
   /// Non-USD quotes convert with these rates (IngestCycle::setRateBook). Set before
   /// start(); must outlive the module.
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
-  /// Cycles flag outliers by these rules (IngestCycle::setOutlierRules). Before start().
-  void setOutlierRules(prices::Freshness freshness, double factor) {
-    outlier_freshness_ = std::move(freshness);
-    outlier_factor_ = factor;
-  }
 
   /// Whether this instance polls (holds the ingest lease) rather than stands by.
   bool polling() const { return scheduler_ != nullptr && scheduler_->polling(); }
@@ -69,8 +66,7 @@ class IngestModule final : public module::Module {
   std::vector<CycleTimingsObserver*> timings_observers_;
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
-  std::optional<prices::Freshness> outlier_freshness_;
-  double outlier_factor_ = 3.0;
+  const prices::PricePolicy& price_policy_;
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;

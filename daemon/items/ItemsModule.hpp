@@ -15,10 +15,8 @@ class ItemsModule final : public module::Module {
   /// Every reference must outlive the module.
   ItemsModule(const ItemsOptions& options, const Catalog& catalog, const LatestPrices& latest,
               PriceStore& prices, prices::HistoryCache& history_cache,
-              const currency::RateBook& rates)
-      : api_(catalog, latest, prices,
-             ItemsApiOptions{options.base_url, options.reference_sources, options.enabled_sources,
-                             options.freshness, options.exclude_outliers, &rates},
+              const currency::RateBook& rates, const prices::PricePolicy& price_policy)
+      : api_(catalog, latest, prices, price_policy, ItemsApiOptions{options.base_url, &rates},
              &history_cache) {}
 
   std::string_view name() const override { return "items"; }

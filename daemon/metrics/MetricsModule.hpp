@@ -18,7 +18,7 @@ class MetricsModule final : public module::Module {
   /// outlive the module; the candles keep their bodies in `history_cache`.
   MetricsModule(const MetricsOptions& options, const Catalog& catalog, const LatestPrices& latest,
                 MetricSet metrics, PriceStore& prices, prices::HistoryCache& history_cache,
-                const currency::RateBook& rates);
+                const currency::RateBook& rates, const prices::PricePolicy& price_policy);
 
   std::string_view name() const override { return "metrics"; }
   void registerRoutes(http::Router& router) override {

@@ -19,7 +19,8 @@ namespace skinpulse::portfolio {
 PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& database,
                                  state::SharedStore& shared, Catalog& catalog,
                                  const LatestPrices& latest, sdk::HttpClient& http,
-                                 net::RequestBudget& platform_budget, ChangeLookup change,
+                                 net::RequestBudget& platform_budget,
+                                 const prices::PricePolicy& price_policy, ChangeLookup change,
                                  const currency::RateBook& rates) {
   InventoryFetchOptions fetch;
   fetch.base_url = settings.inventory_url;
@@ -45,11 +46,7 @@ PortfolioModule::PortfolioModule(const PortfolioOptions& settings, Database& dat
       database.users(), database.holdings(), catalog, *inventory_, *lock_, *throttle_, options,
       [] { return time::nowSeconds(); }, images_.get());
 
-  valuer_ = std::make_unique<PortfolioValuer>(
-      catalog, latest,
-      ValuerOptions{settings.reference_sources, settings.enabled_sources,
-                    settings.exclude_outliers},
-      std::move(change));
+  valuer_ = std::make_unique<PortfolioValuer>(catalog, latest, price_policy, std::move(change));
   snapshots_ = std::make_unique<ValueSnapshots>(
       database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per

@@ -47,7 +47,8 @@ class PortfolioModule final : public module::Module {
   /// currency (docs/api.md §14).
   PortfolioModule(const PortfolioOptions& options, Database& database, state::SharedStore& shared,
                   Catalog& catalog, const LatestPrices& latest, sdk::HttpClient& http,
-                  net::RequestBudget& platform_budget, ChangeLookup change = {},
+                  net::RequestBudget& platform_budget, const prices::PricePolicy& price_policy,
+                  ChangeLookup change = {},
                   const currency::RateBook& rates = currency::RateBook::none());
   ~PortfolioModule() override;
 

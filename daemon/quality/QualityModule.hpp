@@ -12,9 +12,9 @@ namespace skinpulse::quality {
 class QualityModule final : public module::Module {
  public:
   QualityModule(const Catalog& catalog, const LatestPrices& latest,
-                std::vector<prices::SourceProfile> sources, QualityOptions options,
-                QualityApi::PollStatesFn polls, const currency::RateBook& rates)
-      : api_(catalog, latest, std::move(sources), options, std::move(polls)) {
+                const prices::PricePolicy& price_policy, QualityApi::PollStatesFn polls,
+                const currency::RateBook& rates)
+      : api_(catalog, latest, price_policy, std::move(polls)) {
     api_.setRateBook(rates);
   }
 
