@@ -118,8 +118,7 @@ int main(int argc, char** argv) {
   LatestPrices latest;
   std::vector<prices::SourceProfile> profiles;
   for (const auto& s : kSources) profiles.push_back({s, s, sdk::PriceKind::kAsk, true, 300, 0});
-  const prices::Freshness freshness(profiles);
-  const quality::CrossMarketRules market_rules{freshness, true};
+  const prices::PricePolicy policy(profiles, {}, true, 3.0);
   std::vector<double> price(items * kSources.size(), 1000.0);
   std::normal_distribution<double> step(0.0, 0.02);
   const auto cycle = [&](std::int64_t at) {
@@ -153,8 +152,8 @@ int main(int argc, char** argv) {
     std::sort(touched.begin(), touched.end());
     touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
     const auto snapshot = latest.snapshot();
-    const auto order = referenceOrder({}, kSources, snapshot->source_names);
-    const Inputs inputs{snapshot.get(), metrics.get(), &order, &market_rules, now};
+    const auto order = policy.referenceOrder(snapshot->source_names);
+    const Inputs inputs{snapshot.get(), metrics.get(), &order, &policy, now};
     const auto t1 = Clock::now();
     const auto result = evaluator.evaluate(touched, inputs);
     const auto t2 = Clock::now();

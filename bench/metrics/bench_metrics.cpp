@@ -133,8 +133,11 @@ int main(int argc, char** argv) {
   std::vector<std::string> names;
   for (std::int64_t s = 0; s < sources; ++s) names.push_back("market-" + std::to_string(s));
   LatestPrices latest;
-  metrics::MetricsEngine engine(catalog, latest, metrics::MetricSet(std::move(entries)),
-                                metrics::MetricsEngineOptions{{}, names});
+  std::vector<prices::SourceProfile> profiles;
+  for (const auto& name : names)
+    profiles.push_back({name, name, sdk::PriceKind::kAsk, true, 60, 0.0});
+  const prices::PricePolicy policy(std::move(profiles), {}, true, 3.0);
+  metrics::MetricsEngine engine(catalog, latest, metrics::MetricSet(std::move(entries)), policy);
 
   // History: a random walk per series, folded in item by item like a store rebuild.
   // The history ends 1000 s before an hour boundary, so the cycles cross it: the 7d

@@ -280,8 +280,10 @@ int main(int argc, char** argv) {
   database->prices().insert(points);
   LatestPrices latest;
   latest.reset(database->prices().latestPerItemSource());
-  const portfolio::PortfolioValuer valuer(catalog, latest,
-                                          portfolio::ValuerOptions{{}, {"market-a", "market-b"}});
+  const prices::PricePolicy policy({{"market-a", "market-a", sdk::PriceKind::kAsk, true, 60, 0.0},
+                                    {"market-b", "market-b", sdk::PriceKind::kAsk, true, 60, 0.0}},
+                                   {}, true, 3.0);
+  const portfolio::PortfolioValuer valuer(catalog, latest, policy);
   portfolio::ValueSnapshots snapshots(database->snapshots(), valuer, 365 * 86400);
   portfolio::PortfolioApi api(imports, database->holdings(), valuer, snapshots,
                               currency::RateBook::none());

@@ -20,6 +20,7 @@
 #include "common/Time.hpp"
 #include "ingest/IngestCycle.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "quality/CrossMarket.hpp"
 #include "quality/Outliers.hpp"
 #include "store/Database.hpp"
@@ -196,8 +197,9 @@ struct Scratch {
 
 int main(int argc, char** argv) {
   const Options opt = parse(argc, argv);
-  const prices::Freshness freshness(profiles(opt.sources));
-  const quality::CrossMarketRules rules{freshness, true};
+  // The daemon's default policy: outliers excluded, factor 3.
+  const prices::PricePolicy policy(profiles(opt.sources), {}, true, 3.0);
+  const prices::Freshness& freshness = policy.freshness();
   quality::FeeTable fees;
   for (const auto& p : profiles(opt.sources)) fees[p.name] = p.fee_percent;
   const std::int64_t t0 = time::nowSeconds() - 600;
@@ -246,7 +248,7 @@ int main(int argc, char** argv) {
     cpu = threadCpuMs();
     std::int64_t sum = 0;
     for (const auto& [item, entries] : snapshot->by_item) {
-      sum += quality::consensus(*entries, rules, now).price.value_or(0);
+      sum += quality::consensus(*entries, policy, now).price.value_or(0);
     }
     consensus_cpu.push_back(threadCpuMs() - cpu);
     consensus_ms.push_back(ms(Clock::now() - started));
@@ -254,7 +256,7 @@ int main(int argc, char** argv) {
     cpu = threadCpuMs();
     std::vector<std::pair<std::int64_t, quality::SpreadOpportunity>> gaps;
     for (const auto& [item, entries] : snapshot->by_item) {
-      if (auto gap = quality::bestSpread(*entries, rules, fees, 2, now))
+      if (auto gap = quality::bestSpread(*entries, policy, fees, 2, now))
         gaps.emplace_back(item, *gap);
     }
     const std::size_t top = std::min<std::size_t>(20, gaps.size());
@@ -283,7 +285,7 @@ int main(int argc, char** argv) {
   LatestPrices with_latest, without_latest;
   IngestCycle with_cycle(*with_db, with_catalog, with_latest, false);
   IngestCycle without_cycle(*without_db, without_catalog, without_latest, false);
-  with_cycle.setOutlierRules(freshness, 3.0);
+  with_cycle.setOutlierRules(policy);
   std::vector<double> with_ms, without_ms;
   for (std::size_t run = 0; run <= opt.runs; ++run) {
     const auto input = batches(items, opt.sources, run, t0 + 60 * static_cast<std::int64_t>(run));

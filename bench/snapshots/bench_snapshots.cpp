@@ -212,8 +212,9 @@ int main(int argc, char** argv) try {
     points.push_back({id, "market-a", base - 60, 110 + id % 5000, 1});
   }
   latest.apply(points);
-  const portfolio::PortfolioValuer valuer(catalog, latest,
-                                          portfolio::ValuerOptions{{}, {"market-a"}, true});
+  const prices::PricePolicy policy({{"market-a", "market-a", sdk::PriceKind::kAsk, true, 60, 0.0}},
+                                   {}, true, 3.0);
+  const portfolio::PortfolioValuer valuer(catalog, latest, policy);
   portfolio::ValueSnapshots snapshots(database->snapshots(), valuer, 365 * 86400);
   const auto priced = valuer.pricedItems(base);
   fillReferencePrices(pool, priced.item_ids, priced.prices);

@@ -41,6 +41,8 @@ std::string ruleBody(const Rule& rule, bool show_secrets) {
 }  // namespace
 
 void AlertsApi::registerRoutes(http::Router& router) {
+  // A user's rules and deliveries: never cached (docs/api.md §2), routed or not.
+  router.policy("/api/v1/alerts", http::PathPolicy{.no_store = true});
   http::RouteOptions read;
   read.requires_user = true;
   http::RouteOptions write = read;

@@ -7,9 +7,7 @@
 
 namespace skinpulse::alerts {
 
-AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& configured) {
-  AlertsOptions options = configured;
-  options.freshness = services.price_policy.freshness();
+AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& options) {
   AlertStore& store = services.database.alerts();
   SenderOptions send;
   send.allow_private_targets = options.allow_private_targets;
@@ -33,7 +31,8 @@ AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& conf
       [this]() -> std::shared_ptr<const metrics::MetricsSnapshot> {
         return metrics_ != nullptr ? metrics_->snapshot() : nullptr;
       },
-      options, [] { return time::nowSeconds(); }, [this] { workers_->wake(); });
+      services.price_policy, options, [] { return time::nowSeconds(); },
+      [this] { workers_->wake(); });
   service_->load();
   api_ = std::make_unique<AlertsApi>(*service_);
 }

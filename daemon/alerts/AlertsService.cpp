@@ -36,12 +36,14 @@ std::vector<bool> assignSecrets(std::vector<Channel>& next, const std::vector<Ch
 }  // namespace
 
 AlertsService::AlertsService(AlertStore& store, const Catalog& catalog, const LatestPrices& latest,
-                             MetricsProvider metrics, AlertsOptions options,
-                             std::function<std::int64_t()> now, std::function<void()> on_deliveries)
+                             MetricsProvider metrics, const prices::PricePolicy& policy,
+                             AlertsOptions options, std::function<std::int64_t()> now,
+                             std::function<void()> on_deliveries)
     : store_(store),
       catalog_(catalog),
       latest_(latest),
       metrics_(std::move(metrics)),
+      policy_(policy),
       options_(std::move(options)),
       now_(std::move(now)),
       on_deliveries_(std::move(on_deliveries)),
@@ -276,10 +278,8 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
   syncRules();
   const auto latest = latest_.snapshot();
   const auto metrics = metrics_ ? metrics_() : nullptr;
-  const auto order =
-      referenceOrder(options_.reference_sources, options_.enabled_sources, latest->source_names);
-  const quality::CrossMarketRules market_rules{options_.freshness, options_.exclude_outliers};
-  Inputs inputs{latest.get(), metrics.get(), &order, &market_rules, now};
+  const auto order = policy_.referenceOrder(latest->source_names);
+  Inputs inputs{latest.get(), metrics.get(), &order, &policy_, now};
 
   EvaluationResult result;
   std::vector<std::vector<Channel>> channels;  // per firing, copied under the lock

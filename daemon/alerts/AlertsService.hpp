@@ -13,6 +13,7 @@
 #include "ingest/CycleObserver.hpp"
 #include "metrics/MetricsSnapshot.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/AlertStore.hpp"
 
 #include <functional>
@@ -36,9 +37,11 @@ using MetricsProvider = std::function<std::shared_ptr<const metrics::MetricsSnap
 class AlertsService final : public CycleObserver {
  public:
   /// `now` gives Unix seconds; `on_deliveries` runs after new outbox rows are committed.
+  /// `policy` decides which latest prices a condition trusts and current_price's order;
+  /// it must outlive the service.
   AlertsService(AlertStore& store, const Catalog& catalog, const LatestPrices& latest,
-                MetricsProvider metrics, AlertsOptions options, std::function<std::int64_t()> now,
-                std::function<void()> on_deliveries);
+                MetricsProvider metrics, const prices::PricePolicy& policy, AlertsOptions options,
+                std::function<std::int64_t()> now, std::function<void()> on_deliveries);
 
   /// Reads every rule from the store into the index (start-up, and when another
   /// instance changed rules: see syncRules()).
@@ -88,6 +91,7 @@ class AlertsService final : public CycleObserver {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   MetricsProvider metrics_;
+  const prices::PricePolicy& policy_;
   AlertsOptions options_;
   std::function<std::int64_t()> now_;
   std::function<void()> on_deliveries_;

@@ -32,7 +32,7 @@ std::optional<Spread> spreadOf(const std::vector<SourceLatest>& latest, const In
   thread_local std::vector<const PricePoint*> trusted;
   trusted.clear();
   for (const auto& entry : latest) {
-    if (inputs.market_rules == nullptr || inputs.market_rules->trusts(entry.newest, inputs.now)) {
+    if (inputs.price_policy == nullptr || inputs.price_policy->trusts(entry.newest, inputs.now)) {
       trusted.push_back(&entry.newest);
     }
   }

@@ -11,7 +11,7 @@
 #include "alerts/Rule.hpp"
 #include "metrics/MetricsSnapshot.hpp"
 #include "prices/LatestPrices.hpp"
-#include "quality/CrossMarket.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/AlertStore.hpp"
 
 #include <cstdint>
@@ -28,9 +28,10 @@ struct Inputs {
   const LatestPrices::Snapshot* latest = nullptr;
   const metrics::MetricsSnapshot* metrics = nullptr;  ///< may be null: metric conditions false
   const std::vector<std::string>* reference_order = nullptr;  ///< current_price's order
-  /// Which latest prices count (fresh, not flagged): the rules the item endpoints and the
-  /// spread ranking use (quality/CrossMarket.hpp). Null: every price counts.
-  const quality::CrossMarketRules* market_rules = nullptr;
+  /// Which latest prices count (PricePolicy::trusts: fresh, not flagged when outliers are
+  /// excluded), as the item endpoints and the spread ranking count them. Null: every
+  /// price counts.
+  const prices::PricePolicy* price_policy = nullptr;
   std::int64_t now = 0;
 };
 
@@ -67,7 +68,7 @@ struct EvaluationResult {
 };
 
 /// The spread of docs/api.md §12 over an item's trusted latest prices (fresh, outliers
-/// left out; quality::CrossMarketRules::trusts): (max − min) / min × 100 over the asks, or over
+/// left out; prices::PricePolicy::trusts): (max − min) / min × 100 over the asks, or over
 /// every kind when no ask is trusted; empty with fewer than 2. The same figure as item detail's
 /// `spread_percent`, with the sources of both ends for the alert's message.
 struct Spread {

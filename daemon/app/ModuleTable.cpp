@@ -67,8 +67,8 @@ const std::vector<ModuleEntry>& moduleTable() {
          return std::vector{group("Cross-market quality", "daemon/quality/QualityOptions.cpp",
                                   quality::qualityOptionTable())};
        },
-       [](const Settings& s, module::Services& services) -> Built {
-         return std::make_unique<quality::QualityModule>(services, s.quality);
+       [](const Settings&, module::Services& services) -> Built {
+         return std::make_unique<quality::QualityModule>(services);
        }},
       {"health", nullptr,
        [](const Settings&, module::Services& services) -> Built {

@@ -227,15 +227,6 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   }
   readIdentityProviders(read, s);
   readMetrics(tree, read, s);
-  // What the features share: which sources are enabled, and which value items first.
-  s.metrics_options.enabled_sources = s.enabledSourceNames();
-  s.portfolio.reference_sources = s.metrics_options.reference_sources;
-  s.portfolio.enabled_sources = s.metrics_options.enabled_sources;
-  s.metrics_options.exclude_outliers = s.quality.exclude_outliers;
-  s.portfolio.exclude_outliers = s.quality.exclude_outliers;
-  s.alerts.reference_sources = s.metrics_options.reference_sources;
-  s.alerts.enabled_sources = s.metrics_options.enabled_sources;
-  s.alerts.exclude_outliers = s.quality.exclude_outliers;
   return s;
 }
 

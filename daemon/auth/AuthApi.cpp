@@ -49,6 +49,10 @@ AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, User
 
 void AuthApi::registerRoutes(http::Router& router) {
   const std::string prefix = kPrefix;
+  // Every path under the prefix, routed or not: never cached (docs/api.md §2), and each
+  // routed request counts against the sign-in rate limit (§5).
+  router.policy(prefix,
+                http::PathPolicy{.no_store = true, .rate_limit_scope = kAuthRateLimitScope});
   router.add("GET", prefix + "/csrf", [this](auto& rq, auto& rs) { csrf(rq, rs); });
   http::RouteOptions user;
   user.requires_user = true;

@@ -5,16 +5,9 @@
 #include "http/HttpError.hpp"
 #include "http/Router.hpp"
 
+#include <stdexcept>
+
 namespace skinpulse::auth {
-namespace {
-
-bool isAuthPath(const std::string& path) {
-  static const std::string kPrefix = "/api/v1/auth";
-  return path.compare(0, kPrefix.size(), kPrefix) == 0 &&
-         (path.size() == kPrefix.size() || path[kPrefix.size()] == '/');
-}
-
-}  // namespace
 
 void throwStoreUnavailable() {
   throw http::HttpError(503, "store_unavailable",
@@ -27,7 +20,12 @@ AuthGuard::AuthGuard(const SessionManager& sessions, const RateLimiter& limiter,
     : sessions_(sessions), limiter_(limiter), proxies_(proxies) {}
 
 void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) const {
-  if (isAuthPath(request.path)) {
+  if (!route.rate_limit_scope.empty()) {
+    // One budget is all the daemon has; a route naming another is a wiring mistake,
+    // refused (500) rather than left unlimited.
+    if (route.rate_limit_scope != limiter_.scope()) {
+      throw std::logic_error("no rate limiter for scope '" + route.rate_limit_scope + "'");
+    }
     RateLimiter::Decision decision;
     try {
       decision = limiter_.admit(rateLimitKey(proxies_.clientAddress(request)));

@@ -1,7 +1,9 @@
 #pragma once
 
 // AuthGuard: the daemon's RequestGuard (docs/api.md §2 order, after routing):
-//   1. rate limit on every path under /api/v1/auth (429 rate_limited + Retry-After);
+//   1. rate limit on every route whose RouteOptions::rate_limit_scope is the limiter's
+//      (AuthApi declares kAuthRateLimitScope for /api/v1/auth; 429 rate_limited +
+//      Retry-After);
 //   2. session: loaded from the cookie for every request that carries one; a store
 //      outage leaves public routes running without a user context and answers
 //      503 store_unavailable where a session is needed; RequireAuth routes without a

@@ -13,6 +13,9 @@
 
 namespace skinpulse::auth {
 
+/// The budget of the sign-in endpoints (docs/api.md §5), [auth] rate_limit_per_minute.
+inline constexpr const char* kAuthRateLimitScope = "auth";
+
 class RateLimiter {
  public:
   using Clock = std::function<std::int64_t()>;  ///< Unix milliseconds
@@ -28,6 +31,8 @@ class RateLimiter {
 
   /// Counts one request of `client` when allowed. Throws StoreUnavailable.
   Decision admit(const std::string& client) const;
+  /// The budget's name: routes name it in RouteOptions::rate_limit_scope.
+  const std::string& scope() const { return scope_; }
 
  private:
   state::SharedStore& store_;

@@ -8,11 +8,6 @@
 namespace skinpulse::http {
 namespace {
 
-bool startsWithSegment(const std::string& path, const std::string& prefix) {
-  return path.compare(0, prefix.size(), prefix) == 0 &&
-         (path.size() == prefix.size() || path[prefix.size()] == '/');
-}
-
 std::string joinMethods(const std::vector<std::string>& methods) {
   std::string out;
   for (const auto& method : methods) {
@@ -24,15 +19,17 @@ std::string joinMethods(const std::vector<std::string>& methods) {
 
 }  // namespace
 
-void applySecurityHeaders(const std::string& path, Response& response) {
+void applySecurityHeaders(bool no_store, Response& response) {
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("X-Frame-Options", "DENY");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("X-XSS-Protection", "1; mode=block");
-  if (startsWithSegment(path, "/api/v1/auth") || startsWithSegment(path, "/api/v1/portfolio") ||
-      startsWithSegment(path, "/api/v1/alerts") || path == "/api/v1/portfolio.csv") {
-    response.setHeader("Cache-Control", "no-store");
-  }
+  if (no_store) response.setHeader("Cache-Control", "no-store");
+}
+
+void Dispatcher::applyHeaders(const std::string& path, const Router::Match& match,
+                              Response& response) const {
+  applySecurityHeaders(router_.noStore(path, match), response);
 }
 
 Router::Match Dispatcher::route(Request& request) const {
@@ -72,7 +69,7 @@ void Dispatcher::dispatch(Request& request, Response& response, const Router::Ma
     renderProblem(HttpError(500, "internal_error", "the server could not complete the request"),
                   response);
   }
-  applySecurityHeaders(request.path, response);
+  applyHeaders(request.path, match, response);
 }
 
 }  // namespace skinpulse::http

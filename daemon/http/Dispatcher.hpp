@@ -29,14 +29,18 @@ class Dispatcher {
   Router::Match route(Request& request) const;
   /// dispatch() with the route already looked up by route().
   void dispatch(Request& request, Response& response, const Router::Match& match) const;
+  /// The headers every response gets (applySecurityHeaders), Cache-Control: no-store
+  /// where the routes' policy asks for it (Router::noStore). For a refusal sent before
+  /// routing, `match` is empty.
+  void applyHeaders(const std::string& path, const Router::Match& match, Response& response) const;
 
  private:
   const Router& router_;
   const RequestGuard* guard_;
 };
 
-/// The four headers of docs/api.md on every response, and Cache-Control: no-store on
-/// the auth and portfolio paths (docs/api.md §2).
-void applySecurityHeaders(const std::string& path, Response& response);
+/// The four headers of docs/api.md on every response, and Cache-Control: no-store when
+/// `no_store` (docs/api.md §2; the routes declare it: Router::noStore).
+void applySecurityHeaders(bool no_store, Response& response);
 
 }  // namespace skinpulse::http

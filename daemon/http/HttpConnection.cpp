@@ -49,7 +49,8 @@ std::string kibText(std::size_t bytes) { return std::to_string(bytes / 1024) + "
 
 // The path of the request line at the start of `buffer` ("" when the line is not there or
 // not "METHOD SP /target SP ..."), for the headers of a refusal sent before the head was
-// parsed: a framing error on /api/v1/portfolio/... still carries Cache-Control: no-store.
+// parsed: a framing error on a path whose owner declared no-store (Router::policy) still
+// carries Cache-Control: no-store.
 std::string requestLinePath(std::string_view buffer) {
   const auto end = buffer.find('\n');
   const std::string_view line = buffer.substr(0, end);
@@ -380,7 +381,7 @@ void HttpConnection::fail(int status, const char* code, const std::string& detai
 void HttpConnection::respondProblem(const HttpError& error) {
   Response response;
   renderProblem(error, response);
-  applySecurityHeaders(path_.empty() ? requestLinePath(buffer_) : path_, response);
+  server_.dispatcher.applyHeaders(path_.empty() ? requestLinePath(buffer_) : path_, {}, response);
   respond(std::move(response));
 }
 

@@ -19,6 +19,12 @@ std::vector<std::string_view> splitPath(std::string_view path) {
   return segments;
 }
 
+// `path` is `prefix` or lies under it, segment by segment.
+bool underPrefix(std::string_view path, std::string_view prefix) {
+  return path.substr(0, prefix.size()) == prefix &&
+         (path.size() == prefix.size() || path[prefix.size()] == '/');
+}
+
 }  // namespace
 
 void Router::add(const std::string& method, const std::string& pattern, Handler handler,
@@ -29,6 +35,32 @@ void Router::add(const std::string& method, const std::string& pattern, Handler 
   Route route{method, pattern, {}, std::move(handler), options};
   for (auto segment : splitPath(pattern)) route.segments.emplace_back(segment);
   routes_.push_back(std::move(route));
+}
+
+void Router::policy(const std::string& prefix, PathPolicy policy) {
+  if (prefix.empty() || prefix.front() != '/' || prefix.back() == '/') {
+    throw std::invalid_argument("policy prefix must start with '/' and not end with it: " + prefix);
+  }
+  policies_.emplace_back(prefix, std::move(policy));
+}
+
+PathPolicy Router::prefixPolicy(std::string_view path) const {
+  PathPolicy merged;
+  for (const auto& [prefix, policy] : policies_) {
+    if (!underPrefix(path, prefix)) continue;
+    merged.no_store = merged.no_store || policy.no_store;
+    if (merged.rate_limit_scope.empty()) merged.rate_limit_scope = policy.rate_limit_scope;
+  }
+  return merged;
+}
+
+bool Router::noStore(const std::string& path, const Match& match) const {
+  if (match.handler != nullptr) return match.options.no_store;
+  if (prefixPolicy(path).no_store) return true;
+  const auto segments = splitPath(path);
+  return std::any_of(routes_.begin(), routes_.end(), [&](const Route& route) {
+    return route.options.no_store && matches(route, segments, nullptr);
+  });
 }
 
 bool Router::matches(const Route& route, const std::vector<std::string_view>& segments,
@@ -59,6 +91,13 @@ Router::Match Router::match(const std::string& method, const std::string& path,
       result.handler = &route.handler;
       result.options = route.options;
       result.allowed.clear();
+      if (!policies_.empty()) {
+        auto policy = prefixPolicy(path);
+        result.options.no_store = result.options.no_store || policy.no_store;
+        if (result.options.rate_limit_scope.empty()) {
+          result.options.rate_limit_scope = std::move(policy.rate_limit_scope);
+        }
+      }
       return result;
     }
     result.allowed.push_back(route.method);

@@ -4,6 +4,11 @@
 // parameters ("/api/v1/items/:id"). Immutable once the server starts, so lookups need
 // no locking. A path that matches a pattern under another method is a 405 with Allow;
 // HEAD is served by the GET handler of the same path.
+//
+// Route policy (docs/adr/0025-price-policy-and-route-policy.md): what a response needs
+// beyond its handler (Cache-Control: no-store, a rate limit) is declared by the module
+// that owns the routes, on each route (RouteOptions) or on a path prefix (policy()),
+// never named in the transport: the dispatcher and the connection only ask the router.
 
 #include "http/Request.hpp"
 
@@ -11,6 +16,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace skinpulse::http {
@@ -31,12 +37,29 @@ struct RouteOptions {
   /// For a runs_inline route: requests this says yes to run on the worker pool with
   /// their session loaded instead (the WebSocket handshake of a signed-in dashboard).
   std::function<bool(const Request&)> needs_session = {};
+  /// Cache-Control: no-store on every response (docs/api.md §2): answers about a
+  /// signed-in user that no shared cache may keep.
+  bool no_store = false;
+  /// The rate-limit budget the guard counts this route's requests against (docs/api.md
+  /// §5); empty: none. The guard knows which scopes it limits (auth::AuthGuard).
+  std::string rate_limit_scope = {};
+};
+
+/// What every path equal to or under a prefix gets, whether a route matches it or not
+/// (404, 405, a framing error answered before routing): declared by the module that owns
+/// the prefix, merged into the options of each route matched under it.
+struct PathPolicy {
+  bool no_store = false;              ///< RouteOptions::no_store
+  std::string rate_limit_scope = {};  ///< RouteOptions::rate_limit_scope, when the route has none
 };
 
 class Router {
  public:
   void add(const std::string& method, const std::string& pattern, Handler handler,
            RouteOptions options = {});
+  /// `policy` for `prefix` and every path under it, segment by segment:
+  /// "/api/v1/things" covers "/api/v1/things/7/parts", not "/api/v1/thingsx".
+  void policy(const std::string& prefix, PathPolicy policy);
 
   static constexpr std::string_view kUnmatchedRoute = "unmatched";
   struct Match {
@@ -50,9 +73,15 @@ class Router {
   };
 
   /// Finds the route of `method` `path`, filling request path parameters into `params`.
-  /// handler == nullptr and allowed empty: no such path (404).
+  /// handler == nullptr and allowed empty: no such path (404). A matched route's options
+  /// carry the policies of the prefixes over `path`.
   Match match(const std::string& method, const std::string& path,
               std::map<std::string, std::string>& params) const;
+
+  /// Whether the response to `path` must carry Cache-Control: no-store. With a matched
+  /// route, its options say; otherwise (404, 405, or `match` empty: a refusal before
+  /// routing) a prefix policy over `path`, or any route of `path` under another method.
+  bool noStore(const std::string& path, const Match& match) const;
 
  private:
   struct Route {
@@ -66,7 +95,11 @@ class Router {
   static bool matches(const Route& route, const std::vector<std::string_view>& segments,
                       std::map<std::string, std::string>* params);
 
+  /// The policies of the prefixes over `path`, merged.
+  PathPolicy prefixPolicy(std::string_view path) const;
+
   std::vector<Route> routes_;
+  std::vector<std::pair<std::string, PathPolicy>> policies_;  ///< by prefix, in order added
 };
 
 }  // namespace skinpulse::http

@@ -121,7 +121,7 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
   const auto writer = prices.openBackfill();
   spool->drain(kChunkPoints, [&](std::vector<PricePoint>& chunk) {
     if (latest) {
-      quality::OutlierJudge judge(outliers->freshness, outliers->factor, chunk);
+      quality::OutlierJudge judge(outliers->freshness(), outliers->outlierFactor(), chunk);
       latest = LatestPrices::foldInto(*latest, chunk, judge.hook());
       writer->clearOutliers(judge.confirmed());
     }

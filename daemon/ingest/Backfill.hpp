@@ -15,7 +15,7 @@
 // then judged and written chunk by chunk through PriceStore::openBackfill().
 
 #include "catalog/Catalog.hpp"
-#include "prices/Freshness.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -38,12 +38,6 @@ struct BackfillResult {
   double read_ms = 0, latest_ms = 0, write_ms = 0, commit_ms = 0;
 };
 
-/// The outlier rules of docs/api.md §12, as the daemon's configuration sets them.
-struct BackfillOutliers {
-  prices::Freshness freshness;
-  double factor = 3.0;
-};
-
 /// Where a running backfill stands, for a progress display.
 struct BackfillProgress {
   enum class Stage { kReading, kWriting } stage = Stage::kReading;
@@ -57,7 +51,9 @@ using BackfillProgressFn = std::function<void(const BackfillProgress&)>;
 struct BackfillOptions {
   /// With rules, the points are flagged as a cycle would flag them, in time order, on top
   /// of the store's latest prices (a confirmed stored point is unflagged in the store).
-  const BackfillOutliers* outliers = nullptr;
+  /// The outlier rules of docs/api.md §12 are this policy's freshness and factor, as the
+  /// daemon's configuration sets them.
+  const prices::PricePolicy* outliers = nullptr;
   /// Called every few thousand lines and points.
   BackfillProgressFn progress;
   /// Called once, after reading, when lines named items not in the catalogue: may bring

@@ -233,8 +233,9 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   // the points. Readers see the new snapshot only after the commit below.
   std::vector<PricePoint> confirmed;
   std::shared_ptr<const LatestPrices::Snapshot> next;
-  if (!points.empty() && outlier_rules_) {
-    quality::OutlierJudge judge(outlier_rules_->freshness, outlier_rules_->factor, points);
+  if (!points.empty() && outlier_policy_ != nullptr) {
+    quality::OutlierJudge judge(outlier_policy_->freshness(), outlier_policy_->outlierFactor(),
+                                points);
     next = latest_.prepare(points, judge.hook());
     confirmed = judge.confirmed();
     for (const auto& point : points) {

@@ -14,7 +14,7 @@
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
-#include "prices/Freshness.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/Database.hpp"
 
 #include <chrono>
@@ -85,11 +85,10 @@ class IngestCycle {
   /// Non-USD quotes convert with the newest rates of `rates` (docs/api.md §12); without,
   /// they are rejected as `no_rate`. Set before polling starts; must outlive the cycle.
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
-  /// Flag outliers (docs/api.md §12) with these rules before storing; without, no point
-  /// is flagged. Set before polling starts.
-  void setOutlierRules(prices::Freshness freshness, double factor) {
-    outlier_rules_ = OutlierRules{std::move(freshness), factor};
-  }
+  /// Flag outliers (docs/api.md §12) before storing, with the freshness and factor of
+  /// `policy`; without, no point is flagged. Set before polling starts; the policy must
+  /// outlive the cycle.
+  void setOutlierRules(const prices::PricePolicy& policy) { outlier_policy_ = &policy; }
 
   /// Throws when the store fails; then nothing of the cycle is stored or cached and no
   /// observer runs.
@@ -124,11 +123,7 @@ class IngestCycle {
   std::vector<CycleTimingsObserver*> timings_observers_;
   prices::HistoryCache* history_cache_ = nullptr;
   const currency::RateBook* rates_ = nullptr;
-  struct OutlierRules {
-    prices::Freshness freshness;
-    double factor = 3.0;
-  };
-  std::optional<OutlierRules> outlier_rules_;
+  const prices::PricePolicy* outlier_policy_ = nullptr;
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
   std::int64_t newest_time_ = 0;

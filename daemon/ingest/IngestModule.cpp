@@ -82,7 +82,7 @@ void IngestModule::start() {
   for (auto* observer : timings_observers_) cycle_->addTimingsObserver(*observer);
   cycle_->setHistoryCache(history_cache_);  // dropped per item by each cycle, before latest
   cycle_->setRateBook(rates_);              // non-USD quotes converted at ingest (§12)
-  cycle_->setOutlierRules(price_policy_.freshness(), price_policy_.outlierFactor());
+  cycle_->setOutlierRules(price_policy_);
   scheduler_ = std::make_unique<Scheduler>(
       sources_, [this](const std::vector<SourceBatch>& batches) { return cycle_->run(batches); },
       [this] { return database_.ingestLease().holds(); });

@@ -52,10 +52,12 @@ void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bo
 }
 
 ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                   ItemsApiOptions config, prices::HistoryCache* cache, Clock clock)
+                   const prices::PricePolicy& policy, ItemsApiOptions config,
+                   prices::HistoryCache* cache, Clock clock)
     : catalog_(catalog),
       latest_(latest),
       prices_(prices),
+      policy_(policy),
       config_(std::move(config)),
       cache_(cache),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
@@ -130,12 +132,10 @@ void ItemsApi::detail(Request& request, Response& response) const {
   const auto money = currency::currencyParam(
       request, config_.rates != nullptr ? *config_.rates : currency::RateBook::none());
   const auto latest = latest_.of(item.record.id);
-  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
-                                    latest_.sourceNames());
+  const auto order = policy_.referenceOrder(latest_.sourceNames());
   const std::int64_t now = clock_();
   const auto current = currentPrice(latest, order, now);
-  const auto market =
-      quality::consensus(latest, {config_.freshness, config_.exclude_outliers}, now);
+  const auto market = quality::consensus(latest, policy_, now);
 
   // The Item fields come pre-rendered; reopen the object to append the price fields.
   std::string body = item.json;
@@ -162,7 +162,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
   prices.beginArray();
   std::optional<std::int64_t> updated;
   for (const auto& entry : latest) {
-    writePricePoint(prices, entry.newest, !config_.freshness.fresh(entry.newest, now), money);
+    writePricePoint(prices, entry.newest, !policy_.freshness().fresh(entry.newest, now), money);
     if (!updated || entry.newest.time > *updated) updated = entry.newest.time;
   }
   prices.endArray();

@@ -12,7 +12,7 @@
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
-#include "prices/Freshness.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -25,10 +25,6 @@ namespace skinpulse::items {
 
 struct ItemsApiOptions {
   std::string base_url;  ///< for Link headers
-  std::vector<std::string> configured_reference_sources;
-  std::vector<std::string> enabled_sources;  ///< in configuration order
-  prices::Freshness freshness = {};         ///< stale latest prices and the consensus
-  bool exclude_outliers = true;              ///< outliers left out of the consensus
   /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
   const currency::RateBook* rates = nullptr;
 };
@@ -37,11 +33,13 @@ class ItemsApi {
  public:
   using Clock = std::function<std::int64_t()>;
 
-  /// Every reference, and `cache` when given, must outlive the object. Without a cache
-  /// every history request reads the store. `clock` gives the current time in seconds
-  /// (tests pass a fixed one).
+  /// `policy` decides the reference order of current_price, which latest prices are
+  /// stale and which count in the consensus. Every reference, and `cache` when given,
+  /// must outlive the object. Without a cache every history request reads the store.
+  /// `clock` gives the current time in seconds (tests pass a fixed one).
   ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-           ItemsApiOptions config, prices::HistoryCache* cache = nullptr, Clock clock = {});
+           const prices::PricePolicy& policy, ItemsApiOptions config,
+           prices::HistoryCache* cache = nullptr, Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
@@ -58,6 +56,7 @@ class ItemsApi {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   PriceStore& prices_;
+  const prices::PricePolicy& policy_;
   ItemsApiOptions config_;
   prices::HistoryCache* cache_;
   Clock clock_;

@@ -17,10 +17,7 @@ class ItemsModule final : public module::Module {
   /// price policy. `options`: [items] (its cache sizes are app/'s, which builds the cache).
   ItemsModule(module::Services& services, const ItemsOptions& options)
       : api_(services.catalog, services.latest, services.database.prices(),
-             ItemsApiOptions{services.base_url, services.price_policy.configuredReferenceSources(),
-                             services.price_policy.enabledSources(),
-                             services.price_policy.freshness(),
-                             services.price_policy.excludeOutliers(), &services.rates},
+             services.price_policy, ItemsApiOptions{services.base_url, &services.rates},
              &services.history_cache) {
     (void)options;
   }

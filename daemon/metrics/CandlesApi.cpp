@@ -15,10 +15,12 @@ constexpr std::size_t kMaxSourceBytes = 256;
 }  // namespace
 
 CandlesApi::CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                       CandlesApiConfig config, Clock clock, prices::HistoryCache* cache)
+                       const prices::PricePolicy& policy, CandlesApiConfig config, Clock clock,
+                       prices::HistoryCache* cache)
     : catalog_(catalog),
       latest_(latest),
       prices_(prices),
+      policy_(policy),
       config_(std::move(config)),
       cache_(cache),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
@@ -52,8 +54,7 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   }
   const std::int64_t now = clock_();
   if (!source) {
-    const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
-                                      latest_.sourceNames());
+    const auto order = policy_.referenceOrder(latest_.sourceNames());
     source = currentPrice(latest_.of(id), order, now).source;
   }
   if (!source) {
@@ -64,9 +65,7 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     const std::int64_t since = now - window->seconds;
     auto points = prices_.history(id, since, source);
     const std::int64_t oldest = points.empty() ? INT64_MAX : points.front().time;
-    if (config_.exclude_outliers) {
-      std::erase_if(points, [](const PricePoint& point) { return point.outlier; });
-    }
+    std::erase_if(points, [this](const PricePoint& point) { return policy_.drops(point); });
     // Exact until the oldest point leaves the window (docs/architecture.md, "History
     // cache"): the first bar is folded from the points after `since` only.
     return prices::HistoryCache::Rendered{

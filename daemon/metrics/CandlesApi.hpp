@@ -11,6 +11,7 @@
 #include "http/Router.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
@@ -21,9 +22,6 @@
 namespace skinpulse::metrics {
 
 struct CandlesApiConfig {
-  std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
-  std::vector<std::string> enabled_sources;               ///< in configuration order
-  bool exclude_outliers = true;  ///< [quality] exclude_outliers: flagged points make no bar
   /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
   const currency::RateBook* rates = nullptr;
 };
@@ -32,11 +30,13 @@ class CandlesApi {
  public:
   using Clock = std::function<std::int64_t()>;
 
+  /// `policy` decides the reference source and whether flagged points make a bar.
   /// `clock` gives the current time in seconds (tests pass a fixed one). Every reference,
   /// and `cache` when given, must outlive the object; without a cache every request reads
   /// the store.
   CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-             CandlesApiConfig config, Clock clock = {}, prices::HistoryCache* cache = nullptr);
+             const prices::PricePolicy& policy, CandlesApiConfig config = {}, Clock clock = {},
+             prices::HistoryCache* cache = nullptr);
 
   void registerRoutes(http::Router& router);
 
@@ -46,6 +46,7 @@ class CandlesApi {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   PriceStore& prices_;
+  const prices::PricePolicy& policy_;
   CandlesApiConfig config_;
   prices::HistoryCache* cache_;
   Clock clock_;

@@ -112,11 +112,11 @@ struct MetricsEngine::Pass {
 };
 
 MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                             MetricsEngineOptions config)
+                             const prices::PricePolicy& policy)
     : catalog_(catalog),
       latest_(latest),
       metrics_(std::move(metrics)),
-      config_(std::move(config)),
+      policy_(policy),
       score_field_(metrics_.find("coefficient_of_variation")),
       percent_change_field_(metrics_.find("percent_change")),
       upper_field_(metrics_.find("bollinger.upper")),
@@ -142,7 +142,7 @@ std::uint32_t MetricsEngine::sourceId(const std::string& name) {
 
 void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
-  if (point.outlier && config_.exclude_outliers) return;
+  if (policy_.drops(point)) return;
   const std::uint32_t source = sourceId(point.source);
   auto& series = items_[point.item_id];
   auto it = std::find_if(series.begin(), series.end(),
@@ -244,8 +244,7 @@ void MetricsEngine::onCycle(const CycleUpdate& update) {
 
 void MetricsEngine::recompute(std::int64_t now) {
   std::lock_guard lock(state_mutex_);
-  const auto order = referenceOrder(config_.configured_reference_sources, config_.enabled_sources,
-                                    latest_.sourceNames());
+  const auto order = policy_.referenceOrder(latest_.sourceNames());
   // Reference rank of each source: its place in `order`; sources outside it rank after,
   // alphabetically, and can never be the reference (they only break "most points" ties).
   std::vector<std::size_t> rank(source_names_.size());
@@ -375,8 +374,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
   for (const auto& c : candidates) {
     const auto* item = pass.catalog->findById(c.item_id);
     // A flagged newest price counts at its source's trusted price, as in valuation.
-    auto prices = latest_.of(c.item_id);
-    if (config_.exclude_outliers) prices = withoutOutliers(std::move(prices));
+    const auto prices = policy_.trustedLatest(latest_.of(c.item_id));
     const auto current = currentPrice(prices, order, now);
     std::string& r = out.ranking;
     if (!out.ranking_ends.empty()) r += ',';

@@ -19,6 +19,7 @@
 #include "metrics/MetricSet.hpp"
 #include "metrics/MetricsSnapshot.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/PriceStore.hpp"
 
 #include <array>
@@ -33,20 +34,15 @@
 
 namespace skinpulse::metrics {
 
-struct MetricsEngineOptions {
-  std::vector<std::string> configured_reference_sources;  ///< [metrics] reference_sources
-  std::vector<std::string> enabled_sources;               ///< in configuration order
-  /// [quality] exclude_outliers: flagged points never enter a series (docs/api.md §12).
-  bool exclude_outliers = true;
-};
-
 class MetricsEngine final : public CycleObserver {
  public:
   /// How far back rebuild() reads: the 7d window plus a day in which to find p_ref.
   static constexpr std::int64_t kHistorySeconds = 8 * 86400;
 
+  /// `policy` decides the reference order and whether flagged points enter a series
+  /// (docs/api.md §12); it must outlive the engine.
   MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                MetricsEngineOptions config);
+                const prices::PricePolicy& policy);
   ~MetricsEngine() override;
 
   /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
@@ -97,7 +93,7 @@ class MetricsEngine final : public CycleObserver {
   const Catalog& catalog_;
   const LatestPrices& latest_;
   MetricSet metrics_;
-  MetricsEngineOptions config_;
+  const prices::PricePolicy& policy_;
   /// coefficient_of_variation and percent_change in metrics_.fields(); without either
   /// (its plugin missing) the rankings stay empty.
   std::optional<std::size_t> score_field_;

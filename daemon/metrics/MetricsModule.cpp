@@ -7,15 +7,11 @@ namespace skinpulse::metrics {
 
 MetricsModule::MetricsModule(module::Services& services, const MetricsOptions& options)
     : engine_(services.catalog, services.latest, std::move(services.registry.require<MetricSet>()),
-              MetricsEngineOptions{services.price_policy.configuredReferenceSources(),
-                                   services.price_policy.enabledSources(),
-                                   services.price_policy.excludeOutliers()}),
+              services.price_policy),
       api_(services.catalog, engine_, &services.rates),
       candles_(services.catalog, services.latest, services.database.prices(),
-               CandlesApiConfig{services.price_policy.configuredReferenceSources(),
-                                services.price_policy.enabledSources(),
-                                services.price_policy.excludeOutliers(), &services.rates},
-               {}, &services.history_cache),
+               services.price_policy, CandlesApiConfig{&services.rates}, {},
+               &services.history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(services.database.prices(), time::nowSeconds());
   services.registry.provide<MetricsEngine>(engine_);

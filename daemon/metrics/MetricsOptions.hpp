@@ -1,7 +1,8 @@
 #pragma once
 
 // MetricsOptions: what the metrics feature reads of the configuration: the [metrics]
-// keys of its table (metricsOptionTable), and the enabled sources, which app/ fills in.
+// keys of its table (metricsOptionTable). [metrics] reference_sources is bound here but
+// read through the price policy (prices/PricePolicy.hpp), which app/ builds from it.
 
 #include "common/OptionTable.hpp"
 
@@ -13,8 +14,6 @@ namespace skinpulse::metrics {
 
 struct MetricsOptions {
   std::vector<std::string> reference_sources;  ///< [metrics] reference_sources
-  std::vector<std::string> enabled_sources;    ///< in configuration order
-  bool exclude_outliers = true;                ///< [quality] exclude_outliers
   /// A quiet daemon still slides its windows: recompute when no cycle has for this long.
   std::chrono::seconds refresh_period{60};
 };

@@ -155,6 +155,9 @@ PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& hold
       rates_(rates) {}
 
 void PortfolioApi::registerRoutes(Router& router) {
+  // A user's holdings: never cached (docs/api.md §2), also a 404 or a framing error under
+  // the prefix, and the CSV beside it.
+  router.policy("/api/v1/portfolio", http::PathPolicy{.no_store = true});
   RouteOptions user_only;
   user_only.requires_user = true;
   RouteOptions with_body = user_only;
@@ -170,8 +173,10 @@ void PortfolioApi::registerRoutes(Router& router) {
   router.add(
       "GET", "/api/v1/portfolio/history", [this](Request& q, Response& r) { history(q, r); },
       user_only);
+  RouteOptions csv_file = user_only;
+  csv_file.no_store = true;
   router.add(
-      "GET", "/api/v1/portfolio.csv", [this](Request& q, Response& r) { csv(q, r); }, user_only);
+      "GET", "/api/v1/portfolio.csv", [this](Request& q, Response& r) { csv(q, r); }, csv_file);
 }
 
 Money PortfolioApi::moneyOf(const Request& request) const {

@@ -48,10 +48,7 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
       [] { return time::nowSeconds(); }, images_.get());
 
   valuer_ = std::make_unique<PortfolioValuer>(
-      catalog, services.latest,
-      ValuerOptions{services.price_policy.configuredReferenceSources(),
-                    services.price_policy.enabledSources(),
-                    services.price_policy.excludeOutliers()},
+      catalog, services.latest, services.price_policy,
       [this](std::int64_t item_id) { return change(item_id); });
   snapshots_ = std::make_unique<ValueSnapshots>(
       database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);

@@ -1,8 +1,8 @@
 #pragma once
 
 // PortfolioOptions: what the portfolio feature reads of the configuration: the
-// [portfolio] keys of its table (portfolioOptionTable), and the sources that value
-// holdings, which app/ fills in.
+// [portfolio] keys of its table (portfolioOptionTable). Which prices value a holding is
+// the price policy's (prices/PricePolicy.hpp), not an option here.
 
 #include "common/OptionTable.hpp"
 
@@ -24,9 +24,6 @@ struct PortfolioOptions {
   int snapshot_interval_seconds = 3600;
   /// Days of value snapshots kept (docs/api.md §15: a year).
   int history_retention_days = 365;
-  std::vector<std::string> reference_sources;  ///< empty: enabled sources in config order
-  std::vector<std::string> enabled_sources;    ///< in configuration order
-  bool exclude_outliers = true;                ///< [quality] exclude_outliers
 };
 
 const OptionTable<PortfolioOptions>& portfolioOptionTable();

@@ -3,21 +3,16 @@
 namespace skinpulse::portfolio {
 
 PortfolioValuer::PortfolioValuer(const Catalog& catalog, const LatestPrices& latest,
-                                 ValuerOptions options, ChangeLookup change)
-    : catalog_(catalog),
-      latest_(latest),
-      options_(std::move(options)),
-      change_(std::move(change)) {}
+                                 const prices::PricePolicy& policy, ChangeLookup change)
+    : catalog_(catalog), latest_(latest), policy_(policy), change_(std::move(change)) {}
 
 std::vector<std::string> PortfolioValuer::order() const {
-  return referenceOrder(options_.configured_reference_sources, options_.enabled_sources,
-                        latest_.sourceNames());
+  return policy_.referenceOrder(latest_.sourceNames());
 }
 
 Valuation PortfolioValuer::value(const std::vector<HoldingRecord>& holdings,
                                  std::int64_t now) const {
-  return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now,
-                       options_.exclude_outliers, change_);
+  return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now, policy_, change_);
 }
 
 std::vector<std::int64_t> PortfolioValuer::unitPrices(const std::vector<std::int64_t>& item_ids,
@@ -26,7 +21,7 @@ std::vector<std::int64_t> PortfolioValuer::unitPrices(const std::vector<std::int
   std::vector<std::int64_t> prices;
   prices.reserve(item_ids.size());
   for (const auto id : item_ids) {
-    prices.push_back(unitPrice(latest_, id, sources, now, options_.exclude_outliers));
+    prices.push_back(unitPrice(latest_, id, sources, now, policy_));
   }
   return prices;
 }
@@ -37,7 +32,7 @@ PortfolioValuer::PriceList PortfolioValuer::pricedItems(std::int64_t now) const 
   PriceList list;
   for (const auto& item : catalog->items()) {
     const auto id = item.record.id;
-    const auto price = unitPrice(latest_, id, sources, now, options_.exclude_outliers);
+    const auto price = unitPrice(latest_, id, sources, now, policy_);
     if (price == 0) continue;
     list.item_ids.push_back(id);
     list.prices.push_back(price);

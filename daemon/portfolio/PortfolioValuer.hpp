@@ -1,28 +1,24 @@
 #pragma once
 
-// PortfolioValuer: values holdings the way every portfolio answer does — the reference
-// order of the configuration and the sources seen, the outlier rule of [quality], the
-// items' 24 h changes — so GET /api/v1/portfolio, the CSV and the value snapshots agree.
+// PortfolioValuer: values holdings the way every portfolio answer does — the price
+// policy's reference order over the sources seen and its outlier rule, the items' 24 h
+// changes — so GET /api/v1/portfolio, the CSV and the value snapshots agree.
 
 #include "catalog/Catalog.hpp"
 #include "portfolio/Valuation.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 
 #include <string>
 #include <vector>
 
 namespace skinpulse::portfolio {
 
-struct ValuerOptions {
-  std::vector<std::string> configured_reference_sources;
-  std::vector<std::string> enabled_sources;  ///< in configuration order
-  bool exclude_outliers = true;              ///< [quality] exclude_outliers
-};
-
 class PortfolioValuer {
  public:
-  PortfolioValuer(const Catalog& catalog, const LatestPrices& latest, ValuerOptions options,
-                  ChangeLookup change = {});
+  /// Every reference must outlive the valuer.
+  PortfolioValuer(const Catalog& catalog, const LatestPrices& latest,
+                  const prices::PricePolicy& policy, ChangeLookup change = {});
 
   Valuation value(const std::vector<HoldingRecord>& holdings, std::int64_t now) const;
 
@@ -44,7 +40,7 @@ class PortfolioValuer {
 
   const Catalog& catalog_;
   const LatestPrices& latest_;
-  ValuerOptions options_;
+  const prices::PricePolicy& policy_;
   ChangeLookup change_;
 };
 

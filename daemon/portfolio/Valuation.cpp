@@ -51,15 +51,15 @@ void addChange(ChangeSums& sums, const ValuedHolding& holding) {
 
 std::int64_t unitPrice(const LatestPrices& latest, std::int64_t item_id,
                        const std::vector<std::string>& order, std::int64_t now,
-                       bool exclude_outliers) {
-  auto prices = latest.of(item_id);
-  if (exclude_outliers) prices = withoutOutliers(std::move(prices));
+                       const prices::PricePolicy& policy) {
+  const auto prices = policy.trustedLatest(latest.of(item_id));
   return currentPrice(prices, order, now).price.value_or(0);
 }
 
 Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
                         const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now, bool exclude_outliers, const ChangeLookup& change) {
+                        std::int64_t now, const prices::PricePolicy& policy,
+                        const ChangeLookup& change) {
   Valuation valuation;
   valuation.holdings.reserve(holdings.size());
   ChangeSums sums;
@@ -72,7 +72,7 @@ Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const Catalo
       out.variant = item->record.variant;
     }
     out.quantity = holding.quantity;
-    out.current_price = unitPrice(latest, holding.item_id, order, now, exclude_outliers);
+    out.current_price = unitPrice(latest, holding.item_id, order, now, policy);
     out.total_value = saturatingMultiply(out.quantity, out.current_price);
     out.imported_at = holding.imported_at;
     out.cost_basis = holding.cost_basis;

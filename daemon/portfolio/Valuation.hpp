@@ -8,6 +8,7 @@
 
 #include "catalog/Catalog.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
@@ -51,19 +52,21 @@ struct Valuation {
   std::size_t cost_basis_count = 0;  ///< holdings with a cost basis
 };
 
-/// The price one unit of `item_id` counts at: its current_price (docs/api.md §3.1),
-/// a flagged newest point replaced by its source's trusted price when `exclude_outliers`
-/// (withoutOutliers()), so an injected spike never moves a portfolio's value; 0 without
-/// a price. The valuation and the hourly snapshot pass both use it.
+/// The price one unit of `item_id` counts at: its current_price (docs/api.md §3.1) over
+/// the latest prices `policy` trusts (PricePolicy::trustedLatest: a flagged newest point
+/// replaced by its source's trusted price when outliers are excluded), so an injected
+/// spike never moves a portfolio's value; 0 without a price. The valuation and the
+/// hourly snapshot pass both use it.
 std::int64_t unitPrice(const LatestPrices& latest, std::int64_t item_id,
                        const std::vector<std::string>& order, std::int64_t now,
-                       bool exclude_outliers);
+                       const prices::PricePolicy& policy);
 
-/// `order` is the reference order (referenceOrder()); `now` decides which sources have
-/// two points in the last 24 h. Sums saturate at the int64 limits rather than wrap.
+/// `order` is the reference order (PricePolicy::referenceOrder()); `now` decides which
+/// sources have two points in the last 24 h. Sums saturate at the int64 limits rather
+/// than wrap.
 Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
                         const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now, bool exclude_outliers = true,
+                        std::int64_t now, const prices::PricePolicy& policy,
                         const ChangeLookup& change = {});
 
 }  // namespace skinpulse::portfolio

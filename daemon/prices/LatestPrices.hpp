@@ -86,6 +86,7 @@ class LatestPrices {
   std::shared_ptr<const Snapshot> current_;
 };
 
+/// The primitive of PricePolicy::referenceOrder(), which consumers ask instead.
 /// The reference order of docs/api.md §3.1: `configured` when set, else the enabled
 /// source instances in configuration order followed by every other known source name,
 /// alphabetically.
@@ -104,8 +105,8 @@ CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
                           const std::vector<std::string>& order, std::int64_t now);
 
 /// `latest` with each flagged newest point replaced by its source's trusted price (the
-/// entry dropped when there is none): what portfolio valuation prices holdings from when
-/// [quality] exclude_outliers is on.
+/// entry dropped when there is none): the primitive of PricePolicy::trustedLatest(), which
+/// applies it when the policy excludes outliers.
 std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest);
 
 }  // namespace skinpulse

@@ -24,4 +24,9 @@ std::vector<std::string> PricePolicy::referenceOrder(
   return skinpulse::referenceOrder(reference_, enabled_, known_sources);
 }
 
+std::vector<SourceLatest> PricePolicy::trustedLatest(std::vector<SourceLatest> latest) const {
+  if (!exclude_outliers_) return latest;
+  return withoutOutliers(std::move(latest));
+}
+
 }  // namespace skinpulse::prices

@@ -9,6 +9,7 @@
 // construction: any thread may ask.
 
 #include "prices/Freshness.hpp"
+#include "prices/LatestPrices.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
@@ -50,6 +51,10 @@ class PricePolicy {
   }
   /// Whether a flagged point must be left out (freshness aside).
   bool drops(const PricePoint& point) const { return exclude_outliers_ && point.outlier; }
+  /// The latest prices a value may be taken from: when outliers are excluded, each
+  /// flagged newest point replaced by its source's trusted price, or dropped without one
+  /// (withoutOutliers()); unchanged otherwise.
+  std::vector<SourceLatest> trustedLatest(std::vector<SourceLatest> latest) const;
 
  private:
   std::vector<SourceProfile> sources_;

@@ -9,11 +9,11 @@ namespace {
 
 // The spread ranking asks for every item of the catalogue on each request: scratch
 // buffers per thread instead of three allocations per item.
-void collectTrusted(const std::vector<SourceLatest>& latest, const CrossMarketRules& rules,
+void collectTrusted(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
                     std::int64_t now, std::vector<const PricePoint*>& prices) {
   prices.clear();
   for (const auto& entry : latest) {
-    if (rules.trusts(entry.newest, now)) prices.push_back(&entry.newest);
+    if (policy.trusts(entry.newest, now)) prices.push_back(&entry.newest);
   }
 }
 
@@ -26,12 +26,12 @@ std::int64_t lowerMedian(std::vector<std::int64_t>& prices) {
   return prices[middle];
 }
 
-Consensus consensus(const std::vector<SourceLatest>& latest, const CrossMarketRules& rules,
+Consensus consensus(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
                     std::int64_t now) {
   thread_local std::vector<const PricePoint*> trusted;
   thread_local std::vector<std::int64_t> asks;
   thread_local std::vector<std::int64_t> all;
-  collectTrusted(latest, rules, now, trusted);
+  collectTrusted(latest, policy, now, trusted);
   asks.clear();
   all.clear();
   for (const auto* point : trusted) {
@@ -56,10 +56,10 @@ std::int64_t netOfFee(std::int64_t price, double fee_percent) {
 }
 
 std::optional<SpreadOpportunity> bestSpread(const std::vector<SourceLatest>& latest,
-                                            const CrossMarketRules& rules, const FeeTable& fees,
+                                            const prices::PricePolicy& policy, const FeeTable& fees,
                                             std::size_t min_sources, std::int64_t now) {
   thread_local std::vector<const PricePoint*> trusted;
-  collectTrusted(latest, rules, now, trusted);
+  collectTrusted(latest, policy, now, trusted);
   if (trusted.size() < min_sources) return std::nullopt;
   const PricePoint* buy = nullptr;
   for (const auto* point : trusted) {

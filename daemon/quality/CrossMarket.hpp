@@ -4,11 +4,12 @@
 // The consensus price is the median of the fresh latest prices of kind ask (else of any
 // kind), the lower middle for an even count; the spread is (max − min) / min × 100 over
 // the same prices. The spread opportunity buys at the cheapest fresh ask and sells at the
-// dearest fresh price of another source, net of that source's fee. Outliers never count
-// when they are excluded. Pure functions over a LatestPrices entry: any thread.
+// dearest fresh price of another source, net of that source's fee. Which prices count is
+// the price policy's (PricePolicy::trusts: fresh, and not flagged when outliers are
+// excluded). Pure functions over a LatestPrices entry: any thread.
 
-#include "prices/Freshness.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 
 #include <cstdint>
 #include <map>
@@ -17,16 +18,6 @@
 #include <vector>
 
 namespace skinpulse::quality {
-
-struct CrossMarketRules {
-  const prices::Freshness& freshness;
-  bool exclude_outliers = true;
-
-  /// Whether `point` counts at `now`: fresh, and not flagged when outliers are excluded.
-  bool trusts(const PricePoint& point, std::int64_t now) const {
-    return !(exclude_outliers && point.outlier) && freshness.fresh(point, now);
-  }
-};
 
 struct Consensus {
   std::optional<std::int64_t> price;
@@ -37,7 +28,7 @@ struct Consensus {
 /// The lower median of `prices` (not empty); reorders them.
 std::int64_t lowerMedian(std::vector<std::int64_t>& prices);
 
-Consensus consensus(const std::vector<SourceLatest>& latest, const CrossMarketRules& rules,
+Consensus consensus(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
                     std::int64_t now);
 
 struct SpreadOpportunity {
@@ -57,7 +48,7 @@ std::int64_t netOfFee(std::int64_t price, double fee_percent);
 /// The best buy-here-sell-there gap of one item, or nothing when fewer than `min_sources`
 /// sources have a fresh trusted price, no fresh ask exists, or no other source sells.
 std::optional<SpreadOpportunity> bestSpread(const std::vector<SourceLatest>& latest,
-                                            const CrossMarketRules& rules, const FeeTable& fees,
+                                            const prices::PricePolicy& policy, const FeeTable& fees,
                                             std::size_t min_sources, std::int64_t now);
 
 }  // namespace skinpulse::quality

@@ -29,16 +29,13 @@ double roundPercent(double value) { return std::round(value * 100.0) / 100.0; }
 }  // namespace
 
 QualityApi::QualityApi(const Catalog& catalog, const LatestPrices& latest,
-                       std::vector<prices::SourceProfile> sources, QualityOptions options,
-                       PollStatesFn polls, Clock clock)
+                       const prices::PricePolicy& policy, PollStatesFn polls, Clock clock)
     : catalog_(catalog),
       latest_(latest),
-      profiles_(std::move(sources)),
-      options_(options),
-      freshness_(profiles_),
+      policy_(policy),
       polls_(std::move(polls)),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {
-  for (const auto& profile : profiles_) fees_[profile.name] = profile.fee_percent;
+  for (const auto& profile : policy_.sources()) fees_[profile.name] = profile.fee_percent;
 }
 
 void QualityApi::registerRoutes(Router& router) {
@@ -53,7 +50,7 @@ void QualityApi::sources(Request&, Response& response) const {
   for (const auto& [item, entries] : snapshot->by_item) {
     for (const auto& entry : *entries) {
       auto& count = tally[entry.newest.source];
-      if (freshness_.fresh(entry.newest, now)) ++count.items_priced;
+      if (policy_.freshness().fresh(entry.newest, now)) ++count.items_priced;
       if (entry.newest.outlier) ++count.outliers;
       if (!count.newest || entry.newest.time > *count.newest) count.newest = entry.newest.time;
     }
@@ -92,7 +89,7 @@ void QualityApi::sources(Request&, Response& response) const {
       json.null();
     }
     json.key("fresh")
-        .value(last_seen.has_value() && freshness_.fresh(name, *last_seen, now))
+        .value(last_seen.has_value() && policy_.freshness().fresh(name, *last_seen, now))
         .key("items_priced")
         .value(counts.items_priced)
         .key("outliers")
@@ -107,12 +104,13 @@ void QualityApi::sources(Request&, Response& response) const {
         .value(poll.consecutive_failures)
         .endObject();
   };
+  const auto& profiles = policy_.sources();
   auto configured = [&](std::string_view name) -> const prices::SourceProfile* {
-    const auto found = std::find_if(profiles_.begin(), profiles_.end(),
+    const auto found = std::find_if(profiles.begin(), profiles.end(),
                                     [&](const prices::SourceProfile& p) { return p.name == name; });
-    return found == profiles_.end() ? nullptr : &*found;
+    return found == profiles.end() ? nullptr : &*found;
   };
-  for (const auto& profile : profiles_) write(profile.name, &profile, profile.name);
+  for (const auto& profile : profiles) write(profile.name, &profile, profile.name);
   // Then the names only the store knows: an instance's series of another kind
   // (NAME-<kind>, described by its instance with that kind), backfilled names, or
   // instances since removed.
@@ -138,12 +136,11 @@ void QualityApi::spreads(Request& request, Response& response) const {
   const auto min_sources = static_cast<std::size_t>(integerParam(request, "min_sources", 2, 2, 64));
   const auto money = currency::currencyParam(request, *rates_);
   const std::int64_t now = clock_();
-  const CrossMarketRules rules{freshness_, options_.exclude_outliers};
   const auto snapshot = latest_.snapshot();
   std::vector<std::pair<std::int64_t, SpreadOpportunity>> gaps;
   for (const auto& [item, entries] : snapshot->by_item) {
     if (entries->size() < min_sources) continue;
-    if (auto gap = bestSpread(*entries, rules, fees_, min_sources, now)) {
+    if (auto gap = bestSpread(*entries, policy_, fees_, min_sources, now)) {
       gaps.emplace_back(item, std::move(*gap));
     }
   }

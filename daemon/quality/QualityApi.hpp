@@ -8,11 +8,10 @@
 #include "catalog/Catalog.hpp"
 #include "currency/RateBook.hpp"
 #include "http/Router.hpp"
-#include "prices/Freshness.hpp"
 #include "prices/LatestPrices.hpp"
+#include "prices/PricePolicy.hpp"
 #include "quality/CrossMarket.hpp"
 #include "quality/PollState.hpp"
-#include "quality/QualityOptions.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -29,18 +28,16 @@ class QualityApi {
   using PollStatesFn = std::function<PollStates()>;
   using Clock = std::function<std::int64_t()>;
 
-  /// `sources`: every configured instance, in configuration order. References outlive
-  /// the object.
-  QualityApi(const Catalog& catalog, const LatestPrices& latest,
-             std::vector<prices::SourceProfile> sources, QualityOptions options, PollStatesFn polls,
-             Clock clock = {});
+  /// The sources listed, their freshness and fees, and which prices the spread ranking
+  /// trusts are `policy`'s. References outlive the object.
+  QualityApi(const Catalog& catalog, const LatestPrices& latest, const prices::PricePolicy& policy,
+             PollStatesFn polls, Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
   void sources(http::Request& request, http::Response& response) const;
   void spreads(http::Request& request, http::Response& response) const;
 
-  const prices::Freshness& freshness() const { return freshness_; }
   /// What `currency=` on the spread ranking converts with (docs/api.md §14); without,
   /// only USD. Set before the routes serve; the book must outlive the object.
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
@@ -48,9 +45,7 @@ class QualityApi {
  private:
   const Catalog& catalog_;
   const LatestPrices& latest_;
-  std::vector<prices::SourceProfile> profiles_;
-  QualityOptions options_;
-  prices::Freshness freshness_;
+  const prices::PricePolicy& policy_;
   FeeTable fees_;
   PollStatesFn polls_;
   Clock clock_;

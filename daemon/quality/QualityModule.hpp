@@ -14,8 +14,10 @@ namespace skinpulse::quality {
 
 class QualityModule final : public module::Module {
  public:
-  QualityModule(module::Services& services, const QualityOptions& options)
-      : api_(services.catalog, services.latest, services.price_policy.sources(), options,
+  /// [quality]'s keys are the price policy's (services.price_policy): the module has none
+  /// of its own.
+  explicit QualityModule(module::Services& services)
+      : api_(services.catalog, services.latest, services.price_policy,
              [this] { return polls_ != nullptr ? polls_->pollStates() : PollStates{}; }) {
     api_.setRateBook(services.rates);
   }

@@ -185,11 +185,12 @@ int backfill(const LoadedConfig& config, const std::string& file, const Backfill
   std::vector<prices::SourceProfile> profiles;
   for (const auto& source : config.settings.sources) {
     profiles.push_back(prices::SourceProfile{source.name, source.plugin, source.kind,
-                                              source.enabled, source.interval_seconds,
-                                              source.fee_percent});
+                                             source.enabled, source.interval_seconds,
+                                             source.fee_percent});
   }
-  const BackfillOutliers outliers{prices::Freshness(profiles),
-                                  config.settings.quality.outlier_factor};
+  // Flags only: the policy's reference order and outlier exclusion are not read here.
+  const prices::PricePolicy outliers(std::move(profiles), {}, true,
+                                     config.settings.quality.outlier_factor);
   // A bar on a terminal only: scripts and tests read stdout and stderr as before.
   std::optional<ProgressBar> bar;
   if (flags.progress && isatty(STDERR_FILENO) == 1)

@@ -92,8 +92,8 @@ class AlertsServiceTest : public CppUnit::TestFixture {
     rule_ = *db_->alerts().insertRule(rule, 100);
     store_ = std::make_unique<FlakyAlerts>(db_->alerts());
     service_ = std::make_unique<AlertsService>(
-        *store_, catalog_, latest_, [] { return nullptr; }, AlertsOptions{}, [] { return kNow; },
-        [] {});
+        *store_, catalog_, latest_, [] { return nullptr; }, policy_, AlertsOptions{},
+        [] { return kNow; }, [] {});
     service_->load();
     latest_.apply({{item_, "market", kNow - 10, 90, 1}});  // below 100 cents: holds
   }
@@ -119,6 +119,7 @@ class AlertsServiceTest : public CppUnit::TestFixture {
   std::unique_ptr<Database> db_;
   Catalog catalog_;
   LatestPrices latest_;
+  prices::PricePolicy policy_;  ///< no sources configured, outliers excluded
   std::int64_t item_ = 0;
   std::int64_t rule_ = 0;
   std::unique_ptr<FlakyAlerts> store_;

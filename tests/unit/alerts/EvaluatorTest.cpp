@@ -61,8 +61,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
  public:
   EvaluationResult run(const std::vector<std::int64_t>& items, std::int64_t now = kNow) {
     snapshot_ = latest_.snapshot();
-    const quality::CrossMarketRules rules{freshness_, true};
-    Inputs in{snapshot_.get(), metrics_.get(), &order_, &rules, now};
+    Inputs in{snapshot_.get(), metrics_.get(), &order_, &policy_, now};
     return evaluator_.evaluate(items, in);
   }
 
@@ -175,11 +174,11 @@ class EvaluatorTest : public CppUnit::TestFixture {
     c.threshold = 10;
     evaluator_.upsert(rule(1, 7, c));
     using prices::SourceProfile;
-    freshness_ =
-        prices::Freshness({SourceProfile{"a", "a", sdk::PriceKind::kAsk, true, 60, 0},
-                            SourceProfile{"b", "b", sdk::PriceKind::kAsk, true, 60, 0},
-                            SourceProfile{"stale", "s", sdk::PriceKind::kAsk, true, 60, 0},
-                            SourceProfile{"spike", "s", sdk::PriceKind::kAsk, true, 60, 0}});
+    policy_ = prices::PricePolicy({SourceProfile{"a", "a", sdk::PriceKind::kAsk, true, 60, 0},
+                                   SourceProfile{"b", "b", sdk::PriceKind::kAsk, true, 60, 0},
+                                   SourceProfile{"stale", "s", sdk::PriceKind::kAsk, true, 60, 0},
+                                   SourceProfile{"spike", "s", sdk::PriceKind::kAsk, true, 60, 0}},
+                                  {}, true, 3.0);
     PricePoint bid{7, "bid-market", kNow - 10, 5000, 1};
     bid.kind = sdk::PriceKind::kBid;
     PricePoint spike{7, "spike", kNow - 10, 9000, 1};
@@ -198,8 +197,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     LatestPrices one;
     one.apply({{8, "a", kNow - 10, 1000, 1}});
     const auto snapshot = one.snapshot();
-    const quality::CrossMarketRules rules{freshness_, true};
-    Inputs in{snapshot.get(), nullptr, &order_, &rules, kNow};
+    Inputs in{snapshot.get(), nullptr, &order_, &policy_, kNow};
     CPPUNIT_ASSERT(!spreadOf(*snapshot->by_item.at(8), in).has_value());  // one price
   }
 
@@ -258,7 +256,8 @@ class EvaluatorTest : public CppUnit::TestFixture {
   std::shared_ptr<const LatestPrices::Snapshot> snapshot_;
   std::shared_ptr<metrics::MetricsSnapshot> metrics_;
   std::vector<std::string> order_;
-  prices::Freshness freshness_;  // no configured source: every name has 24 h
+  // No configured source: every name has 24 h; outliers excluded (the default).
+  prices::PricePolicy policy_;
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(EvaluatorTest);

@@ -21,6 +21,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testRateLimitSlidingWindow);
   CPPUNIT_TEST(testRateLimitOnlyOnAuthPaths);
   CPPUNIT_TEST(testRateLimitPerClientBehindTrustedProxy);
+  CPPUNIT_TEST(testAnUnknownRateLimitScopeIsRefused);
   CPPUNIT_TEST(testStoreOutageFailsClosed);
   CPPUNIT_TEST(testInlineRouteNeverLoadsTheSession);
   CPPUNIT_TEST(testConstantTimeEquals);
@@ -35,7 +36,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
 
   void testPublicRouteWithoutCookie() {
     auto request = test::makeRequest("GET", "/api/v1/items");
-    guard_->admit(request, publicRoute());
+    guard_->admit(request, routed(request));
     CPPUNIT_ASSERT_EQUAL(http::SessionContext::State::kNone, request.session.state);
   }
 
@@ -70,19 +71,19 @@ class AuthGuardTest : public CppUnit::TestFixture {
 
   void testCsrfWithoutSessionIs403() {
     auto request = test::makeRequest("DELETE", "/api/v1/something", {{"X-CSRF-Token", ""}});
-    CPPUNIT_ASSERT_EQUAL(std::string("csrf_failed"), refusal(request, publicRoute()).code());
+    CPPUNIT_ASSERT_EQUAL(std::string("csrf_failed"), refusal(request, routed(request)).code());
   }
 
   void testRateLimitSlidingWindow() {
     build(state_->store, {}, 3);
     for (int i = 0; i < 3; ++i) {
       auto request = test::makeRequest("GET", "/api/v1/auth/csrf");
-      guard_->admit(request, publicRoute());
+      guard_->admit(request, routed(request));
       clock_ms_ += 10'000;
     }
     // 30 s after the first: refused until the first leaves the window, 30 s later.
     auto fourth = test::makeRequest("GET", "/api/v1/auth/csrf");
-    const auto refused = refusal(fourth, publicRoute());
+    const auto refused = refusal(fourth, routed(fourth));
     CPPUNIT_ASSERT_EQUAL(429, refused.status());
     CPPUNIT_ASSERT_EQUAL(std::string("rate_limited"), refused.code());
     CPPUNIT_ASSERT_EQUAL(std::string("Retry-After"), refused.headers().at(0).first);
@@ -91,26 +92,26 @@ class AuthGuardTest : public CppUnit::TestFixture {
     for (int i = 0; i < 25; ++i) {
       clock_ms_ += 1'000;
       auto again = test::makeRequest("GET", "/api/v1/auth/providers");
-      CPPUNIT_ASSERT_EQUAL(429, refusal(again, publicRoute()).status());
+      CPPUNIT_ASSERT_EQUAL(429, refusal(again, routed(again)).status());
     }
     // ...so the client is admitted once its first request is 60 s old.
     clock_ms_ += 5'000;
     auto later = test::makeRequest("GET", "/api/v1/auth/csrf");
-    guard_->admit(later, publicRoute());
+    guard_->admit(later, routed(later));
   }
 
   void testRateLimitOnlyOnAuthPaths() {
     build(state_->store, {}, 1);
     for (int i = 0; i < 5; ++i) {
       auto request = test::makeRequest("GET", "/api/v1/items");
-      guard_->admit(request, publicRoute());
+      guard_->admit(request, routed(request));
       auto lookalike = test::makeRequest("GET", "/api/v1/authx");
-      guard_->admit(lookalike, publicRoute());
+      guard_->admit(lookalike, routed(lookalike));
     }
     auto first = test::makeRequest("GET", "/api/v1/auth");
-    guard_->admit(first, publicRoute());
+    guard_->admit(first, routed(first));
     auto second = test::makeRequest("GET", "/api/v1/auth/gameid/login");
-    CPPUNIT_ASSERT_EQUAL(429, refusal(second, publicRoute()).status());
+    CPPUNIT_ASSERT_EQUAL(429, refusal(second, routed(second)).status());
   }
 
   void testRateLimitPerClientBehindTrustedProxy() {
@@ -119,16 +120,25 @@ class AuthGuardTest : public CppUnit::TestFixture {
       return test::makeRequest("GET", "/api/v1/auth/csrf", {{"X-Forwarded-For", client}}, peer);
     };
     auto a = viaProxy("10.0.0.1", "203.0.113.1");
-    guard_->admit(a, publicRoute());
+    guard_->admit(a, routed(a));
     auto b = viaProxy("10.0.0.1", "203.0.113.2");  // another client behind the same proxy
-    guard_->admit(b, publicRoute());
+    guard_->admit(b, routed(b));
     auto a2 = viaProxy("10.0.0.2", "203.0.113.1");  // the same client through another proxy
-    CPPUNIT_ASSERT_EQUAL(429, refusal(a2, publicRoute()).status());
+    CPPUNIT_ASSERT_EQUAL(429, refusal(a2, routed(a2)).status());
     // An untrusted peer's header is ignored: its own address is counted.
     auto forged1 = viaProxy("198.51.100.1", "203.0.113.50");
-    guard_->admit(forged1, publicRoute());
+    guard_->admit(forged1, routed(forged1));
     auto forged2 = viaProxy("198.51.100.1", "203.0.113.51");
-    CPPUNIT_ASSERT_EQUAL(429, refusal(forged2, publicRoute()).status());
+    CPPUNIT_ASSERT_EQUAL(429, refusal(forged2, routed(forged2)).status());
+  }
+
+  void testAnUnknownRateLimitScopeIsRefused() {
+    // A route naming a budget the guard does not have is a wiring mistake: refused (the
+    // dispatcher answers 500), never served unlimited.
+    http::RouteOptions scoped;
+    scoped.rate_limit_scope = "search";
+    auto request = test::makeRequest("GET", "/api/v1/search");
+    CPPUNIT_ASSERT_THROW(guard_->admit(request, scoped), std::logic_error);
   }
 
   void testStoreOutageFailsClosed() {
@@ -137,7 +147,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
     build(down.store, {});
     // A public route still works, without a user context.
     auto items = withCookie("GET", "/api/v1/items", issued);
-    guard_->admit(items, publicRoute());
+    guard_->admit(items, routed(items));
     CPPUNIT_ASSERT_EQUAL(http::SessionContext::State::kUnavailable, items.session.state);
     // A route that needs the session: 503, never 401.
     auto portfolio = withCookie("GET", "/api/v1/portfolio", issued);
@@ -149,7 +159,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(503, refusal(post, userRoute()).status());
     // The auth paths need the store for their rate limit.
     auto csrf = test::makeRequest("GET", "/api/v1/auth/csrf");
-    CPPUNIT_ASSERT_EQUAL(503, refusal(csrf, publicRoute()).status());
+    CPPUNIT_ASSERT_EQUAL(503, refusal(csrf, routed(csrf)).status());
   }
 
   void testInlineRouteNeverLoadsTheSession() {
@@ -189,7 +199,17 @@ class AuthGuardTest : public CppUnit::TestFixture {
     guard_ = std::make_unique<auth::AuthGuard>(*sessions_, *limiter_, *proxies_);
   }
 
-  static http::RouteOptions publicRoute() { return {}; }
+  /// The options the daemon's router gives `request`'s route: AuthApi declares the
+  /// sign-in rate limit on the /api/v1/auth prefix (Router::policy), every other path is
+  /// a public route.
+  static http::RouteOptions routed(const http::Request& request) {
+    http::Router router;
+    router.policy("/api/v1/auth", http::PathPolicy{.no_store = true,
+                                                   .rate_limit_scope = auth::kAuthRateLimitScope});
+    router.add(request.method, request.path, [](http::Request&, http::Response&) {});
+    std::map<std::string, std::string> params;
+    return router.match(request.method, request.path, params).options;
+  }
   static http::RouteOptions userRoute() {
     http::RouteOptions options;
     options.requires_user = true;

@@ -64,8 +64,15 @@ class DispatcherTest : public CppUnit::TestFixture {
     });
     router_.add("GET", "/boom",
                 [](Request&, Response&) { throw std::runtime_error("db path /x"); });
+    // What AuthApi and PortfolioApi declare (Router::policy, RouteOptions::no_store).
+    router_.policy("/api/v1/auth", PathPolicy{.no_store = true});
+    router_.policy("/api/v1/portfolio", PathPolicy{.no_store = true});
     router_.add("POST", "/api/v1/auth/logout", [](Request&, Response& r) { r.status = 204; });
     router_.add("GET", "/api/v1/portfolio", [](Request&, Response& r) { r.json("{}"); });
+    RouteOptions csv;
+    csv.no_store = true;
+    router_.add(
+        "GET", "/api/v1/portfolio.csv", [](Request&, Response& r) { r.body = "a,b\n"; }, csv);
     router_.add(
         "POST", "/take", [](Request&, Response& r) { r.json("{}"); }, RouteOptions{true});
   }
@@ -132,6 +139,17 @@ class DispatcherTest : public CppUnit::TestFixture {
                          header(run("GET", "/api/v1/auth/nothing-here"), "Cache-Control"));
     CPPUNIT_ASSERT_EQUAL(std::string("(absent)"),
                          header(run("GET", "/api/v1/authx"), "Cache-Control"));
+    // 405 under the prefix, and on a route that declared no-store under another method.
+    CPPUNIT_ASSERT_EQUAL(std::string("no-store"),
+                         header(run("DELETE", "/api/v1/portfolio"), "Cache-Control"));
+    CPPUNIT_ASSERT_EQUAL(std::string("no-store"),
+                         header(run("GET", "/api/v1/portfolio.csv"), "Cache-Control"));
+    const auto post_csv = run("POST", "/api/v1/portfolio.csv");
+    CPPUNIT_ASSERT_EQUAL(405, post_csv.status);
+    CPPUNIT_ASSERT_EQUAL(std::string("no-store"), header(post_csv, "Cache-Control"));
+    // The CSV route's no-store is its own: a path below it is not covered.
+    CPPUNIT_ASSERT_EQUAL(std::string("(absent)"),
+                         header(run("GET", "/api/v1/portfolio.csv/x"), "Cache-Control"));
   }
 };
 

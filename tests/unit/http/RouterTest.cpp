@@ -11,6 +11,10 @@ class RouterTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(wrongMethodListsAllowedMethods);
   CPPUNIT_TEST(headIsServedByGet);
   CPPUNIT_TEST(unknownPathsDoNotMatch);
+  CPPUNIT_TEST(aPrefixPolicyCoversItsSegmentsOnly);
+  CPPUNIT_TEST(aRouteKeepsItsOwnRateLimitScope);
+  CPPUNIT_TEST(unmatchedPathsAskThePrefixesAndOtherMethods);
+  CPPUNIT_TEST(badPrefixesAreRefused);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -58,6 +62,62 @@ class RouterTest : public CppUnit::TestFixture {
       const auto match = router_.match("GET", path, params);
       CPPUNIT_ASSERT_MESSAGE(path, match.handler == nullptr && match.allowed.empty());
     }
+  }
+
+  void aPrefixPolicyCoversItsSegmentsOnly() {
+    router_.policy("/api/v1/portfolio", PathPolicy{.no_store = true, .rate_limit_scope = "p"});
+    router_.add("GET", "/api/v1/portfolio", [](Request&, Response&) {});
+    router_.add("GET", "/api/v1/portfolios", [](Request&, Response&) {});
+    std::map<std::string, std::string> params;
+    for (const char* path : {"/api/v1/portfolio", "/api/v1/portfolio/import"}) {
+      const auto method = std::string(path) == "/api/v1/portfolio" ? "GET" : "POST";
+      const auto match = router_.match(method, path, params);
+      CPPUNIT_ASSERT_MESSAGE(path, match.handler != nullptr);
+      CPPUNIT_ASSERT_MESSAGE(path, match.options.no_store);
+      CPPUNIT_ASSERT_EQUAL(std::string("p"), match.options.rate_limit_scope);
+    }
+    const auto lookalike = router_.match("GET", "/api/v1/portfolios", params);
+    CPPUNIT_ASSERT(!lookalike.options.no_store);
+    CPPUNIT_ASSERT(lookalike.options.rate_limit_scope.empty());
+    CPPUNIT_ASSERT(!router_.match("GET", "/api/v1/items", params).options.no_store);
+  }
+
+  void aRouteKeepsItsOwnRateLimitScope() {
+    router_.policy("/api/v1/auth", PathPolicy{.no_store = true, .rate_limit_scope = "auth"});
+    RouteOptions own;
+    own.rate_limit_scope = "strict";
+    router_.add(
+        "POST", "/api/v1/auth/login", [](Request&, Response&) {}, own);
+    std::map<std::string, std::string> params;
+    const auto match = router_.match("POST", "/api/v1/auth/login", params);
+    CPPUNIT_ASSERT_EQUAL(std::string("strict"), match.options.rate_limit_scope);
+    CPPUNIT_ASSERT(match.options.no_store);  // the prefix adds what the route left out
+  }
+
+  void unmatchedPathsAskThePrefixesAndOtherMethods() {
+    router_.policy("/api/v1/alerts", PathPolicy{.no_store = true});
+    RouteOptions csv;
+    csv.no_store = true;
+    router_.add(
+        "GET", "/api/v1/portfolio.csv", [](Request&, Response&) {}, csv);
+    const Router::Match none;  // a refusal before routing, or a 404
+    CPPUNIT_ASSERT(router_.noStore("/api/v1/alerts", none));
+    CPPUNIT_ASSERT(router_.noStore("/api/v1/alerts/9/nothing", none));
+    CPPUNIT_ASSERT(!router_.noStore("/api/v1/alertsx", none));
+    CPPUNIT_ASSERT(router_.noStore("/api/v1/portfolio.csv", none));  // 405 on POST
+    CPPUNIT_ASSERT(!router_.noStore("/api/v1/portfolio.csv/x", none));
+    CPPUNIT_ASSERT(!router_.noStore("/api/v1/items", none));
+    CPPUNIT_ASSERT(!router_.noStore("", none));
+    // A matched route answers for itself.
+    std::map<std::string, std::string> params;
+    CPPUNIT_ASSERT(
+        !router_.noStore("/api/v1/items", router_.match("GET", "/api/v1/items", params)));
+  }
+
+  void badPrefixesAreRefused() {
+    CPPUNIT_ASSERT_THROW(router_.policy("", PathPolicy{}), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(router_.policy("api", PathPolicy{}), std::invalid_argument);
+    CPPUNIT_ASSERT_THROW(router_.policy("/api/", PathPolicy{}), std::invalid_argument);
   }
 };
 

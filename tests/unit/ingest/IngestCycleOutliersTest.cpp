@@ -43,15 +43,15 @@ class IngestCycleOutliersTest : public testing::OneItemStore {
   CPPUNIT_TEST_SUITE_END();
 
   Recorder recorder_;
-  prices::Freshness freshness_{
-      {prices::SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
+  const prices::PricePolicy policy_{
+      {prices::SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0}}, {}, true, 3.0};
 
  public:
   IngestCycleOutliersTest() : OneItemStore(kName, kT - 1000) {}
 
   void aPolledSpikeIsFlaggedThenConfirmed() {
     IngestCycle c(*db_, *catalog_, latest_, false);
-    c.setOutlierRules(freshness_, 3.0);
+    c.setOutlierRules(policy_);
     c.addObserver(recorder_);
     c.run({batch("a", kT, 1000)});
     const auto outcome = c.run({batch("a", kT + 60, 3500)});

@@ -48,6 +48,7 @@ class ItemsApiTest : public CppUnit::TestFixture {
   Catalog catalog_;
   LatestPrices latest_;
   MemoryPrices prices_;
+  prices::PricePolicy policy_;  ///< no sources configured: the defaults of docs/api.md §12
   std::int64_t now_ = kNow;
   std::unique_ptr<prices::HistoryCache> cache_;
   std::unique_ptr<items::ItemsApi> cached_;
@@ -105,9 +106,9 @@ class ItemsApiTest : public CppUnit::TestFixture {
     auto clock = [this] { return now_; };
     cached_router_ = http::Router();
     uncached_router_ = http::Router();
-    cached_ = std::make_unique<items::ItemsApi>(catalog_, latest_, prices_,
+    cached_ = std::make_unique<items::ItemsApi>(catalog_, latest_, prices_, policy_,
                                                 items::ItemsApiOptions{}, cache_.get(), clock);
-    uncached_ = std::make_unique<items::ItemsApi>(catalog_, latest_, prices_,
+    uncached_ = std::make_unique<items::ItemsApi>(catalog_, latest_, prices_, policy_,
                                                   items::ItemsApiOptions{}, nullptr, clock);
     cached_->registerRoutes(cached_router_);
     uncached_->registerRoutes(uncached_router_);

@@ -5,6 +5,7 @@
 #include "metrics/Candles.hpp"
 #include "metrics/CandlesApi.hpp"
 #include "mocks/NullPriceStore.hpp"
+#include "mocks/TestPricePolicy.hpp"
 
 #include <Poco/JSON/Parser.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -54,6 +55,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   Catalog catalog_;
   LatestPrices latest_;
   MemoryPrices prices_;
+  prices::PricePolicy policy_ = test::pricePolicy({"alpha", "beta"});
   std::unique_ptr<metrics::CandlesApi> api_;
   http::Router router_;
 
@@ -102,9 +104,8 @@ class CandlesApiTest : public CppUnit::TestFixture {
     latest.push_back(PriceStore::Latest{prices_.points.back(), kNow - 100});
     latest_.reset(latest);
     router_ = http::Router();
-    api_ = std::make_unique<metrics::CandlesApi>(catalog_, latest_, prices_,
-                                                 metrics::CandlesApiConfig{{}, {"alpha", "beta"}},
-                                                 [] { return kNow; });
+    api_ = std::make_unique<metrics::CandlesApi>(catalog_, latest_, prices_, policy_,
+                                                 metrics::CandlesApiConfig{}, [] { return kNow; });
     api_->registerRoutes(router_);
   }
 
@@ -218,10 +219,10 @@ class CandlesApiTest : public CppUnit::TestFixture {
   void cachedCandlesEqualUncachedWhileTimePassesAndPointsArrive() {
     std::int64_t now = kNow;
     prices::HistoryCache cache(prices::HistoryCacheOptions{1 << 20, 60});
-    const metrics::CandlesApiConfig config{{}, {"alpha", "beta"}};
+    const metrics::CandlesApiConfig config{};
     metrics::CandlesApi cached(
-        catalog_, latest_, prices_, config, [&] { return now; }, &cache);
-    metrics::CandlesApi uncached(catalog_, latest_, prices_, config, [&] { return now; });
+        catalog_, latest_, prices_, policy_, config, [&] { return now; }, &cache);
+    metrics::CandlesApi uncached(catalog_, latest_, prices_, policy_, config, [&] { return now; });
     http::Router cached_router;
     http::Router uncached_router;
     cached.registerRoutes(cached_router);

@@ -5,6 +5,7 @@
 #include "ReferenceMetrics.hpp"
 #include "metrics/MetricsEngine.hpp"
 #include "mocks/NullPriceStore.hpp"
+#include "mocks/TestPricePolicy.hpp"
 
 #include <Poco/JSON/Parser.h>
 #include <cppunit/extensions/HelperMacros.h>
@@ -83,7 +84,10 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
  public:
-  void tearDown() override { plugins_.clear(); }
+  void tearDown() override {
+    plugins_.clear();
+    policies_.clear();
+  }
 
   void setUp() override {
     std::vector<ItemRecord> items;
@@ -98,9 +102,10 @@ class MetricsEngineTest : public CppUnit::TestFixture {
                                         std::vector<std::string> enabled = {"a", "b"},
                                         const std::vector<std::string>& extra = {}) {
     plugins_.push_back(std::make_unique<MetricPlugins>(extra));
-    return std::make_unique<MetricsEngine>(
-        catalog_, latest_, plugins_.back()->set(),
-        metrics::MetricsEngineOptions{std::move(configured), std::move(enabled)});
+    policies_.push_back(std::make_unique<prices::PricePolicy>(
+        test::pricePolicy(enabled, true, std::move(configured))));
+    return std::make_unique<MetricsEngine>(catalog_, latest_, plugins_.back()->set(),
+                                           *policies_.back());
   }
 
   void feed(MetricsEngine& e, const std::vector<PricePoint>& points, std::int64_t now = kNow) {
@@ -337,7 +342,8 @@ class MetricsEngineTest : public CppUnit::TestFixture {
  private:
   Catalog catalog_;
   LatestPrices latest_;
-  std::vector<std::unique_ptr<MetricPlugins>> plugins_;  // outlive every engine of a test
+  std::vector<std::unique_ptr<MetricPlugins>> plugins_;         // outlive every engine of a test
+  std::vector<std::unique_ptr<prices::PricePolicy>> policies_;  // the same
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(MetricsEngineTest);

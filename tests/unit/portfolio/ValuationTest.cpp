@@ -47,7 +47,7 @@ class ValuationTest : public CppUnit::TestFixture {
                   {2, "market", kNow - 60, 1250, 1},
                   {2, "other", kNow - 10, 9999, 1}});
     const auto valuation =
-        valueHoldings({{2, 3, 100}}, *catalog_, latest, {"market", "other"}, kNow);
+        valueHoldings({{2, 3, 100}}, *catalog_, latest, {"market", "other"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, valuation.holdings.size());
     const auto& holding = valuation.holdings[0];
     CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), holding.market_hash_name);
@@ -65,13 +65,13 @@ class ValuationTest : public CppUnit::TestFixture {
     lone.outlier = true;  // no trusted price at all: the source is left out
     latest.apply(
         {{2, "market", kNow - 600, 1200, 1}, spike, {3, "other", kNow - 900, 40000, 1}, lone});
-    auto valuation =
-        valueHoldings({{2, 2, 100}, {3, 1, 100}}, *catalog_, latest, {"market", "other"}, kNow);
+    auto valuation = valueHoldings({{2, 2, 100}, {3, 1, 100}}, *catalog_, latest,
+                                   {"market", "other"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1200}, valuation.holdings[1].current_price);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{40000}, valuation.holdings[0].current_price);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{42400}, valuation.total_value);
     // [quality] exclude_outliers = false: the flagged prices count.
-    valuation = valueHoldings({{2, 2, 100}}, *catalog_, latest, {"market"}, kNow, false);
+    valuation = valueHoldings({{2, 2, 100}}, *catalog_, latest, {"market"}, kNow, including_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{99900}, valuation.holdings[0].current_price);
   }
 
@@ -79,7 +79,7 @@ class ValuationTest : public CppUnit::TestFixture {
     LatestPrices latest;
     latest.apply({{1, "market", kNow - 60, 250, 1}});
     const auto valuation =
-        valueHoldings({{1, 4, 100}, {3, 1, 100}}, *catalog_, latest, {"market"}, kNow);
+        valueHoldings({{1, 4, 100}, {3, 1, 100}}, *catalog_, latest, {"market"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1000}, valuation.total_value);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, valuation.holdings[1].item_id);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.holdings[1].current_price);
@@ -93,8 +93,8 @@ class ValuationTest : public CppUnit::TestFixture {
                   {3, "m", kNow, 200, 1},
                   {4, "m", kNow, 100, 1}});
     // Values: 1 → 200, 2 → 200, 3 → 200, 4 → 300; ties by item_id ascending.
-    const auto valuation =
-        valueHoldings({{1, 2, 0}, {2, 4, 0}, {3, 1, 0}, {4, 3, 0}}, *catalog_, latest, {"m"}, kNow);
+    const auto valuation = valueHoldings({{1, 2, 0}, {2, 4, 0}, {3, 1, 0}, {4, 3, 0}}, *catalog_,
+                                         latest, {"m"}, kNow, excluding_);
     std::vector<std::int64_t> ids;
     for (const auto& h : valuation.holdings) ids.push_back(h.item_id);
     CPPUNIT_ASSERT((ids == std::vector<std::int64_t>{4, 1, 2, 3}));
@@ -104,15 +104,15 @@ class ValuationTest : public CppUnit::TestFixture {
   void saturatesInsteadOfWrapping() {
     LatestPrices latest;
     latest.apply({{1, "m", kNow, INT64_C(1) << 40, 1}, {2, "m", kNow, 1, 1}});
-    const auto valuation =
-        valueHoldings({{1, INT64_C(1) << 30, 0}, {2, 5, 0}}, *catalog_, latest, {"m"}, kNow);
+    const auto valuation = valueHoldings({{1, INT64_C(1) << 30, 0}, {2, 5, 0}}, *catalog_, latest,
+                                         {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.holdings[0].total_value);
     CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.total_value);
   }
 
   void anEmptyPortfolioIsWorthZero() {
     LatestPrices latest;
-    const auto valuation = valueHoldings({}, *catalog_, latest, {}, kNow);
+    const auto valuation = valueHoldings({}, *catalog_, latest, {}, kNow, excluding_);
     CPPUNIT_ASSERT(valuation.holdings.empty());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.total_value);
   }
@@ -124,7 +124,7 @@ class ValuationTest : public CppUnit::TestFixture {
     // 3: no cost basis, left out of cost_total and unrealised_pl.
     const auto valuation =
         valueHoldings({{1, 4, 0, 200, 1'700'000'000}, {2, 3, 0, 1200, std::nullopt}, {3, 10, 0}},
-                      *catalog_, latest, {"m"}, kNow);
+                      *catalog_, latest, {"m"}, kNow, excluding_);
     const auto& ak = valuation.holdings[0];
     CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, ak.item_id);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{-600}, *ak.unrealised_pl);
@@ -145,20 +145,22 @@ class ValuationTest : public CppUnit::TestFixture {
     LatestPrices latest;
     latest.apply({{1, "m", kNow, 250, 1}});
     // A cost basis of 0 (a drop, a gift) is a cost basis: all value is profit.
-    auto valuation = valueHoldings({{1, 2, 0}}, *catalog_, latest, {"m"}, kNow);
+    auto valuation = valueHoldings({{1, 2, 0}}, *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT(!valuation.unrealised_pl);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.cost_total);
-    valuation = valueHoldings({{1, 2, 0, 0, std::nullopt}}, *catalog_, latest, {"m"}, kNow);
+    valuation =
+        valueHoldings({{1, 2, 0, 0, std::nullopt}}, *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{500}, *valuation.unrealised_pl);
     // An item without a price is worth 0: its whole cost is the loss.
-    valuation = valueHoldings({{3, 2, 0, 700, std::nullopt}}, *catalog_, latest, {"m"}, kNow);
+    valuation =
+        valueHoldings({{3, 2, 0, 700, std::nullopt}}, *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{-1400}, *valuation.holdings[0].unrealised_pl);
   }
 
   void aLossSaturatesDownwards() {
     LatestPrices latest;
     const auto valuation = valueHoldings({{1, INT64_C(1) << 40, 0, INT64_C(1) << 40, std::nullopt}},
-                                         *catalog_, latest, {"m"}, kNow);
+                                         *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(INT64_MIN, *valuation.holdings[0].unrealised_pl);
     CPPUNIT_ASSERT_EQUAL(INT64_MIN, *valuation.unrealised_pl);
     CPPUNIT_ASSERT_EQUAL(INT64_MAX, valuation.cost_total);
@@ -174,7 +176,7 @@ class ValuationTest : public CppUnit::TestFixture {
       return std::nullopt;
     };
     const auto valuation = valueHoldings({{1, 1, 0}, {2, 3, 0}, {3, 1, 0}}, *catalog_, latest,
-                                         {"m"}, kNow, true, change);
+                                         {"m"}, kNow, excluding_, change);
     CPPUNIT_ASSERT(!valuation.holdings[0].change_24h_percent);  // item 3 (999) sorts first
     CPPUNIT_ASSERT_DOUBLES_EQUAL(-50.0, *valuation.holdings[1].change_24h_percent, 1e-9);
     // Then: 100 + 300 = 400; now: 110 + 150 = 260 → −35 %.
@@ -184,17 +186,20 @@ class ValuationTest : public CppUnit::TestFixture {
   void withoutAnyChange24hTheTotalIsNull() {
     LatestPrices latest;
     latest.apply({{1, "m", kNow, 0, 1}});
-    auto valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow);
+    auto valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT(!valuation.change_24h_percent);  // no lookup at all
     // −100 %: the value 24 h ago cannot be told from a price of 0; left out.
     const ChangeLookup gone = [](std::int64_t) { return std::optional<double>(-100.0); };
-    valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow, true, gone);
+    valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow, excluding_, gone);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(-100.0, *valuation.holdings[0].change_24h_percent, 1e-9);
     CPPUNIT_ASSERT(!valuation.change_24h_percent);
   }
 
  private:
   std::unique_ptr<CatalogSnapshot> catalog_;
+  /// [quality] exclude_outliers = true (the default) and false; no sources configured.
+  const prices::PricePolicy excluding_{{}, {}, true, 3.0};
+  const prices::PricePolicy including_{{}, {}, false, 3.0};
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(ValuationTest);

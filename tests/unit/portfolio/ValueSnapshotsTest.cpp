@@ -1,3 +1,4 @@
+#include "mocks/TestPricePolicy.hpp"
 #include "portfolio/ValueSnapshots.hpp"
 #include "store/Database.hpp"
 
@@ -39,7 +40,7 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
     PricePoint spike{2, "m", kNow - 30, 99999, 1};
     spike.outlier = true;
     latest_.apply({{1, "m", kNow - 60, 50, 1}, {2, "m", kNow - 120, 4000, 1}, spike});
-    valuer_ = std::make_unique<PortfolioValuer>(catalog_, latest_, ValuerOptions{{}, {"m"}, true});
+    valuer_ = std::make_unique<PortfolioValuer>(catalog_, latest_, policy_);
     snapshots_ = std::make_unique<ValueSnapshots>(db_->snapshots(), *valuer_, 365 * 86400);
   }
 
@@ -103,6 +104,7 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
   Catalog catalog_;
   LatestPrices latest_;
   std::string user_;
+  const prices::PricePolicy policy_ = test::pricePolicy({"m"});
   std::unique_ptr<PortfolioValuer> valuer_;
   std::unique_ptr<ValueSnapshots> snapshots_;
 };

@@ -39,9 +39,14 @@ class CrossMarketTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(bestSpreadNeedsEnoughSourcesAndAnAsk);
   CPPUNIT_TEST_SUITE_END();
 
-  Freshness freshness_{{SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0},
-                        SourceProfile{"b", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
-  CrossMarketRules rules() const { return CrossMarketRules{freshness_, true}; }
+  static prices::PricePolicy policy(bool exclude_outliers) {
+    return prices::PricePolicy({SourceProfile{"a", "x", sdk::PriceKind::kAsk, true, 60, 0},
+                                SourceProfile{"b", "x", sdk::PriceKind::kAsk, true, 60, 0}},
+                               {}, exclude_outliers, 3.0);
+  }
+  const prices::PricePolicy excluding_ = policy(true);
+  const prices::PricePolicy including_ = policy(false);
+  const prices::PricePolicy& rules() const { return excluding_; }
 
  public:
   void consensusIsTheLowerMiddleOfTheAsks() {
@@ -73,8 +78,8 @@ class CrossMarketTest : public CppUnit::TestFixture {
         rules(), kNow);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1000}, *result.price);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, result.sources);
-    const auto kept = consensus({at("b", 1000), at("d", 9000, sdk::PriceKind::kAsk, 60, true)},
-                                CrossMarketRules{freshness_, false}, kNow);
+    const auto kept =
+        consensus({at("b", 1000), at("d", 9000, sdk::PriceKind::kAsk, 60, true)}, including_, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, kept.sources);
   }
   void oneOrNoPrices() {
