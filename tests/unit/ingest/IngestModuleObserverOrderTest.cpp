@@ -35,8 +35,8 @@ class Recorder final : public CycleObserver {
 
 }  // namespace
 
-class CycleObserverOrderTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(CycleObserverOrderTest);
+class IngestModuleObserverOrderTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(IngestModuleObserverOrderTest);
   CPPUNIT_TEST(observersRunByStageThenInAttachOrder);
   CPPUNIT_TEST_SUITE_END();
 
@@ -87,4 +87,4 @@ class CycleObserverOrderTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(CycleObserverOrderTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(IngestModuleObserverOrderTest);
