@@ -16,9 +16,8 @@ class ItemsModule final : public module::Module {
   /// Reads the shared catalogue, latest prices, history cache and rate book, by the
   /// price policy. `options`: [items] (its cache sizes are app/'s, which builds the cache).
   ItemsModule(module::Services& services, const ItemsOptions& options)
-      : api_(services.catalog, services.latest, services.database.prices(),
-             services.price_policy, ItemsApiOptions{services.base_url, &services.rates},
-             &services.history_cache) {
+      : api_(services.catalog, services.latest, services.database.prices(), services.price_policy,
+             ItemsApiOptions{services.base_url, &services.rates}, &services.history_cache) {
     (void)options;
   }
 

@@ -9,9 +9,8 @@ MetricsModule::MetricsModule(module::Services& services, const MetricsOptions& o
     : engine_(services.catalog, services.latest, std::move(services.registry.require<MetricSet>()),
               services.price_policy),
       api_(services.catalog, engine_, &services.rates),
-      candles_(services.catalog, services.latest, services.database.prices(),
-               services.price_policy, CandlesApiConfig{&services.rates}, {},
-               &services.history_cache),
+      candles_(services.catalog, services.latest, services.database.prices(), services.price_policy,
+               CandlesApiConfig{&services.rates}, {}, &services.history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(services.database.prices(), time::nowSeconds());
   services.registry.provide<MetricsEngine>(engine_);

@@ -47,9 +47,9 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
       database.users(), database.holdings(), catalog, *inventory_, *lock_, *throttle_, options,
       [] { return time::nowSeconds(); }, images_.get());
 
-  valuer_ = std::make_unique<PortfolioValuer>(
-      catalog, services.latest, services.price_policy,
-      [this](std::int64_t item_id) { return change(item_id); });
+  valuer_ =
+      std::make_unique<PortfolioValuer>(catalog, services.latest, services.price_policy,
+                                        [this](std::int64_t item_id) { return change(item_id); });
   snapshots_ = std::make_unique<ValueSnapshots>(
       database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per
