@@ -186,7 +186,7 @@ int backfill(const LoadedConfig& config, const std::string& file, const Backfill
   for (const auto& source : config.settings.sources) {
     profiles.push_back(prices::SourceProfile{source.name, source.plugin, source.kind,
                                              source.enabled, source.interval_seconds,
-                                             source.fee_percent});
+                                             source.fee_percent, source.fresh_seconds});
   }
   // Flags only: the policy's reference order and outlier exclusion are not read here.
   const prices::PricePolicy outliers(std::move(profiles), {}, true,
