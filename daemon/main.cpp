@@ -2,4 +2,4 @@
 
 #include <iostream>
 
-POCO_SERVER_MAIN(skinpulse::Daemon)
+POCO_SERVER_MAIN(skinpulse::app::Daemon)

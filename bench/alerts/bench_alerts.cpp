@@ -115,14 +115,14 @@ int main(int argc, char** argv) {
     evaluator.upsert(r);
   }
 
-  LatestPrices latest;
+  prices::LatestPrices latest;
   std::vector<prices::SourceProfile> profiles;
   for (const auto& s : kSources) profiles.push_back({s, s, sdk::PriceKind::kAsk, true, 300, 0});
   const prices::PricePolicy policy(profiles, {}, true, 3.0);
   std::vector<double> price(items * kSources.size(), 1000.0);
   std::normal_distribution<double> step(0.0, 0.02);
   const auto cycle = [&](std::int64_t at) {
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     points.reserve(price.size());
     for (std::size_t i = 0; i < items; ++i) {
       for (std::size_t s = 0; s < kSources.size(); ++s) {

@@ -150,7 +150,7 @@ double percentile(std::vector<double> v, double p) {
 // ---------------------------------------------------------------------------------------
 // Synthetic catalogue and observations.
 
-std::vector<CatalogEntry> syntheticCatalogue(std::size_t n) {
+std::vector<store::CatalogEntry> syntheticCatalogue(std::size_t n) {
   static const char* weapons[] = {
       "AK-47",    "M4A4",      "M4A1-S",     "AWP",      "Desert Eagle",  "Glock-18",
       "USP-S",    "P250",      "Five-SeveN", "Tec-9",    "CZ75-Auto",     "FAMAS",
@@ -171,7 +171,7 @@ std::vector<CatalogEntry> syntheticCatalogue(std::size_t n) {
                         nwear = std::size(wears);
   const std::size_t combos = nw * nf * ns * nwear * 2;
   if (n > combos) throw std::runtime_error("--items is larger than the synthetic name space");
-  std::vector<CatalogEntry> out;
+  std::vector<store::CatalogEntry> out;
   out.reserve(n);
   for (std::size_t i = 0; i < n; ++i) {
     std::size_t k = i;
@@ -184,7 +184,7 @@ std::vector<CatalogEntry> syntheticCatalogue(std::size_t n) {
     const std::size_t s = k % ns;
     k /= ns;
     const bool stattrak = k % 2 == 1;
-    CatalogEntry e;
+    store::CatalogEntry e;
     e.weapon_type = weapons[w];
     e.skin_name = std::string(first[f]) + " " + second[s];
     e.rarity = rarities[(f + s) % std::size(rarities)];
@@ -221,11 +221,12 @@ std::int64_t priceFor(std::size_t item, std::size_t source, std::size_t run) {
   return static_cast<std::int64_t>(3 + std::pow(u, 4.0) * 2500000.0);
 }
 
-std::vector<SourceBatch> makeBatches(const std::vector<CatalogEntry>& catalogue,
-                                     std::size_t sources, std::size_t run, std::int64_t time) {
-  std::vector<SourceBatch> batches;
+std::vector<ingest::SourceBatch> makeBatches(const std::vector<store::CatalogEntry>& catalogue,
+                                             std::size_t sources, std::size_t run,
+                                             std::int64_t time) {
+  std::vector<ingest::SourceBatch> batches;
   for (std::size_t s = 0; s < sources; ++s) {
-    SourceBatch batch;
+    ingest::SourceBatch batch;
     batch.source = "market-" + std::string(1, static_cast<char>('a' + s % 26)) +
                    (s >= 26 ? std::to_string(s) : std::string());
     batch.poll_time = time;
@@ -265,7 +266,7 @@ std::vector<SourceBatch> makeBatches(const std::vector<CatalogEntry>& catalogue,
 class RawInserter {
  public:
   virtual ~RawInserter() = default;
-  virtual void insert(const std::vector<PricePoint>& rows) = 0;
+  virtual void insert(const std::vector<store::PricePoint>& rows) = 0;
   virtual std::string method() const = 0;
   /// The history query's SQL on price_points through the C API, rows decoded into
   /// PricePoint: what PriceStore::history costs without Poco::Data. Returns the rows.
@@ -273,7 +274,7 @@ class RawInserter {
   /// PostgreSQL only: COPY into a temp table, then one INSERT ... SELECT ... ON CONFLICT
   /// DO NOTHING into price_points_staged (same shape): a candidate for the store's path.
   virtual bool hasStaged() const { return false; }
-  virtual void insertStaged(const std::vector<PricePoint>&) {}
+  virtual void insertStaged(const std::vector<store::PricePoint>&) {}
 };
 
 void sqliteCheck(sqlite3* db, int rc, const char* what) {
@@ -298,7 +299,7 @@ class SqliteRaw final : public RawInserter {
   }
   ~SqliteRaw() override { sqlite3_close(db_); }
 
-  void insert(const std::vector<PricePoint>& rows) override {
+  void insert(const std::vector<store::PricePoint>& rows) override {
     exec("BEGIN");
     sqlite3_stmt* st = nullptr;
     sqliteCheck(db_,
@@ -337,10 +338,10 @@ class SqliteRaw final : public RawInserter {
                 "prepare");
     sqlite3_bind_int64(st, 1, item_id);
     sqlite3_bind_int64(st, 2, since);
-    std::vector<PricePoint> out;
+    std::vector<store::PricePoint> out;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-      out.push_back(PricePoint{
+      out.push_back(store::PricePoint{
           sqlite3_column_int64(st, 0),
           std::string(reinterpret_cast<const char*>(sqlite3_column_text(st, 1)),
                       static_cast<std::size_t>(sqlite3_column_bytes(st, 1))),
@@ -408,7 +409,7 @@ class PostgresRaw final : public RawInserter {
   }
 
   bool hasStaged() const override { return true; }
-  void insertStaged(const std::vector<PricePoint>& rows) override {
+  void insertStaged(const std::vector<store::PricePoint>& rows) override {
     pg_.exec("BEGIN");
     pg_.exec(
         "CREATE TEMP TABLE price_stage (item_id BIGINT, source TEXT COLLATE \"C\","
@@ -433,10 +434,10 @@ class PostgresRaw final : public RawInserter {
       throw std::runtime_error("history: " + message);
     }
     const int n = PQntuples(r);
-    std::vector<PricePoint> out;
+    std::vector<store::PricePoint> out;
     out.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-      out.push_back(PricePoint{
+      out.push_back(store::PricePoint{
           std::strtoll(PQgetvalue(r, i, 0), nullptr, 10),
           std::string(PQgetvalue(r, i, 1), static_cast<std::size_t>(PQgetlength(r, i, 1))),
           std::strtoll(PQgetvalue(r, i, 2), nullptr, 10),
@@ -447,7 +448,7 @@ class PostgresRaw final : public RawInserter {
     return out.size();
   }
 
-  void insert(const std::vector<PricePoint>& rows) override {
+  void insert(const std::vector<store::PricePoint>& rows) override {
     pg_.exec("BEGIN");
     copy("price_points_raw", rows);
     pg_.exec("COMMIT");
@@ -455,7 +456,7 @@ class PostgresRaw final : public RawInserter {
   std::string method() const override { return "libpq COPY FROM STDIN (text), 1 txn"; }
 
  private:
-  void copy(const std::string& table, const std::vector<PricePoint>& rows) {
+  void copy(const std::string& table, const std::vector<store::PricePoint>& rows) {
     PGresult* r = PQexec(pg_.get(), ("COPY " + table +
                                      " (item_id, source, time, price, volume)"
                                      " FROM STDIN")
@@ -512,10 +513,10 @@ struct Scratch {
   std::string sqlite_path;  ///< SQLite: the file to delete
   std::string admin_url;    ///< PostgreSQL: the URL as given
   std::string schema;       ///< PostgreSQL: the schema to drop
-  Backend backend = Backend::kSqlite;
+  store::Backend backend = store::Backend::kSqlite;
 
   void cleanup() {
-    if (backend == Backend::kSqlite && !sqlite_path.empty()) {
+    if (backend == store::Backend::kSqlite && !sqlite_path.empty()) {
       for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
         std::error_code ec;
         std::filesystem::remove(sqlite_path + suffix, ec);
@@ -523,9 +524,9 @@ struct Scratch {
       sqlite_path.clear();
     }
 #ifdef BENCH_WITH_POSTGRES
-    if (backend == Backend::kPostgres && !schema.empty()) {
+    if (backend == store::Backend::kPostgres && !schema.empty()) {
       try {
-        PgConn admin(parseDatabaseUrl(admin_url).connection_string);
+        PgConn admin(store::parseDatabaseUrl(admin_url).connection_string);
         admin.exec("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
       } catch (const std::exception& e) {
         std::cerr << "bench_ingest: could not drop schema " << schema << ": " << e.what() << "\n";
@@ -547,9 +548,9 @@ Scratch makeScratch(const std::string& given) {
       throw std::runtime_error(s.sqlite_path + " already exists");
     return s;
   }
-  const DatabaseUrl parsed = parseDatabaseUrl(given);
+  const store::DatabaseUrl parsed = store::parseDatabaseUrl(given);
   s.backend = parsed.backend;
-  if (parsed.backend == Backend::kSqlite) {
+  if (parsed.backend == store::Backend::kSqlite) {
     if (parsed.in_memory) throw std::runtime_error("use a file, not :memory:");
     if (std::filesystem::exists(parsed.connection_string))
       throw std::runtime_error(parsed.connection_string + " already exists; give a new path");
@@ -591,33 +592,34 @@ std::string hostName() {
 }
 
 int runBenchmark(const Options& opt, Scratch& scratch) {
-  const std::string backend_name = scratch.backend == Backend::kSqlite ? "sqlite" : "postgresql";
+  const std::string backend_name =
+      scratch.backend == store::Backend::kSqlite ? "sqlite" : "postgresql";
   std::cerr << "bench_ingest: " << backend_name << ", " << opt.items << " items x " << opt.sources
             << " sources, " << opt.runs << " runs\n";
-  auto db = openDatabase(scratch.url, opt.share + "/sql");
+  auto db = store::openDatabase(scratch.url, opt.share + "/sql");
 
   // Catalogue, plus one extra item that carries the long history.
   const std::int64_t now = time::nowSeconds();
   auto catalogue = syntheticCatalogue(opt.items);
   db->catalog().seed(catalogue, now);
-  Catalog catalog;
+  catalog::Catalog catalog;
   catalog.reset(db->catalog().allItems());
-  LatestPrices latest;
+  prices::LatestPrices latest;
   latest.reset(db->prices().latestPerItemSource());
-  IngestCycle cycle(*db, catalog, latest, false);
+  ingest::IngestCycle cycle(*db, catalog, latest, false);
 
   std::unique_ptr<RawInserter> raw;
-  if (scratch.backend == Backend::kSqlite) {
+  if (scratch.backend == store::Backend::kSqlite) {
     raw = std::make_unique<SqliteRaw>(scratch.sqlite_path);
   } else {
 #ifdef BENCH_WITH_POSTGRES
-    raw = std::make_unique<PostgresRaw>(parseDatabaseUrl(scratch.url).connection_string);
+    raw = std::make_unique<PostgresRaw>(store::parseDatabaseUrl(scratch.url).connection_string);
 #endif
   }
 
   const std::size_t per_cycle = opt.items * opt.sources;
   std::vector<double> cycle_s, raw_s, normalise_s, cycle_cpu_s, staged_s;
-  std::vector<SourceBatch> last_batches;
+  std::vector<ingest::SourceBatch> last_batches;
   // Cycle times: one poll a minute, ending just before now; run 0 is a warm-up.
   const std::int64_t first_time = now - 60 * static_cast<std::int64_t>(opt.runs + 2);
   for (std::size_t run = 0; run <= opt.runs; ++run) {
@@ -625,12 +627,12 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
     auto batches = makeBatches(catalogue, opt.sources, run, t);
 
     // The rows the raw reference inserts: exactly the points the cycle stores.
-    std::vector<PricePoint> rows;
+    std::vector<store::PricePoint> rows;
     rows.reserve(per_cycle);
     const auto snap = catalog.snapshot();
     const auto n0 = Clock::now();
     for (const auto& b : batches) {
-      auto nb = normalise(b.source, b.poll_time, b.observations, *snap);
+      auto nb = ingest::normalise(b.source, b.poll_time, b.observations, *snap);
       if (!nb.rejected.empty()) throw std::runtime_error("normaliser rejected synthetic points");
       rows.insert(rows.end(), std::make_move_iterator(nb.points.begin()),
                   std::make_move_iterator(nb.points.end()));
@@ -701,14 +703,14 @@ int runBenchmark(const Options& opt, Scratch& scratch) {
   // source, on top of what the cycles stored for it.
   const std::int64_t item_id = catalog.snapshot()->items().at(opt.items / 2).record.id;
   {
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     const std::int64_t span = 7 * 86400 - 120;
     for (std::size_t i = 0; i < opt.history_points; ++i) {
       const std::int64_t t =
           now - span +
           static_cast<std::int64_t>(i) * span / static_cast<std::int64_t>(opt.history_points);
-      points.push_back(PricePoint{item_id, "history-src", t,
-                                  priceFor(static_cast<std::size_t>(item_id), 99, i), 1});
+      points.push_back(store::PricePoint{item_id, "history-src", t,
+                                         priceFor(static_cast<std::size_t>(item_id), 99, i), 1});
     }
     if (db->prices().insert(points) != points.size())
       throw std::runtime_error("history points not all new");

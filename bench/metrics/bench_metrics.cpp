@@ -106,21 +106,21 @@ int main(int argc, char** argv) {
   }
   const std::int64_t series_count = items * sources;
 
-  PocoHttpClient http;
-  Catalog catalog;
-  std::vector<ItemRecord> records;
+  net::PocoHttpClient http;
+  catalog::Catalog catalog;
+  std::vector<store::ItemRecord> records;
   for (std::int64_t id = 1; id <= items; ++id) {
-    records.push_back(ItemRecord{id, "Bench item " + std::to_string(id), "Rifle", "Skin", "Covert",
-                                 false, "", 0});
+    records.push_back(store::ItemRecord{id, "Bench item " + std::to_string(id), "Rifle", "Skin",
+                                        "Covert", false, "", 0});
   }
   catalog.reset(records);
-  HostServices services{http, catalog};
-  PluginRegistry registry;
+  plugin::HostServices services{http, catalog};
+  plugin::PluginRegistry registry;
   registry.scan(plugin_dir);
-  std::vector<MetricInstance> instances;
+  std::vector<plugin::MetricInstance> instances;
   for (const char* plugin :
        {"stddev", "percent_change", "bollinger", "coefficient_of_variation", "trend"}) {
-    auto made = registry.createMetric({PluginKind::kMetric, plugin, plugin, {}}, services);
+    auto made = registry.createMetric({plugin::PluginKind::kMetric, plugin, plugin, {}}, services);
     if (!made) {
       std::cerr << "bench_metrics: " << made.error() << "\n";
       return 1;
@@ -132,7 +132,7 @@ int main(int argc, char** argv) {
     entries.push_back({instance.instanceName(), instance.get()});
   std::vector<std::string> names;
   for (std::int64_t s = 0; s < sources; ++s) names.push_back("market-" + std::to_string(s));
-  LatestPrices latest;
+  prices::LatestPrices latest;
   std::vector<prices::SourceProfile> profiles;
   for (const auto& name : names)
     profiles.push_back({name, name, sdk::PriceKind::kAsk, true, 60, 0.0});
@@ -151,7 +151,7 @@ int main(int argc, char** argv) {
   const long rss_before_fold = residentKiB();
   const auto fold_start = Clock::now();
   std::size_t folded = 0;
-  std::vector<PricePoint> chunk;
+  std::vector<store::PricePoint> chunk;
   for (std::int64_t id = 1; id <= items; ++id) {
     chunk.clear();
     for (std::int64_t s = 0; s < sources; ++s) {
@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
   engine.recompute(now);
 
   std::vector<double> apply_ms, recompute_ms, recompute_cpu_ms;
-  std::vector<PricePoint> cycle;
+  std::vector<store::PricePoint> cycle;
   for (std::int64_t r = 1; r <= runs; ++r) {
     const std::int64_t at = now + r * cadence;
     cycle.clear();

@@ -131,8 +131,8 @@ std::string jsonString(const std::string& text) {
 
 /// Pages of the documented shape: one asset and one description (~700 bytes, like the
 /// real ones with their tags and icon hash) per distinct catalogue name.
-std::vector<std::string> renderPages(const std::vector<ItemRecord>& items, std::size_t assets,
-                                     std::size_t page_size) {
+std::vector<std::string> renderPages(const std::vector<store::ItemRecord>& items,
+                                     std::size_t assets, std::size_t page_size) {
   std::vector<std::string> pages;
   for (std::size_t begin = 0; begin < assets; begin += page_size) {
     const std::size_t end = std::min(assets, begin + page_size);
@@ -213,9 +213,9 @@ int main(int argc, char** argv) {
            ("bench_portfolio_" + std::to_string(::getpid()) + ".db");
     url = "sqlite://" + temp.string();
   }
-  auto database = openDatabase(url, o.share + "/sql");
-  seedCatalog(database->catalog(), o.share + "/catalog/items.jsonl");
-  Catalog catalog;
+  auto database = store::openDatabase(url, o.share + "/sql");
+  catalog::seedCatalog(database->catalog(), o.share + "/catalog/items.jsonl");
+  catalog::Catalog catalog;
   catalog.reset(database->catalog().allItems());
   const auto items = database->catalog().allItems();
   if (items.size() < std::max(o.assets, o.holdings)) usage("the catalogue is too small");
@@ -232,12 +232,12 @@ int main(int argc, char** argv) {
       "http://127.0.0.1:" + std::to_string(socket.address().port()) + "/inventory";
 
   // The daemon's parts, as PortfolioModule assembles them.
-  PocoHttpClient http;
+  net::PocoHttpClient http;
   portfolio::InventoryFetchOptions fetch;
   fetch.base_url = base;
   portfolio::PlatformInventorySource inventory(portfolio::InventoryFetcher(http, fetch));
   state::DatabaseSharedStore shared(dynamic_cast<store::SqlDatabase&>(*database).pool());
-  portfolio::ImportLock lock(shared, [] { return randomToken(16); });
+  portfolio::ImportLock lock(shared, [] { return common::randomToken(16); });
   portfolio::ImportOptions import_options;
   import_options.cooldown = std::chrono::seconds(0);
   portfolio::ImportThrottle throttle(shared, portfolio::ImportThrottleOptions{},
@@ -265,8 +265,8 @@ int main(int argc, char** argv) {
 
   // Valuation: a second user holding HOLDINGS items, each priced by two sources.
   const auto holder = database->users().createUser("holder@example.com", "Holder", "", 0);
-  std::vector<HoldingRecord> holdings;
-  std::vector<PricePoint> points;
+  std::vector<store::HoldingRecord> holdings;
+  std::vector<store::PricePoint> points;
   const std::int64_t now = time::nowSeconds();
   for (std::size_t i = 0; i < o.holdings; ++i) {
     const std::int64_t id = items[i].id;
@@ -278,7 +278,7 @@ int main(int argc, char** argv) {
   }
   database->holdings().replaceHoldings(holder.id, holdings, now);
   database->prices().insert(points);
-  LatestPrices latest;
+  prices::LatestPrices latest;
   latest.reset(database->prices().latestPerItemSource());
   const prices::PricePolicy policy({{"market-a", "market-a", sdk::PriceKind::kAsk, true, 60, 0.0},
                                     {"market-b", "market-b", sdk::PriceKind::kAsk, true, 60, 0.0}},

@@ -125,18 +125,18 @@ std::int64_t priceOf(std::size_t item, std::size_t source, std::size_t run) {
   return static_cast<std::int64_t>(level * noise * spike);
 }
 
-std::vector<CatalogEntry> catalogue(std::size_t n) {
-  std::vector<CatalogEntry> out(n);
+std::vector<store::CatalogEntry> catalogue(std::size_t n) {
+  std::vector<store::CatalogEntry> out(n);
   for (std::size_t i = 0; i < n; ++i) out[i].market_hash_name = "Bench Item " + std::to_string(i);
   return out;
 }
 
 // One source batch per source: every item, cents, the source's own time.
-std::vector<SourceBatch> batches(const std::vector<CatalogEntry>& items, std::size_t sources,
-                                 std::size_t run, std::int64_t time) {
-  std::vector<SourceBatch> out;
+std::vector<ingest::SourceBatch> batches(const std::vector<store::CatalogEntry>& items,
+                                         std::size_t sources, std::size_t run, std::int64_t time) {
+  std::vector<ingest::SourceBatch> out;
   for (std::size_t s = 0; s < sources; ++s) {
-    SourceBatch batch;
+    ingest::SourceBatch batch;
     batch.source = sourceName(s);
     batch.poll_time = time;
     batch.kind = s < 4    ? sdk::PriceKind::kAsk
@@ -157,13 +157,13 @@ std::vector<SourceBatch> batches(const std::vector<CatalogEntry>& items, std::si
 }
 
 // The cycle's points as the normaliser hands them to the judge (item ids 1..N).
-std::vector<PricePoint> points(std::size_t items, std::size_t sources, std::size_t run,
-                               std::int64_t time) {
-  std::vector<PricePoint> out;
+std::vector<store::PricePoint> points(std::size_t items, std::size_t sources, std::size_t run,
+                                      std::int64_t time) {
+  std::vector<store::PricePoint> out;
   out.reserve(items * sources);
   for (std::size_t s = 0; s < sources; ++s) {
     for (std::size_t i = 0; i < items; ++i) {
-      PricePoint p;
+      store::PricePoint p;
       p.item_id = static_cast<std::int64_t>(i + 1);
       p.source = sourceName(s);
       p.time = time;
@@ -209,7 +209,7 @@ int main(int argc, char** argv) {
   std::vector<double> judge_cpu, plain_cpu, consensus_cpu, spread_cpu;
   std::size_t flagged = 0, confirmed = 0;
   for (std::size_t run = 0; run < opt.runs; ++run) {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     {
       auto before = points(opt.items, opt.sources, 2 * run, t0);
       quality::OutlierJudge first(freshness, 3.0, before);
@@ -218,7 +218,7 @@ int main(int argc, char** argv) {
     // The cycle's fold into the latest prices without the rules, then with them (the
     // judge works inside that fold), alternating which goes first.
     auto cycle = points(opt.items, opt.sources, 2 * run + 1, t0 + 60);
-    std::shared_ptr<const LatestPrices::Snapshot> judged;
+    std::shared_ptr<const prices::LatestPrices::Snapshot> judged;
     for (int k = 0; k < 2; ++k) {
       const bool with = (k == 0) == (run % 2 == 0);
       auto copy = cycle;
@@ -230,8 +230,8 @@ int main(int argc, char** argv) {
         judge_cpu.push_back(threadCpuMs() - cpu);
         judge_ms.push_back(ms(Clock::now() - started));
         confirmed += judge.confirmed().size();
-        flagged += static_cast<std::size_t>(
-            std::count_if(copy.begin(), copy.end(), [](const PricePoint& p) { return p.outlier; }));
+        flagged += static_cast<std::size_t>(std::count_if(
+            copy.begin(), copy.end(), [](const store::PricePoint& p) { return p.outlier; }));
       } else {
         const auto plain = latest.prepare(copy, nullptr);
         plain_cpu.push_back(threadCpuMs() - cpu);
@@ -275,16 +275,16 @@ int main(int argc, char** argv) {
   const std::string base =
       std::string(tmp && *tmp ? tmp : "/tmp") + "/bench_quality_" + std::to_string(getpid());
   Scratch with_path{base + "_with.db"}, without_path{base + "_without.db"};
-  auto with_db = openDatabase("sqlite://" + with_path.path, opt.share + "/sql");
-  auto without_db = openDatabase("sqlite://" + without_path.path, opt.share + "/sql");
+  auto with_db = store::openDatabase("sqlite://" + with_path.path, opt.share + "/sql");
+  auto without_db = store::openDatabase("sqlite://" + without_path.path, opt.share + "/sql");
   with_db->catalog().seed(items, t0);
   without_db->catalog().seed(items, t0);
-  Catalog with_catalog, without_catalog;
+  catalog::Catalog with_catalog, without_catalog;
   with_catalog.reset(with_db->catalog().allItems());
   without_catalog.reset(without_db->catalog().allItems());
-  LatestPrices with_latest, without_latest;
-  IngestCycle with_cycle(*with_db, with_catalog, with_latest, false);
-  IngestCycle without_cycle(*without_db, without_catalog, without_latest, false);
+  prices::LatestPrices with_latest, without_latest;
+  ingest::IngestCycle with_cycle(*with_db, with_catalog, with_latest, false);
+  ingest::IngestCycle without_cycle(*without_db, without_catalog, without_latest, false);
   with_cycle.setOutlierRules(policy);
   std::vector<double> with_ms, without_ms;
   for (std::size_t run = 0; run <= opt.runs; ++run) {

@@ -187,15 +187,15 @@ int main(int argc, char** argv) try {
   const Options o = parseOptions(argc, argv);
   const auto temp = std::filesystem::temp_directory_path() /
                     ("bench_snapshots_" + std::to_string(::getpid()) + ".db");
-  auto database = openDatabase("sqlite://" + temp.string(), o.share + "/sql");
+  auto database = store::openDatabase("sqlite://" + temp.string(), o.share + "/sql");
   auto& pool = dynamic_cast<store::SqlDatabase&>(*database).pool();
 
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   for (std::size_t i = 0; i < o.items; ++i) {
     entries.push_back({"Bench Item " + std::to_string(i), "", "", "", false, ""});
   }
   database->catalog().seed(entries, 1000);
-  Catalog catalog;
+  catalog::Catalog catalog;
   catalog.reset(database->catalog().allItems());
   std::vector<std::int64_t> item_ids;
   for (const auto& item : database->catalog().allItems()) item_ids.push_back(item.id);
@@ -205,8 +205,8 @@ int main(int argc, char** argv) try {
   const double seed_ms = millisSince(start);
 
   const std::int64_t base = 1'800'000'000 - 1'800'000'000 % 3600;
-  LatestPrices latest;
-  std::vector<PricePoint> points;
+  prices::LatestPrices latest;
+  std::vector<store::PricePoint> points;
   for (const auto id : item_ids) {
     points.push_back({id, "market-a", base - 7200, 100 + id % 5000, 1});
     points.push_back({id, "market-a", base - 60, 110 + id % 5000, 1});

@@ -154,15 +154,15 @@ int main(int argc, char** argv) {
   report("connected", hub);
 
   std::mt19937 random(42);
-  std::vector<PricePoint> points(static_cast<std::size_t>(options.items));
+  std::vector<store::PricePoint> points(static_cast<std::size_t>(options.items));
   cycle_time = time::nowSeconds();
   for (int cycle = 0; cycle < options.cycles; ++cycle) {
     const auto started = Clock::now();
     cycle_time += 1;  // distinct per cycle, so the client can tell cycles apart
     for (int i = 0; i < options.items; ++i) {
-      points[static_cast<std::size_t>(i)] =
-          PricePoint{i + 1, "bench", cycle_time, 100 + static_cast<std::int64_t>(random() % 100000),
-                     static_cast<std::int64_t>(random() % 50)};
+      points[static_cast<std::size_t>(i)] = store::PricePoint{
+          i + 1, "bench", cycle_time, 100 + static_cast<std::int64_t>(random() % 100000),
+          static_cast<std::int64_t>(random() % 50)};
     }
     const std::string computed_at = time::formatIso8601(cycle_time);
     for (int id = 1; options.volatility && id <= options.items; ++id) {
@@ -175,7 +175,7 @@ int main(int argc, char** argv) {
           computed_at + R"("})";
     }
     const auto before = Clock::now();
-    live.onCycle(CycleUpdate{cycle_time, points});
+    live.onCycle(ingest::CycleUpdate{cycle_time, points});
     const auto after = Clock::now();
     std::printf("publish %s %lld %lld\n", time::formatIso8601(cycle_time).c_str(), nanos(before),
                 nanos(after));

@@ -33,7 +33,7 @@ RuleInput inputOf(const Request& request, bool require_all, const ParseOptions& 
 }
 
 std::string ruleBody(const Rule& rule, bool show_secrets) {
-  JsonWriter json;
+  common::JsonWriter json;
   writeRule(json, rule, show_secrets);
   return json.take();
 }
@@ -64,7 +64,7 @@ void AlertsApi::registerRoutes(http::Router& router) {
 
 void AlertsApi::list(Request& request, Response& response) {
   const auto& user = userOf(request);
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (const auto& rule : service_.list(user)) writeRule(json, rule, false);
   json.endArray();
@@ -121,7 +121,7 @@ void AlertsApi::deliveries(Request& request, Response& response) {
   const auto id = http::positiveIdParam(request, "id");
   const auto rows = service_.deliveries(user, id, kDeliveriesListed);
   if (!rows) notFound();
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (const auto& d : *rows) {
     json.beginObject()

@@ -8,7 +8,7 @@
 namespace skinpulse::alerts {
 
 AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& options) {
-  AlertStore& store = services.database.alerts();
+  store::AlertStore& store = services.database.alerts();
   SenderOptions send;
   send.allow_private_targets = options.allow_private_targets;
   send.ca_location = options.ca_location;

@@ -2,9 +2,9 @@
 
 namespace skinpulse::alerts {
 
-const OptionTable<AlertsOptions>& alertsOptionTable() {
-  using T = OptionType;
-  static const OptionTable<AlertsOptions> table = {
+const common::OptionTable<AlertsOptions>& alertsOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<AlertsOptions> table = {
       {{"alerts.max_rules_per_user", T::kInteger, 1, 100000, nullptr, "100",
         "Alert rules one user may keep; one more is refused (409 alert_limit)."},
        &AlertsOptions::max_rules_per_user},

@@ -23,6 +23,6 @@ struct AlertsOptions {
   std::string ca_location = "/etc/ssl/certs";  ///< trusted CAs for https targets
 };
 
-const OptionTable<AlertsOptions>& alertsOptionTable();
+const common::OptionTable<AlertsOptions>& alertsOptionTable();
 
 }  // namespace skinpulse::alerts

@@ -35,10 +35,10 @@ std::vector<bool> assignSecrets(std::vector<Channel>& next, const std::vector<Ch
 
 }  // namespace
 
-AlertsService::AlertsService(AlertStore& store, const Catalog& catalog, const LatestPrices& latest,
-                             MetricsProvider metrics, const prices::PricePolicy& policy,
-                             AlertsOptions options, std::function<std::int64_t()> now,
-                             std::function<void()> on_deliveries)
+AlertsService::AlertsService(store::AlertStore& store, const catalog::Catalog& catalog,
+                             const prices::LatestPrices& latest, MetricsProvider metrics,
+                             const prices::PricePolicy& policy, AlertsOptions options,
+                             std::function<std::int64_t()> now, std::function<void()> on_deliveries)
     : store_(store),
       catalog_(catalog),
       latest_(latest),
@@ -49,7 +49,7 @@ AlertsService::AlertsService(AlertStore& store, const Catalog& catalog, const La
       on_deliveries_(std::move(on_deliveries)),
       parse_{options_.allow_private_targets} {}
 
-Rule AlertsService::ruleOf(const AlertRuleRecord& r) const {
+Rule AlertsService::ruleOf(const store::AlertRuleRecord& r) const {
   Rule rule;
   rule.id = r.id;
   rule.user_id = r.user_id;
@@ -64,17 +64,17 @@ Rule AlertsService::ruleOf(const AlertRuleRecord& r) const {
   return rule;
 }
 
-AlertRuleRecord AlertsService::recordOf(const Rule& rule) const {
-  return AlertRuleRecord{rule.id,
-                         rule.user_id,
-                         rule.item_id,
-                         conditionJson(rule.condition),
-                         storedChannelsJson(rule.channels),
-                         rule.cooldown_seconds,
-                         rule.enabled,
-                         rule.created_at,
-                         rule.last_fired_at,
-                         rule.last_state};
+store::AlertRuleRecord AlertsService::recordOf(const Rule& rule) const {
+  return store::AlertRuleRecord{rule.id,
+                                rule.user_id,
+                                rule.item_id,
+                                conditionJson(rule.condition),
+                                storedChannelsJson(rule.channels),
+                                rule.cooldown_seconds,
+                                rule.enabled,
+                                rule.created_at,
+                                rule.last_fired_at,
+                                rule.last_state};
 }
 
 void AlertsService::load() {
@@ -208,14 +208,14 @@ bool AlertsService::remove(const std::string& user_id, std::int64_t id) {
   return true;
 }
 
-std::optional<std::vector<AlertDeliveryRecord>> AlertsService::deliveries(
+std::optional<std::vector<store::AlertDeliveryRecord>> AlertsService::deliveries(
     const std::string& user_id, std::int64_t id, std::size_t limit) {
   const auto record = store_.rule(id);
   if (!record || record->user_id != user_id) return std::nullopt;
   return store_.deliveriesOf(id, limit);
 }
 
-std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
+std::vector<store::AlertDeliveryRecord> AlertsService::outboxRows(
     const Firing& firing, const std::vector<Channel>& channels) const {
   const auto catalog = catalog_.snapshot();
   const auto* item = catalog->findById(firing.item_id);
@@ -227,9 +227,9 @@ std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
   const std::string text = name + ": " + observed.text + " (alert " +
                            std::to_string(firing.rule_id) + ", " + fired_at + ")";
 
-  std::vector<AlertDeliveryRecord> rows;
+  std::vector<store::AlertDeliveryRecord> rows;
   for (const auto& channel : channels) {
-    AlertDeliveryRecord row;
+    store::AlertDeliveryRecord row;
     row.id = newDeliveryId();
     row.rule_id = firing.rule_id;
     row.user_id = firing.user_id;
@@ -238,7 +238,7 @@ std::vector<AlertDeliveryRecord> AlertsService::outboxRows(
     row.channel = stored.substr(1, stored.size() - 2);  // the one object of the array
     row.next_attempt_at = firing.fired_at;
     row.created_at = firing.fired_at;
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginObject();
     switch (channel.type) {
       case ChannelType::kWebhook:
@@ -293,7 +293,7 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
     }
   }
   // Rendering the payloads needs no lock: rule changes go on meanwhile.
-  std::vector<AlertDeliveryRecord> rows;
+  std::vector<store::AlertDeliveryRecord> rows;
   const std::size_t fired = result.firings.size();
   for (std::size_t i = 0; i < fired; ++i) {
     auto more = outboxRows(result.firings[i], channels[i]);
@@ -322,7 +322,7 @@ std::size_t AlertsService::evaluate(const std::vector<std::int64_t>& items, std:
   return fired;
 }
 
-void AlertsService::onCycle(const CycleUpdate& update) {
+void AlertsService::onCycle(const ingest::CycleUpdate& update) {
   std::vector<std::int64_t> items;
   items.reserve(update.points.size());
   for (const auto& point : update.points) items.push_back(point.item_id);

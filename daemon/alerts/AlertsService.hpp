@@ -34,13 +34,14 @@ class AlertLimitReached : public std::runtime_error {
 
 using MetricsProvider = std::function<std::shared_ptr<const metrics::MetricsSnapshot>()>;
 
-class AlertsService final : public CycleObserver {
+class AlertsService final : public ingest::CycleObserver {
  public:
   /// `now` gives Unix seconds; `on_deliveries` runs after new outbox rows are committed.
   /// `policy` decides which latest prices a condition trusts and current_price's order;
   /// it must outlive the service.
-  AlertsService(AlertStore& store, const Catalog& catalog, const LatestPrices& latest,
-                MetricsProvider metrics, const prices::PricePolicy& policy, AlertsOptions options,
+  AlertsService(store::AlertStore& store, const catalog::Catalog& catalog,
+                const prices::LatestPrices& latest, MetricsProvider metrics,
+                const prices::PricePolicy& policy, AlertsOptions options,
                 std::function<std::int64_t()> now, std::function<void()> on_deliveries);
 
   /// Reads every rule from the store into the index (start-up, and when another
@@ -61,10 +62,11 @@ class AlertsService final : public CycleObserver {
   std::optional<Rule> patch(const std::string& user_id, std::int64_t id, const RuleInput& input);
   bool remove(const std::string& user_id, std::int64_t id);
   /// The newest `limit` deliveries of the user's rule; empty when not found.
-  std::optional<std::vector<AlertDeliveryRecord>> deliveries(const std::string& user_id,
-                                                             std::int64_t id, std::size_t limit);
+  std::optional<std::vector<store::AlertDeliveryRecord>> deliveries(const std::string& user_id,
+                                                                    std::int64_t id,
+                                                                    std::size_t limit);
 
-  void onCycle(const CycleUpdate& update) override;
+  void onCycle(const ingest::CycleUpdate& update) override;
   /// Evaluates every watched item, unless `evaluates_reloads` says no: a standby
   /// instance reloads after the polling instance's cycles, which that one evaluated.
   void onReload() override;
@@ -79,17 +81,17 @@ class AlertsService final : public CycleObserver {
   const AlertsOptions& options() const { return options_; }
 
  private:
-  Rule ruleOf(const AlertRuleRecord& record) const;
-  AlertRuleRecord recordOf(const Rule& rule) const;
+  Rule ruleOf(const store::AlertRuleRecord& record) const;
+  store::AlertRuleRecord recordOf(const Rule& rule) const;
   /// After one of our own writes produced `revision`: still in step unless another
   /// instance wrote in between (then the next syncRules() reloads). Under mutex_.
   void wrote(std::int64_t revision);
-  std::vector<AlertDeliveryRecord> outboxRows(const Firing& firing,
-                                              const std::vector<Channel>& channels) const;
+  std::vector<store::AlertDeliveryRecord> outboxRows(const Firing& firing,
+                                                     const std::vector<Channel>& channels) const;
 
-  AlertStore& store_;
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
+  store::AlertStore& store_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
   MetricsProvider metrics_;
   const prices::PricePolicy& policy_;
   AlertsOptions options_;

@@ -26,8 +26,9 @@ std::int64_t backoffSeconds(std::int64_t base, std::int64_t attempts) {
   return std::min(delay, kMaxBackoffSeconds);
 }
 
-DeliveryWorkers::DeliveryWorkers(AlertStore& store, const Sender& sender, DeliveryOptions options,
-                                 WsSink ws, std::function<std::int64_t()> now)
+DeliveryWorkers::DeliveryWorkers(store::AlertStore& store, const Sender& sender,
+                                 DeliveryOptions options, WsSink ws,
+                                 std::function<std::int64_t()> now)
     : store_(store),
       sender_(sender),
       options_(std::move(options)),
@@ -85,7 +86,7 @@ bool DeliveryWorkers::deliverOne() {
   return true;
 }
 
-void DeliveryWorkers::attempt(const AlertDeliveryRecord& delivery) {
+void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
   Channel channel;
   try {
     channel = storedChannels("[" + delivery.channel + "]").front();

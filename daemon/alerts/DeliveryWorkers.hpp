@@ -43,8 +43,8 @@ std::int64_t backoffSeconds(std::int64_t base, std::int64_t attempts);
 class DeliveryWorkers {
  public:
   /// `now` gives Unix seconds (tests move it).
-  DeliveryWorkers(AlertStore& store, const Sender& sender, DeliveryOptions options, WsSink ws,
-                  std::function<std::int64_t()> now);
+  DeliveryWorkers(store::AlertStore& store, const Sender& sender, DeliveryOptions options,
+                  WsSink ws, std::function<std::int64_t()> now);
   ~DeliveryWorkers();
 
   void start();
@@ -58,9 +58,9 @@ class DeliveryWorkers {
 
  private:
   void run();
-  void attempt(const AlertDeliveryRecord& delivery);
+  void attempt(const store::AlertDeliveryRecord& delivery);
 
-  AlertStore& store_;
+  store::AlertStore& store_;
   const Sender& sender_;
   DeliveryOptions options_;
   WsSink ws_;

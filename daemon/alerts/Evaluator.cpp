@@ -26,22 +26,23 @@ std::string percent(double value) {
 
 }  // namespace
 
-std::optional<Spread> spreadOf(const std::vector<SourceLatest>& latest, const Inputs& inputs) {
+std::optional<Spread> spreadOf(const std::vector<prices::SourceLatest>& latest,
+                               const Inputs& inputs) {
   // Asked for every spread rule of every touched item: one buffer per thread, not one
   // allocation per rule.
-  thread_local std::vector<const PricePoint*> trusted;
+  thread_local std::vector<const store::PricePoint*> trusted;
   trusted.clear();
   for (const auto& entry : latest) {
     if (inputs.price_policy == nullptr || inputs.price_policy->trusts(entry.newest, inputs.now)) {
       trusted.push_back(&entry.newest);
     }
   }
-  const bool any_ask = std::any_of(trusted.begin(), trusted.end(), [](const PricePoint* p) {
+  const bool any_ask = std::any_of(trusted.begin(), trusted.end(), [](const store::PricePoint* p) {
     return p->kind == sdk::PriceKind::kAsk;
   });
   Spread spread;
   int count = 0;
-  for (const PricePoint* point : trusted) {
+  for (const store::PricePoint* point : trusted) {
     if (any_ask && point->kind != sdk::PriceKind::kAsk) continue;  // asks when there are any
     if (point->price <= 0) continue;
     if (count == 0 || point->price < spread.min) {
@@ -66,12 +67,12 @@ struct Evaluator::ItemView {
 
   std::int64_t item_id;
   const Inputs& inputs;
-  const std::vector<SourceLatest>* latest = nullptr;
+  const std::vector<prices::SourceLatest>* latest = nullptr;
   bool latest_done = false;
-  std::optional<CurrentPrice> current;
+  std::optional<prices::CurrentPrice> current;
   std::optional<std::optional<Spread>> spread;
 
-  const std::vector<SourceLatest>* prices() {
+  const std::vector<prices::SourceLatest>* prices() {
     if (!latest_done) {
       latest_done = true;
       if (inputs.latest != nullptr) {
@@ -82,14 +83,14 @@ struct Evaluator::ItemView {
     return latest;
   }
 
-  const CurrentPrice& currentPrice() {
+  const prices::CurrentPrice& currentPrice() {
     if (!current) {
       const auto* l = prices();
       static const std::vector<std::string> kNoOrder;
       current =
           l == nullptr
-              ? CurrentPrice{}
-              : skinpulse::currentPrice(
+              ? prices::CurrentPrice{}
+              : skinpulse::prices::currentPrice(
                     *l, inputs.reference_order != nullptr ? *inputs.reference_order : kNoOrder,
                     inputs.now);
     }
@@ -295,12 +296,12 @@ EvaluationResult Evaluator::evaluate(const std::vector<std::int64_t>& items, con
       if (edge && cooled) {
         s.last_fired_at = inputs.now;
         s.state = true;
-        result.changes.push_back(AlertStateChange{s.id, true, inputs.now});
+        result.changes.push_back(store::AlertStateChange{s.id, true, inputs.now});
         result.firings.push_back(
             Firing{s.id, item, s.user_id, c, std::move(t.observed), inputs.now});
       } else if (t.holds != s.state) {
         s.state = t.holds;
-        result.changes.push_back(AlertStateChange{s.id, t.holds, std::nullopt});
+        result.changes.push_back(store::AlertStateChange{s.id, t.holds, std::nullopt});
       }
     }
   }
@@ -312,7 +313,7 @@ Observation render(const Firing& firing) {
   const Observed& o = firing.observed;
   const std::string window(metrics::kWindows[c.window].name);
   Observation out;
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject();
   switch (c.type) {
     case ConditionType::kPriceAbove:

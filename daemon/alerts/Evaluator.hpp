@@ -25,7 +25,7 @@ namespace skinpulse::alerts {
 
 /// What conditions read; every pointer outlives the evaluation.
 struct Inputs {
-  const LatestPrices::Snapshot* latest = nullptr;
+  const prices::LatestPrices::Snapshot* latest = nullptr;
   const metrics::MetricsSnapshot* metrics = nullptr;  ///< may be null: metric conditions false
   const std::vector<std::string>* reference_order = nullptr;  ///< current_price's order
   /// Which latest prices count (PricePolicy::trusts: fresh, not flagged when outliers are
@@ -63,7 +63,7 @@ struct Observation {
 Observation render(const Firing& firing);
 
 struct EvaluationResult {
-  std::vector<AlertStateChange> changes;  ///< rules whose edge state moved (or that fired)
+  std::vector<store::AlertStateChange> changes;  ///< rules whose edge state moved (or that fired)
   std::vector<Firing> firings;
 };
 
@@ -77,7 +77,8 @@ struct Spread {
   std::int64_t max = 0;
   std::string min_source, max_source;
 };
-std::optional<Spread> spreadOf(const std::vector<SourceLatest>& latest, const Inputs& inputs);
+std::optional<Spread> spreadOf(const std::vector<prices::SourceLatest>& latest,
+                               const Inputs& inputs);
 
 class Evaluator {
  public:

@@ -231,7 +231,7 @@ Var parseJson(std::string_view text) {
   return parser.parse(std::string(text));
 }
 
-void writeCondition(JsonWriter& json, const Condition& c) {
+void writeCondition(common::JsonWriter& json, const Condition& c) {
   json.beginObject().key("type").value(conditionTypeName(c.type));
   switch (c.type) {
     case ConditionType::kPriceAbove:
@@ -266,7 +266,7 @@ void writeCondition(JsonWriter& json, const Condition& c) {
 
 enum class ChannelView { kStored, kAnswer, kCreated };
 
-void writeChannel(JsonWriter& json, const Channel& c, ChannelView view) {
+void writeChannel(common::JsonWriter& json, const Channel& c, ChannelView view) {
   json.beginObject().key("type").value(channelTypeName(c.type));
   switch (c.type) {
     case ChannelType::kWebhook:
@@ -359,13 +359,13 @@ RuleInput parseRuleBody(std::string_view body, bool require_all, const ParseOpti
 }
 
 std::string conditionJson(const Condition& condition) {
-  JsonWriter json;
+  common::JsonWriter json;
   writeCondition(json, condition);
   return json.take();
 }
 
 std::string storedChannelsJson(const std::vector<Channel>& channels) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (const auto& c : channels) writeChannel(json, c, ChannelView::kStored);
   json.endArray();
@@ -396,7 +396,7 @@ std::string redactedDiscordUrl(std::string_view url) {
   return std::string(url.substr(0, slash + 1)) + "\xe2\x80\xa6";
 }
 
-void writeRule(JsonWriter& json, const Rule& rule, bool show_webhook_secrets) {
+void writeRule(common::JsonWriter& json, const Rule& rule, bool show_webhook_secrets) {
   json.beginObject().key("id").value(rule.id).key("item_id").value(rule.item_id).key("condition");
   writeCondition(json, rule.condition);
   json.key("channels").beginArray();

@@ -64,6 +64,6 @@ std::string redactedDiscordUrl(std::string_view url);
 /// The rule as answers show it: no bot token, Discord URLs redacted; with
 /// `show_webhook_secrets` (the answer that created them) each webhook channel with a
 /// non-empty `secret` carries it (a PATCH blanks the secrets it kept).
-void writeRule(JsonWriter& json, const Rule& rule, bool show_webhook_secrets);
+void writeRule(common::JsonWriter& json, const Rule& rule, bool show_webhook_secrets);
 
 }  // namespace skinpulse::alerts

@@ -3,7 +3,7 @@
 #include "common/Log.hpp"
 #include "telemetry/Registry.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 // One scraper and an admin's curl: a loop and a worker are plenty, and a few connections.
@@ -50,4 +50,4 @@ bool AdminModule::stop() {
   return true;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -19,7 +19,7 @@
 
 #include <memory>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 class AdminModule final : public module::Module {
  public:
@@ -38,4 +38,4 @@ class AdminModule final : public module::Module {
   std::unique_ptr<http::HttpServer> server_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -4,7 +4,7 @@
 
 #include <Poco/Net/IPAddress.h>
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 bool loopback(const std::string& host) {
@@ -15,9 +15,9 @@ bool loopback(const std::string& host) {
 
 }  // namespace
 
-const OptionTable<AdminOptions>& adminOptionTable() {
-  using T = OptionType;
-  static const OptionTable<AdminOptions> table = {
+const common::OptionTable<AdminOptions>& adminOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<AdminOptions> table = {
       {{"admin.listen", T::kText, 0, 0, "ADMIN_LISTEN", "127.0.0.1:9108",
         "HOST:PORT of the admin listener (GET /metrics in the Prometheus text format, GET "
         "/readyz with every detail; docs/operations.md); empty disables it. Only a loopback "
@@ -31,12 +31,12 @@ const OptionTable<AdminOptions>& adminOptionTable() {
   return table;
 }
 
-AdminOptions readAdminOptions(const OptionReader& read) {
+AdminOptions readAdminOptions(const common::OptionReader& read) {
   AdminOptions options;
-  readOptions(adminOptionTable(), read, options);
+  common::readOptions(adminOptionTable(), read, options);
   options.enabled = !options.listen.empty();
   if (!options.enabled) return options;
-  const auto address = parseListenAddress(options.listen);
+  const auto address = common::parseListenAddress(options.listen);
   if (!address) read.fail("admin.listen", "'" + options.listen + "' is not HOST:PORT");
   options.host = address->first;
   options.port = address->second;
@@ -49,4 +49,4 @@ AdminOptions readAdminOptions(const OptionReader& read) {
   return options;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 /// [admin] (docs/operations.md, "Admin listener").
 struct AdminOptions {
@@ -20,10 +20,10 @@ struct AdminOptions {
   std::uint16_t port = 9108;
 };
 
-const OptionTable<AdminOptions>& adminOptionTable();
+const common::OptionTable<AdminOptions>& adminOptionTable();
 
 /// The table, then listen split and checked: a non-loopback address needs allow_remote,
 /// because the listener shows internals and has no authentication. Throws ConfigError.
-AdminOptions readAdminOptions(const OptionReader& read);
+AdminOptions readAdminOptions(const common::OptionReader& read);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

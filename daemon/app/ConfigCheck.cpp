@@ -12,7 +12,7 @@
 #include <functional>
 #include <sstream>
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 // A malformed section header is replaced by this one so the keys below it stay out of
@@ -20,9 +20,10 @@ namespace {
 constexpr const char* kIgnoredSection = "skinpulse-check-ignored";
 constexpr int kMaxRounds = 1000;  // every round removes a value: a bound, never reached
 
-ConfigTree copyWithout(const ConfigTree& tree,
-                       const std::function<bool(const std::string&, const std::string&)>& drop) {
-  ConfigTree copy;
+common::ConfigTree copyWithout(
+    const common::ConfigTree& tree,
+    const std::function<bool(const std::string&, const std::string&)>& drop) {
+  common::ConfigTree copy;
   for (const auto& section : tree.sections()) {
     for (const auto& key : tree.keysOf(section)) {
       if (drop(section, key)) continue;
@@ -45,11 +46,11 @@ std::size_t lineOf(const std::string& where) {
 }
 
 // Loads one file into `tree`, recording each malformed line and neutralising it.
-void loadFileCollecting(const std::string& path, ConfigTree& tree,
+void loadFileCollecting(const std::string& path, common::ConfigTree& tree,
                         std::vector<std::string>& problems) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
-    problems.push_back(ConfigError(path, "cannot read configuration file").what());
+    problems.push_back(common::ConfigError(path, "cannot read configuration file").what());
     return;
   }
   std::vector<std::string> lines;
@@ -60,7 +61,7 @@ void loadFileCollecting(const std::string& path, ConfigTree& tree,
     try {
       tree.loadIniText(text, path);
       return;
-    } catch (const ConfigError& error) {
+    } catch (const common::ConfigError& error) {
       problems.push_back(error.what());
       const std::size_t number = lineOf(error.key());
       if (number == 0 || number > lines.size()) return;
@@ -72,7 +73,7 @@ void loadFileCollecting(const std::string& path, ConfigTree& tree,
   }
 }
 
-const OptionSpec* specOf(const std::string& key) {
+const common::OptionSpec* specOf(const std::string& key) {
   for (const auto& spec : daemonConfigKeys()) {
     if (spec.key == key) return &spec;
   }
@@ -80,7 +81,7 @@ const OptionSpec* specOf(const std::string& key) {
 }
 
 // Sets aside the value an error blamed. False when nothing can be set aside.
-bool setAside(const std::string& setting, ConfigTree& tree,
+bool setAside(const std::string& setting, common::ConfigTree& tree,
               std::map<std::string, std::string>& environment) {
   if (setting.empty()) return false;
   if (setting.front() == '[') {
@@ -95,7 +96,7 @@ bool setAside(const std::string& setting, ConfigTree& tree,
     tree.set(setting, std::string(32, 'x'), "check");
     return true;
   }
-  const OptionSpec* spec = specOf(setting);
+  const common::OptionSpec* spec = specOf(setting);
   if (spec != nullptr && spec->env != nullptr && environment.erase(spec->env) > 0) return true;
   if (!tree.has(setting)) return false;
   const auto dot = setting.rfind('.');
@@ -105,14 +106,14 @@ bool setAside(const std::string& setting, ConfigTree& tree,
   return true;
 }
 
-std::optional<Settings> validateCollecting(ConfigTree tree, const RunLocation& location,
+std::optional<Settings> validateCollecting(common::ConfigTree tree, const RunLocation& location,
                                            std::map<std::string, std::string> environment,
                                            std::vector<std::string>& problems) {
   for (int round = 0; round < kMaxRounds; ++round) {
-    ConfigTree attempt = tree;  // buildSettings layers defaults and environment into it
+    common::ConfigTree attempt = tree;  // buildSettings layers defaults and environment into it
     try {
       return buildSettings(attempt, location, environment);
-    } catch (const ConfigError& error) {
+    } catch (const common::ConfigError& error) {
       problems.push_back(error.what());
       if (!setAside(error.setting(), tree, environment)) return std::nullopt;
     }
@@ -121,21 +122,22 @@ std::optional<Settings> validateCollecting(ConfigTree tree, const RunLocation& l
 }
 
 void checkPlugins(const Settings& settings, ConfigReport& report) {
-  const Catalog empty;
-  PocoHttpClient http;
-  const HostServices services{http, empty};
-  PluginRegistry registry;
+  const catalog::Catalog empty;
+  net::PocoHttpClient http;
+  const plugin::HostServices services{http, empty};
+  plugin::PluginRegistry registry;
   registry.scan(settings.plugin_dir);
   for (const auto& row : registry.report()) {
-    if (!row.loaded()) report.warnings.push_back(refusalMessage(row));
+    if (!row.loaded()) report.warnings.push_back(plugin::refusalMessage(row));
   }
   const std::size_t before = report.problems.size();
   for (const auto& source : settings.sources) {
     if (!source.enabled) continue;
-    const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kSource, source.name, source.plugin,
+                                          source.keys};
     try {
-      sourceKind(spec, registry.find(PluginKind::kSource, source.plugin));
-    } catch (const ConfigError& error) {
+      sourceKind(spec, registry.find(plugin::PluginKind::kSource, source.plugin));
+    } catch (const common::ConfigError& error) {
       report.problems.push_back(error.what());
       continue;
     }
@@ -145,15 +147,15 @@ void checkPlugins(const Settings& settings, ConfigReport& report) {
   }
   for (const auto& configured : settings.rates) {
     if (!configured.enabled) continue;
-    const PluginInstanceSpec spec{PluginKind::kRates, configured.name, configured.plugin,
-                                  configured.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kRates, configured.name,
+                                          configured.plugin, configured.keys};
     if (auto created = registry.createRates(spec, services); !created) {
       report.problems.push_back("[rates." + configured.name + "]: " + created.error());
     }
   }
   for (const auto& provider : settings.identity_providers) {
-    const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,
-                                  provider.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kIdentity, provider.name,
+                                          provider.plugin, provider.keys};
     if (auto created = registry.createIdentity(spec, services); !created) {
       report.problems.push_back("identity provider " + provider.name + ": " + created.error());
     }
@@ -163,7 +165,7 @@ void checkPlugins(const Settings& settings, ConfigReport& report) {
   // check does not know yet).
   try {
     checkPluginConfiguration(settings);
-  } catch (const ConfigError& error) {
+  } catch (const common::ConfigError& error) {
     report.problems.push_back(error.what());
   }
 }
@@ -174,14 +176,14 @@ ConfigReport checkConfiguration(const std::optional<std::string>& config_file,
                                 const RunLocation& location,
                                 const std::map<std::string, std::string>& environment) {
   ConfigReport report;
-  ConfigTree tree;
+  common::ConfigTree tree;
   report.main_file = mainConfigFile(config_file);
   RunLocation where = location;
   if (!report.main_file.empty()) {
     loadFileCollecting(report.main_file, tree, report.problems);
     try {
       report.drop_ins = dropInFiles(tree, report.main_file);
-    } catch (const ConfigError& error) {
+    } catch (const common::ConfigError& error) {
       report.problems.push_back(error.what());
     }
     for (const auto& file : report.drop_ins) loadFileCollecting(file, tree, report.problems);
@@ -212,4 +214,4 @@ int printReport(const ConfigReport& report, std::ostream& out, std::ostream& err
   return 1;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

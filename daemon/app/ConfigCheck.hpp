@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 struct ConfigReport {
   std::string main_file;  ///< "" on built-in defaults
@@ -36,4 +36,4 @@ ConfigReport checkConfiguration(const std::optional<std::string>& config_file,
 /// ("configuration OK: FILE"). Returns the exit code: 0 when OK, 1 otherwise.
 int printReport(const ConfigReport& report, std::ostream& out, std::ostream& err);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

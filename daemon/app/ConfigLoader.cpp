@@ -8,7 +8,7 @@
 
 namespace fs = std::filesystem;
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 std::string mainConfigFile(const std::optional<std::string>& config_file) {
   if (config_file) return *config_file;
@@ -16,7 +16,7 @@ std::string mainConfigFile(const std::optional<std::string>& config_file) {
   return {};
 }
 
-std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& main_file) {
+std::vector<std::string> dropInFiles(const common::ConfigTree& tree, const std::string& main_file) {
   std::vector<std::string> files;
   const auto confD = tree.find("daemon.conf_d");
   fs::path dir = confD ? fs::path(confD->text) : fs::path("conf.d");
@@ -30,8 +30,8 @@ std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& 
     }
     std::sort(files.begin(), files.end());
   } else if (confD) {
-    throw ConfigError(tree.describe("daemon.conf_d"), "'" + dir.string() + "' is not a directory",
-                      "daemon.conf_d");
+    throw common::ConfigError(tree.describe("daemon.conf_d"),
+                              "'" + dir.string() + "' is not a directory", "daemon.conf_d");
   }
   return files;
 }
@@ -39,7 +39,7 @@ std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& 
 LoadedConfig loadConfig(const std::optional<std::string>& config_file, const RunLocation& location,
                         const std::map<std::string, std::string>& environment) {
   LoadedConfig loaded;
-  ConfigTree tree;
+  common::ConfigTree tree;
   loaded.main_file = mainConfigFile(config_file);
   if (!loaded.main_file.empty()) {
     tree.loadIniFile(loaded.main_file);
@@ -58,4 +58,4 @@ bool isBuildTreeBinary(const std::string& executable_dir) {
   return fs::equivalent(fs::path(executable_dir), fs::path(build_paths::kBuildBinDir), error);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 /// Everything decided from the command line and the files before validation.
 struct LoadedConfig {
@@ -26,9 +26,9 @@ std::string mainConfigFile(const std::optional<std::string>& config_file);
 
 /// The drop-ins named by `[daemon] conf_d` of `tree` (the main file's values), sorted.
 /// Throws ConfigError when conf_d is set but not a directory.
-std::vector<std::string> dropInFiles(const ConfigTree& tree, const std::string& main_file);
+std::vector<std::string> dropInFiles(const common::ConfigTree& tree, const std::string& main_file);
 
 /// Whether `executable_dir` is the build tree's bin directory.
 bool isBuildTreeBinary(const std::string& executable_dir);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <sstream>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
-const OptionTable<Settings>& daemonOptionTable() {
-  using T = OptionType;
-  static const OptionTable<Settings> table = {
+const common::OptionTable<Settings>& daemonOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<Settings> table = {
       {{"daemon.base_url", T::kUrl, 0, 0, "BASE_URL", "http://127.0.0.1:8080",
         "Public base address; derives the OAuth and OpenID callback URLs, the OpenID realm and "
         "the cookie's Secure flag."}},
@@ -89,7 +89,8 @@ const std::vector<OptionGroup>& optionGroups() {
   // app/'s own keys, then each module's, in the module table's order.
   static const std::vector<OptionGroup> groups = [] {
     std::vector<OptionGroup> all = {{"Daemon, logging, storage, catalogue, identity providers",
-                                     "daemon/app/ConfigSchema.cpp", specsOf(daemonOptionTable())}};
+                                     "daemon/app/ConfigSchema.cpp",
+                                     common::specsOf(daemonOptionTable())}};
     for (const auto& entry : moduleTable()) {
       if (entry.options == nullptr) continue;
       for (auto& group : entry.options()) all.push_back(std::move(group));
@@ -99,9 +100,9 @@ const std::vector<OptionGroup>& optionGroups() {
   return groups;
 }
 
-const std::vector<OptionSpec>& daemonConfigKeys() {
-  static const std::vector<OptionSpec> keys = [] {
-    std::vector<OptionSpec> all;
+const std::vector<common::OptionSpec>& daemonConfigKeys() {
+  static const std::vector<common::OptionSpec> keys = [] {
+    std::vector<common::OptionSpec> all;
     for (const auto& group : optionGroups()) {
       if (group.per_instance) continue;  // [source.NAME]: read section by section
       all.insert(all.end(), group.specs.begin(), group.specs.end());
@@ -121,17 +122,17 @@ bool isDaemonSection(const std::string& section) {
 
 namespace {
 
-const char* typeName(OptionType type) {
+const char* typeName(common::OptionType type) {
   switch (type) {
-    case OptionType::kText:
+    case common::OptionType::kText:
       return "text";
-    case OptionType::kUrl:
+    case common::OptionType::kUrl:
       return "URL";
-    case OptionType::kInteger:
+    case common::OptionType::kInteger:
       return "integer";
-    case OptionType::kBoolean:
+    case common::OptionType::kBoolean:
       return "boolean";
-    case OptionType::kList:
+    case common::OptionType::kList:
       return "list";
   }
   return "text";
@@ -174,7 +175,7 @@ std::string renderConfigReference() {
       const std::string key = spec.key;
       const auto dot = key.rfind('.');
       std::string type = typeName(spec.type);
-      if (spec.type == OptionType::kInteger) {
+      if (spec.type == common::OptionType::kInteger) {
         type += " " + std::to_string(spec.min) + "..";
         type += std::to_string(spec.max);
       }
@@ -192,4 +193,4 @@ std::string renderConfigReference() {
   return out.str();
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -14,16 +14,16 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 /// app/'s own keys, bound to Settings (rows without a field are read by hand).
-const OptionTable<Settings>& daemonOptionTable();
+const common::OptionTable<Settings>& daemonOptionTable();
 
 /// One feature's keys, for the reference and the checker.
 struct OptionGroup {
   std::string title;   ///< "Daemon", "Authentication", ...
   std::string folder;  ///< where its table lives: "daemon/auth/AuthOptions.cpp"
-  std::vector<OptionSpec> specs;
+  std::vector<common::OptionSpec> specs;
   /// Keys of an instance section, written "source.NAME.key": documented, but neither
   /// layered with defaults nor among daemonConfigKeys() (buildSettings reads each section).
   bool per_instance = false;
@@ -33,7 +33,7 @@ struct OptionGroup {
 const std::vector<OptionGroup>& optionGroups();
 
 /// Every key of every group but the per-instance ones.
-const std::vector<OptionSpec>& daemonConfigKeys();
+const std::vector<common::OptionSpec>& daemonConfigKeys();
 
 /// Sections the daemon owns; any other section except `source.*`, `metric.*` and
 /// `rates.*` is an error.
@@ -43,4 +43,4 @@ bool isDaemonSection(const std::string& section);
 /// and description, generated from the tables (skinpulsed --print-config-reference).
 std::string renderConfigReference();
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -20,7 +20,7 @@
 #include <iostream>
 #include <unistd.h>
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 constexpr int kExitConfig = 78;  // EX_CONFIG
@@ -101,7 +101,7 @@ int Daemon::main(const std::vector<std::string>&) {
     loaded = loadConfig(config_file_, location, processEnvironment());
     log::configure(loaded.settings.log_level,
                    loaded.settings.log_json ? log::Format::kJson : log::Format::kText);
-  } catch (const ConfigError& error) {
+  } catch (const common::ConfigError& error) {
     std::cerr << "skinpulsed: configuration error: " << error.what() << "\n";
     return kExitConfig;
   }
@@ -127,7 +127,7 @@ int Daemon::main(const std::vector<std::string>&) {
       log::main().flush();
       std::_Exit(EXIT_OK);
     }
-  } catch (const ConfigError& error) {
+  } catch (const common::ConfigError& error) {
     std::cerr << "skinpulsed: configuration error: " << error.what() << "\n";
     return kExitConfig;
   } catch (const Poco::Exception& error) {
@@ -143,4 +143,4 @@ int Daemon::main(const std::vector<std::string>&) {
   return EXIT_OK;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

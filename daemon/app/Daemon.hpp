@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 class Daemon final : public Poco::Util::ServerApplication {
  public:
@@ -29,4 +29,4 @@ class Daemon final : public Poco::Util::ServerApplication {
   bool reference_ = false;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -1,6 +1,6 @@
 #include "app/HealthApi.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 using http::Request;
 using http::Response;
 using http::Router;
@@ -16,4 +16,4 @@ void HealthApi::registerRoutes(Router& router) {
   });
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

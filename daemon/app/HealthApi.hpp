@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 /// The health endpoints as a module of their own: routes only.
 class HealthApi final : public module::Module {
@@ -26,4 +26,4 @@ class HealthApi final : public module::Module {
   std::function<Readiness()> probe_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -1,10 +1,10 @@
 #include "app/HttpOptions.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 
-const OptionTable<HttpOptions>& httpOptionTable() {
-  using T = OptionType;
-  static const OptionTable<HttpOptions> table = {
+const common::OptionTable<HttpOptions>& httpOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<HttpOptions> table = {
       {{"http.event_threads", T::kInteger, 0, 256, nullptr, "0",
         "Event-loop threads that own the connections (docs/adr/0010-front-door.md); 0: one "
         "per core. A connection costs memory, not a thread."},
@@ -84,4 +84,4 @@ http::ServerOptions serverOptions(const HttpOptions& s, const http::RequestGuard
   return options;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

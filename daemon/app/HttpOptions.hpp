@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 struct HttpOptions {
   std::string host = "127.0.0.1";  ///< [daemon] listen
@@ -39,9 +39,9 @@ struct HttpOptions {
 };
 
 /// [http], but trusted_proxies (auth/AuthOptions.cpp).
-const OptionTable<HttpOptions>& httpOptionTable();
+const common::OptionTable<HttpOptions>& httpOptionTable();
 
 /// The server's options: `options` with the request guard (sessions, CSRF, rate limit).
 http::ServerOptions serverOptions(const HttpOptions& options, const http::RequestGuard* guard);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

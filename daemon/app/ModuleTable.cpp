@@ -16,15 +16,15 @@
 #include "web/WebModule.hpp"
 #include "ws/WsModule.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 using Built = std::unique_ptr<module::Module>;
 
 template <typename Options>
-OptionGroup group(const char* title, const char* folder, const OptionTable<Options>& table,
+OptionGroup group(const char* title, const char* folder, const common::OptionTable<Options>& table,
                   bool per_instance = false) {
-  return OptionGroup{title, folder, specsOf(table), per_instance};
+  return OptionGroup{title, folder, common::specsOf(table), per_instance};
 }
 
 web::WebOptions webOptions(const Settings& s) {
@@ -141,4 +141,4 @@ const std::vector<ModuleEntry>& moduleTable() {
   return table;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 struct ModuleEntry {
   std::string_view name;
@@ -33,4 +33,4 @@ struct ModuleEntry {
 /// and the first polls run before ingestion starts), ingest last.
 const std::vector<ModuleEntry>& moduleTable();
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -11,16 +11,18 @@
 
 #include <optional>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
-sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* plugin) {
-  const auto it = spec.keys.find(std::string(kSourceKindKey));
+sdk::PriceKind sourceKind(const plugin::PluginInstanceSpec& spec,
+                          const plugin::PluginLibrary* plugin) {
+  const auto it = spec.keys.find(std::string(plugin::kSourceKindKey));
   if (it == spec.keys.end()) return sdk::PriceKind::kAsk;
-  if (plugin != nullptr && plugin->findKey(kSourceKindKey) != nullptr) return sdk::PriceKind::kAsk;
+  if (plugin != nullptr && plugin->findKey(plugin::kSourceKindKey) != nullptr)
+    return sdk::PriceKind::kAsk;
   const auto kind = sdk::parsePriceKind(it->second);
   if (!kind) {
-    throw ConfigError("[source." + spec.instance_name + "] kind",
-                      "must be ask, bid, sale or reference, not '" + it->second + "'");
+    throw common::ConfigError("[source." + spec.instance_name + "] kind",
+                              "must be ask, bid, sale or reference, not '" + it->second + "'");
   }
   return *kind;
 }
@@ -28,7 +30,7 @@ sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* p
 namespace {
 
 // What a source's polls tell the daemon, for its start line.
-std::string_view reportsWhat(const SourceInstance& source) {
+std::string_view reportsWhat(const plugin::SourceInstance& source) {
   if (source.pollEntry() != nullptr) return "poll reports (ABI 1.3)";
   if (source.fetchQuotes() != nullptr) return "quotes (ABI 1.2)";
   return "observations";
@@ -37,21 +39,23 @@ std::string_view reportsWhat(const SourceInstance& source) {
 }  // namespace
 
 PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
-    : http_(std::make_unique<PocoHttpClient>()),
+    : http_(std::make_unique<net::PocoHttpClient>()),
       platform_budget_(
           std::make_unique<net::RequestBudget>(settings.portfolio.gameid_requests_per_minute)),
       source_http_(std::make_unique<net::BudgetedHttpClient>(*http_, *platform_budget_,
                                                              settings.portfolio.inventory_url)),
-      services_(std::make_unique<HostServices>(HostServices{*http_, catalog})),
-      source_services_(std::make_unique<HostServices>(HostServices{*source_http_, catalog})) {
+      services_(std::make_unique<plugin::HostServices>(plugin::HostServices{*http_, catalog})),
+      source_services_(
+          std::make_unique<plugin::HostServices>(plugin::HostServices{*source_http_, catalog})) {
   registry_.scan(settings.plugin_dir);
   for (const auto& configured : settings.sources) {
     if (!configured.enabled) continue;
     SourceOptions source = configured;
-    const PluginInstanceSpec spec{PluginKind::kSource, source.name, source.plugin, source.keys};
-    source.kind = sourceKind(spec, registry_.find(PluginKind::kSource, source.plugin));
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kSource, source.name, source.plugin,
+                                          source.keys};
+    source.kind = sourceKind(spec, registry_.find(plugin::PluginKind::kSource, source.plugin));
     auto created = registry_.createSource(spec, *source_services_);
-    if (!created) throw ConfigError("[source." + source.name + "]", created.error());
+    if (!created) throw common::ConfigError("[source." + source.name + "]", created.error());
     log::main().info("source '{}' ready (plugin {}, reports {}, {} prices, every {} s)",
                      source.name, source.plugin, reportsWhat(created.value()),
                      sdk::priceKindName(source.kind), source.interval_seconds);
@@ -60,32 +64,33 @@ PluginSet::PluginSet(const Settings& settings, const sdk::Catalog& catalog)
   }
   for (const auto& configured : settings.rates) {
     if (!configured.enabled) continue;
-    const PluginInstanceSpec spec{PluginKind::kRates, configured.name, configured.plugin,
-                                  configured.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kRates, configured.name,
+                                          configured.plugin, configured.keys};
     auto created = registry_.createRates(spec, *services_);
-    if (!created) throw ConfigError("[rates." + configured.name + "]", created.error());
+    if (!created) throw common::ConfigError("[rates." + configured.name + "]", created.error());
     log::main().info("rates '{}' ready (plugin {}, every {} s)", configured.name, configured.plugin,
                      configured.interval_seconds);
     rates_.push_back(std::move(created).value());
     rates_settings_.push_back(configured);
   }
   for (const auto& provider : settings.identity_providers) {
-    const PluginInstanceSpec spec{PluginKind::kIdentity, provider.name, provider.plugin,
-                                  provider.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kIdentity, provider.name,
+                                          provider.plugin, provider.keys};
     auto created = registry_.createIdentity(spec, *services_);
-    if (!created) throw ConfigError("identity provider " + provider.name, created.error());
+    if (!created) throw common::ConfigError("identity provider " + provider.name, created.error());
     identity_.push_back(std::move(created).value());
     log::main().info("identity provider '{}' enabled (plugin {})", provider.name, provider.plugin);
   }
   for (const auto& metric : settings.metrics) {
-    const PluginInstanceSpec spec{PluginKind::kMetric, metric.name, metric.plugin, metric.keys};
+    const plugin::PluginInstanceSpec spec{plugin::PluginKind::kMetric, metric.name, metric.plugin,
+                                          metric.keys};
     auto created = registry_.createMetric(spec, *services_);
     if (!created && metric.built_in) {
       log::main().error("built-in metric '{}' unavailable, its fields are left out: {}",
                         metric.name, created.error());
       continue;
     }
-    if (!created) throw ConfigError("[metric." + metric.name + "]", created.error());
+    if (!created) throw common::ConfigError("[metric." + metric.name + "]", created.error());
     metrics_.push_back(std::move(created).value());
   }
   metricSet();  // refuses unusable value names before the daemon goes further
@@ -98,7 +103,7 @@ metrics::MetricSet PluginSet::metricSet() const {
   try {
     return metrics::MetricSet(std::move(entries));
   } catch (const std::invalid_argument& e) {
-    throw ConfigError("metric plugins", e.what());
+    throw common::ConfigError("metric plugins", e.what());
   }
 }
 
@@ -115,7 +120,7 @@ void PluginSet::provideTo(module::Registry& registry) {
   offered_ = std::make_unique<Offered>();
   for (std::size_t i = 0; i < sources_.size(); ++i) {
     const auto& source = source_settings_[i];
-    offered_->sources.sources.push_back(Scheduler::Source{
+    offered_->sources.sources.push_back(ingest::Scheduler::Source{
         source.name, source.plugin, sources_[i].get(), source.interval_seconds,
         source.timeout_seconds, sources_[i].fetchQuotes(), source.kind, sources_[i].pollEntry()});
   }
@@ -145,7 +150,7 @@ PluginSet::~PluginSet() {
   sources_.clear();
 }
 
-void PluginSet::describe(JsonWriter& json) const {
+void PluginSet::describe(common::JsonWriter& json) const {
   json.key("plugins").beginArray();
   for (const auto& row : registry_.report()) {
     json.beginObject()
@@ -166,8 +171,8 @@ void PluginSet::describe(JsonWriter& json) const {
 }
 
 void checkPluginConfiguration(const Settings& settings) {
-  const Catalog empty;
+  const catalog::Catalog empty;
   const PluginSet plugins(settings, empty);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -21,24 +21,26 @@
 #include <memory>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::net {
 
 class PocoHttpClient;
+}  // namespace skinpulse::net
 
+namespace skinpulse::app {
 class PluginSet {
  public:
   PluginSet(const Settings& settings, const sdk::Catalog& catalog);
   ~PluginSet();
 
-  const PluginRegistry& registry() const { return registry_; }
-  const std::vector<SourceInstance>& sources() const { return sources_; }
+  const plugin::PluginRegistry& registry() const { return registry_; }
+  const std::vector<plugin::SourceInstance>& sources() const { return sources_; }
   /// The settings of each created source, parallel to sources().
   const std::vector<SourceOptions>& sourceSettings() const { return source_settings_; }
-  const std::vector<IdentityInstance>& identityProviders() const { return identity_; }
+  const std::vector<plugin::IdentityInstance>& identityProviders() const { return identity_; }
   /// The metric instances: the built-in ones first, then `[metric.NAME]` in config order.
-  const std::vector<MetricInstance>& metrics() const { return metrics_; }
+  const std::vector<plugin::MetricInstance>& metrics() const { return metrics_; }
   /// One instance per enabled `[rates.NAME]` section, in configuration order.
-  const std::vector<RatesInstance>& rates() const { return rates_; }
+  const std::vector<plugin::RatesInstance>& rates() const { return rates_; }
   /// The settings of each created rates instance, parallel to rates().
   const std::vector<rates::RatesOptions>& ratesSettings() const { return rates_settings_; }
   /// The metrics as the engine uses them; valid while this PluginSet lives. Throws
@@ -53,7 +55,7 @@ class PluginSet {
   net::RequestBudget& platformBudget() { return *platform_budget_; }
 
   /// Adds a "plugins" member to an open JSON object (for /readyz).
-  void describe(JsonWriter& json) const;
+  void describe(common::JsonWriter& json) const;
 
   /// Offers the plugin side to the modules, each part as the type of the folder that uses
   /// it: ingest::MarketSources, auth::IdentityProviders, rates::RatesInstances,
@@ -62,18 +64,18 @@ class PluginSet {
   void provideTo(module::Registry& registry);
 
  private:
-  std::unique_ptr<PocoHttpClient> http_;  // first: outlives every instance that uses it
+  std::unique_ptr<net::PocoHttpClient> http_;  // first: outlives every instance that uses it
   std::unique_ptr<net::RequestBudget> platform_budget_;
   std::unique_ptr<net::BudgetedHttpClient> source_http_;  ///< http_ within the budget
-  std::unique_ptr<HostServices> services_;
-  std::unique_ptr<HostServices> source_services_;
-  PluginRegistry registry_;
+  std::unique_ptr<plugin::HostServices> services_;
+  std::unique_ptr<plugin::HostServices> source_services_;
+  plugin::PluginRegistry registry_;
   std::vector<SourceOptions> source_settings_;
-  std::vector<SourceInstance> sources_;
-  std::vector<IdentityInstance> identity_;
-  std::vector<MetricInstance> metrics_;
+  std::vector<plugin::SourceInstance> sources_;
+  std::vector<plugin::IdentityInstance> identity_;
+  std::vector<plugin::MetricInstance> metrics_;
   std::vector<rates::RatesOptions> rates_settings_;
-  std::vector<RatesInstance> rates_;
+  std::vector<plugin::RatesInstance> rates_;
   struct Offered;
   std::unique_ptr<Offered> offered_;  ///< what provideTo() offered
 };
@@ -82,10 +84,11 @@ class PluginSet {
 /// ask unless set; a plugin older than ABI 1.2 that declares a `kind` key of its own
 /// (`plugin`, null when not loaded) keeps it, and its prices are asks. Throws ConfigError
 /// for a value other than ask, bid, sale or reference.
-sdk::PriceKind sourceKind(const PluginInstanceSpec& spec, const PluginLibrary* plugin);
+sdk::PriceKind sourceKind(const plugin::PluginInstanceSpec& spec,
+                          const plugin::PluginLibrary* plugin);
 
 /// For --check-config and `skinpulsectl check-config`: builds (and drops) a PluginSet
 /// over an empty catalogue. Throws ConfigError.
 void checkPluginConfiguration(const Settings& settings);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

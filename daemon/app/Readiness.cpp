@@ -2,15 +2,15 @@
 
 #include "ingest/CycleHooks.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 Readiness ReadinessReport::operator()(bool detailed) const {
-  Database& database = services_.database;
+  store::Database& database = services_.database;
   state::SharedStore& shared_store = services_.shared_store;
   const bool databaseOk = database.ping();
   // Reported, not part of readiness: without the store only sessions are down (§5).
   const bool sharedStoreOk = shared_store.ping();
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("database").beginObject();
   if (detailed) json.key("backend").value(database.backend());
   json.key("ok").value(databaseOk).endObject();
@@ -27,7 +27,7 @@ Readiness ReadinessReport::operator()(bool detailed) const {
   } else {
     // The public view: no paths, versions, sources or error texts (docs/api.md). The
     // modules still decide readiness alike; what they write is the admin listener's.
-    JsonWriter hidden;
+    common::JsonWriter hidden;
     hidden.beginObject();
     ready = modules_.describeReadiness(hidden) && ready;
     const auto* ingest = services_.registry.find<ingest::CycleHooks>();
@@ -40,4 +40,4 @@ Readiness ReadinessReport::operator()(bool detailed) const {
   return Readiness{ready, std::move(body)};
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -12,7 +12,7 @@
 
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 struct Readiness {
   bool ready = false;
@@ -34,4 +34,4 @@ class ReadinessReport {
   const module::ModuleList& modules_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -11,7 +11,7 @@
 
 #include <stdexcept>
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
 // Every configured source instance in configuration order, with the kind its plugin
@@ -65,7 +65,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
 
 void Runtime::openServices() {
   plugins_ = std::make_unique<PluginSet>(settings_, catalog_);
-  database_ = openDatabase(settings_.database_url, settings_.share_dir + "/sql");
+  database_ = store::openDatabase(settings_.database_url, settings_.share_dir + "/sql");
   log::main().info("database: {} (schema version {})", database_->backend(),
                    database_->schemaVersion());
   // Timed and counted for skinpulse_shared_store_* (docs/operations.md, "Prometheus metrics").
@@ -74,7 +74,7 @@ void Runtime::openServices() {
   log::main().info(
       "shared state: {}{}", shared_store_->backend(),
       shared_store_->ping() ? "" : " (not reachable yet; session endpoints answer 503)");
-  seedCatalog(database_->catalog(), settings_.catalog_file);
+  catalog::seedCatalog(database_->catalog(), settings_.catalog_file);
   catalog_.reset(database_->catalog().allItems());
   // Rate-limited sources poll held items first (docs/api.md §1.2).
   catalog_.setHeldItems(
@@ -99,4 +99,4 @@ std::uint16_t Runtime::port() const { return server_ != nullptr ? server_->port(
 
 std::uint16_t Runtime::adminPort() const { return admin_ != nullptr ? admin_->port() : 0; }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

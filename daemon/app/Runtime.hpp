@@ -27,7 +27,7 @@
 
 #include <memory>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 class AdminModule;
 class ServerModule;
@@ -56,10 +56,10 @@ class Runtime {
 
   // The services the modules share; declared before the modules, so they outlive them.
   Settings settings_;
-  Catalog catalog_;
-  LatestPrices latest_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   std::unique_ptr<PluginSet> plugins_;
-  std::unique_ptr<Database> database_;
+  std::unique_ptr<store::Database> database_;
   std::unique_ptr<state::SharedStore> shared_store_;
   std::unique_ptr<prices::HistoryCache> history_cache_;
   currency::RateBook rates_;
@@ -76,4 +76,4 @@ class Runtime {
   telemetry::Registry::CollectorHandle process_metrics_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -2,7 +2,7 @@
 
 #include "common/Log.hpp"
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 ServerModule::ServerModule(module::Services& services, const HttpOptions& options)
     : router_(services.router), options_(options) {
@@ -32,4 +32,4 @@ bool ServerModule::stop() {
   return true;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 class ServerModule final : public module::Module {
  public:
@@ -38,4 +38,4 @@ class ServerModule final : public module::Module {
   std::unique_ptr<http::HttpServer> server_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

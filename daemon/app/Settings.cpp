@@ -10,12 +10,12 @@
 
 extern char** environ;
 
-namespace skinpulse {
+namespace skinpulse::app {
 namespace {
 
-using Reader = OptionReader;
+using Reader = common::OptionReader;
 
-void applyDefaultsAndEnvironment(ConfigTree& tree, const RunLocation& location,
+void applyDefaultsAndEnvironment(common::ConfigTree& tree, const RunLocation& location,
                                  const std::map<std::string, std::string>& environment) {
   for (const auto& spec : daemonConfigKeys()) {
     if (spec.fallback != nullptr && !tree.has(spec.key))
@@ -34,7 +34,7 @@ void applyDefaultsAndEnvironment(ConfigTree& tree, const RunLocation& location,
   }
 }
 
-void rejectUnknownKeys(const ConfigTree& tree) {
+void rejectUnknownKeys(const common::ConfigTree& tree) {
   std::set<std::string> known;
   for (const auto& spec : daemonConfigKeys()) known.insert(spec.key);
   for (const auto& section : tree.sections()) {
@@ -43,16 +43,18 @@ void rejectUnknownKeys(const ConfigTree& tree) {
       continue;
     }
     if (!isDaemonSection(section)) {
-      throw ConfigError("[" + section + "]",
-                        "unknown section (expected daemon, http, log, "
-                        "storage, session, catalog, items, metrics, portfolio, "
-                        "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME, "
-                        "metric.NAME or rates.NAME)",
-                        "[" + section + "]");
+      throw common::ConfigError(
+          "[" + section + "]",
+          "unknown section (expected daemon, http, log, "
+          "storage, session, catalog, items, metrics, portfolio, "
+          "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME, "
+          "metric.NAME or rates.NAME)",
+          "[" + section + "]");
     }
     for (const auto& key : tree.keysOf(section)) {
       if (!known.count(section + "." + key)) {
-        throw ConfigError(tree.describe(section + "." + key), "unknown key", section + "." + key);
+        throw common::ConfigError(tree.describe(section + "." + key), "unknown key",
+                                  section + "." + key);
       }
     }
   }
@@ -60,7 +62,7 @@ void rejectUnknownKeys(const ConfigTree& tree) {
 
 // `[metric.NAME]`: plugin (required), enabled (default true), plugin keys. The built-in
 // metrics are always on: a section may not name one of them.
-void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings) {
+void readMetrics(const common::ConfigTree& tree, const Reader& read, Settings& settings) {
   for (const auto& plugin : builtInMetricPlugins()) {
     settings.metrics.push_back(MetricOptions{plugin, plugin, {}, true});
   }
@@ -68,16 +70,16 @@ void readMetrics(const ConfigTree& tree, const Reader& read, Settings& settings)
     if (section.rfind("metric.", 0) != 0) continue;
     MetricOptions metric;
     metric.name = section.substr(std::string("metric.").size());
-    if (!isValidInstanceName(metric.name)) {
-      throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
+    if (!common::isValidInstanceName(metric.name)) {
+      throw common::ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}");
     }
     const auto& builtIn = builtInMetricPlugins();
     if (std::find(builtIn.begin(), builtIn.end(), metric.name) != builtIn.end()) {
-      throw ConfigError("[" + section + "]", "is a built-in metric, always enabled");
+      throw common::ConfigError("[" + section + "]", "is a built-in metric, always enabled");
     }
     const std::string prefix = section + ".";
     if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-      throw ConfigError("[" + section + "] plugin", "missing (the metric plugin to run)");
+      throw common::ConfigError("[" + section + "] plugin", "missing (the metric plugin to run)");
     }
     metric.plugin = read.text(prefix + "plugin");
     const bool enabled = read.present(prefix + "enabled") ? read.boolean(prefix + "enabled") : true;
@@ -149,7 +151,7 @@ std::map<std::string, std::string> processEnvironment() {
   return result;
 }
 
-Settings buildSettings(ConfigTree& tree, const RunLocation& location,
+Settings buildSettings(common::ConfigTree& tree, const RunLocation& location,
                        const std::map<std::string, std::string>& environment) {
   // The thread-per-connection server's pool (docs/adr/0010-front-door.md): still
   // accepted, so old files keep working, but ignored.
@@ -164,14 +166,15 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
 
   s.base_url = read.text("daemon.base_url");
   while (!s.base_url.empty() && s.base_url.back() == '/') s.base_url.pop_back();
-  if (!isHttpUrl(s.base_url)) read.fail("daemon.base_url", "must be an http:// or https:// URL");
-  const auto listen = parseListenAddress(read.text("daemon.listen"));
+  if (!common::isHttpUrl(s.base_url))
+    read.fail("daemon.base_url", "must be an http:// or https:// URL");
+  const auto listen = common::parseListenAddress(read.text("daemon.listen"));
   if (!listen) read.fail("daemon.listen", "'" + read.text("daemon.listen") + "' is not HOST:PORT");
   s.listen_host = listen->first;
   s.listen_port = listen->second;
   s.frontend_url =
       read.present("daemon.frontend_url") ? read.text("daemon.frontend_url") : s.base_url + "/";
-  if (!isHttpUrl(s.frontend_url)) {
+  if (!common::isHttpUrl(s.frontend_url)) {
     read.fail("daemon.frontend_url", "must be an http:// or https:// URL");
   }
   s.plugin_dir =
@@ -183,8 +186,8 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
           ? read.text("daemon.share_dir")
           : (location.build_tree ? build_paths::kSourceShareDir : build_paths::kInstalledShareDir);
 
-  readOptions(daemonOptionTable(), read, s);
-  readOptions(httpOptionTable(), read, s.http);
+  common::readOptions(daemonOptionTable(), read, s);
+  common::readOptions(httpOptionTable(), read, s.http);
   s.http.host = s.listen_host;
   s.http.port = s.listen_port;
   s.http.access_log = read.boolean("log.access");
@@ -201,7 +204,7 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   s.log_json = format == "json";
 
   s.database_url = read.text("storage.database_url");
-  if (!isSupportedDatabaseUrl(s.database_url)) {
+  if (!common::isSupportedDatabaseUrl(s.database_url)) {
     read.fail("storage.database_url",
               "must be sqlite://PATH or postgresql://user:pass@host:port/db");
   }
@@ -214,12 +217,12 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
 
   // The features' keys, each from its own table.
   s.auth = auth::readAuthOptions(read, s.base_url, s.frontend_url, location.secret_optional);
-  readOptions(ingest::ingestOptionTable(), read, s.ingest);
-  readOptions(items::itemsOptionTable(), read, s.items);
-  readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
-  readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
+  common::readOptions(ingest::ingestOptionTable(), read, s.ingest);
+  common::readOptions(items::itemsOptionTable(), read, s.items);
+  common::readOptions(metrics::metricsOptionTable(), read, s.metrics_options);
+  common::readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
   s.quality = quality::readQualityOptions(read);
-  readOptions(alerts::alertsOptionTable(), read, s.alerts);
+  common::readOptions(alerts::alertsOptionTable(), read, s.alerts);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSourceOptions(read, section));
@@ -230,4 +233,4 @@ Settings buildSettings(ConfigTree& tree, const RunLocation& location,
   return s;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 /// A metric plugin instance: one of the built-in five, or a `[metric.NAME]` section.
 struct MetricOptions {
@@ -99,10 +99,10 @@ struct RunLocation {
 
 /// Layers the environment over `tree` (docs/api.md §1.2), then validates and types every
 /// value. Throws ConfigError naming the key and the problem.
-Settings buildSettings(ConfigTree& tree, const RunLocation& location,
+Settings buildSettings(common::ConfigTree& tree, const RunLocation& location,
                        const std::map<std::string, std::string>& environment);
 
 /// The process environment as a map.
 std::map<std::string, std::string> processEnvironment();
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -6,11 +6,11 @@
 
 #include <algorithm>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
-const OptionTable<SourceOptions>& sourceOptionTable() {
-  using T = OptionType;
-  static const OptionTable<SourceOptions> table = {
+const common::OptionTable<SourceOptions>& sourceOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<SourceOptions> table = {
       {{"source.NAME.plugin", T::kText, 0, 0, nullptr, nullptr,
         "The source plugin to run (file source_<plugin>.so in the plugin directory).",
         "none: required"},
@@ -35,30 +35,30 @@ const OptionTable<SourceOptions>& sourceOptionTable() {
   return table;
 }
 
-SourceOptions readSourceOptions(const OptionReader& read, const std::string& section) {
+SourceOptions readSourceOptions(const common::OptionReader& read, const std::string& section) {
   SourceOptions source;
   source.name = section.substr(std::string("source.").size());
-  if (!isValidInstanceName(source.name)) {
-    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
-                      "[" + section + "]");
+  if (!common::isValidInstanceName(source.name)) {
+    throw common::ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
+                              "[" + section + "]");
   }
   const std::string prefix = section + ".";
   if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-    throw ConfigError("[" + section + "] plugin", "missing (the plugin to run, e.g. simulated)",
-                      "[" + section + "]");
+    throw common::ConfigError("[" + section + "] plugin",
+                              "missing (the plugin to run, e.g. simulated)", "[" + section + "]");
   }
-  readInstanceOptions(sourceOptionTable(), read, section, source);
+  common::readInstanceOptions(sourceOptionTable(), read, section, source);
   if (read.present(prefix + "fee_percent")) {
     source.fee_percent = quality::readDecimal(read, prefix + "fee_percent", 0.0, 100.0);
   }
   const auto& table = sourceOptionTable();
   for (const auto& key : read.tree().keysOf(section)) {
     const bool daemons = std::any_of(table.begin(), table.end(), [&](const auto& row) {
-      return instanceKey(row.spec.key, section) == prefix + key;
+      return common::instanceKey(row.spec.key, section) == prefix + key;
     });
     if (!daemons) source.keys[key] = read.text(prefix + key);
   }
   return source;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -12,7 +12,7 @@
 #include <map>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::app {
 
 struct SourceOptions {
   std::string name;    ///< instance name: the `source` of its price points
@@ -36,10 +36,10 @@ struct SourceOptions {
 };
 
 /// The daemon's keys of a `[source.NAME]` section, written "source.NAME.key".
-const OptionTable<SourceOptions>& sourceOptionTable();
+const common::OptionTable<SourceOptions>& sourceOptionTable();
 
 /// One `[source.NAME]` section (`section` = "source.NAME"): the table's keys, then every
 /// other key into `keys`. Throws ConfigError (a bad name, no plugin, a value out of range).
-SourceOptions readSourceOptions(const OptionReader& read, const std::string& section);
+SourceOptions readSourceOptions(const common::OptionReader& read, const std::string& section);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::app

@@ -106,7 +106,7 @@ void WatchdogPinger::start() {
   // At least a millisecond: the task's resolution; systemd's timeouts are seconds.
   const auto period = std::max(std::chrono::milliseconds(1),
                                std::chrono::duration_cast<std::chrono::milliseconds>(*every));
-  task_ = std::make_unique<PeriodicTask>(
+  task_ = std::make_unique<common::PeriodicTask>(
       "systemd watchdog ping", std::chrono::milliseconds(0), period, [this] {
         if (const auto error = notifier_.watchdog(); !error.empty()) {
           log::main().warn("systemd watchdog ping failed: {}", error);

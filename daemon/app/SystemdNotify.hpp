@@ -66,7 +66,7 @@ class WatchdogPinger {
 
  private:
   const Notifier& notifier_;
-  std::unique_ptr<PeriodicTask> task_;
+  std::unique_ptr<common::PeriodicTask> task_;
 };
 
 }  // namespace skinpulse::systemd

@@ -25,7 +25,8 @@ Resolution AccountResolver::loginByEmail(const std::string& provider,
                          identity.display_name.empty() ? user->display_name : identity.display_name,
                          identity.avatar_url.empty() ? user->avatar_url : identity.avatar_url);
   }
-  users_.upsertIdentity(IdentityRecord{provider, identity.subject, user->id, identity.email, now});
+  users_.upsertIdentity(
+      store::IdentityRecord{provider, identity.subject, user->id, identity.email, now});
   return Resolution{user->id, ""};
 }
 
@@ -45,7 +46,7 @@ Resolution AccountResolver::loginByPlatformId(const std::string& provider,
     }
   } else {
     const auto user = users_.createUser("", identity.display_name, identity.avatar_url, now);
-    if (!users_.linkGameId(GameLinkRecord{user.id, identity.subject, now})) {
+    if (!users_.linkGameId(store::GameLinkRecord{user.id, identity.subject, now})) {
       // Another login of the same id won the race; sign into that account instead.
       const auto winner = users_.gameLinkByPlatformId(identity.subject);
       if (!winner) return refused("verification_failed");
@@ -55,7 +56,7 @@ Resolution AccountResolver::loginByPlatformId(const std::string& provider,
       log::main().info("new account {} from {}", user_id, provider);
     }
   }
-  users_.upsertIdentity(IdentityRecord{provider, identity.subject, user_id, "", now});
+  users_.upsertIdentity(store::IdentityRecord{provider, identity.subject, user_id, "", now});
   return Resolution{user_id, ""};
 }
 
@@ -63,10 +64,10 @@ Resolution AccountResolver::linkPlatformId(const std::string& provider, const st
                                            const sdk::VerifiedIdentity& identity,
                                            std::int64_t now) const {
   if (!isIndividualPlatformId(identity.subject)) return refused("invalid_claimed_id");
-  if (!users_.linkGameId(GameLinkRecord{user_id, identity.subject, now})) {
+  if (!users_.linkGameId(store::GameLinkRecord{user_id, identity.subject, now})) {
     return refused("already_linked");
   }
-  users_.upsertIdentity(IdentityRecord{provider, identity.subject, user_id, "", now});
+  users_.upsertIdentity(store::IdentityRecord{provider, identity.subject, user_id, "", now});
   return Resolution{user_id, ""};
 }
 

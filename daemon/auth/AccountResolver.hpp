@@ -25,7 +25,7 @@ struct Resolution {
 
 class AccountResolver {
  public:
-  explicit AccountResolver(UserStore& users) : users_(users) {}
+  explicit AccountResolver(store::UserStore& users) : users_(users) {}
 
   Resolution loginByEmail(const std::string& provider, const sdk::VerifiedIdentity& identity,
                           std::int64_t now) const;
@@ -35,7 +35,7 @@ class AccountResolver {
                             const sdk::VerifiedIdentity& identity, std::int64_t now) const;
 
  private:
-  UserStore& users_;
+  store::UserStore& users_;
 };
 
 }  // namespace skinpulse::auth

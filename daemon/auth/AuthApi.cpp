@@ -37,7 +37,7 @@ void redirectTo(http::Response& response, const std::string& location) {
 
 }  // namespace
 
-AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, UserStore& users,
+AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
                  std::vector<ProviderEntry> providers, AuthApiOptions config)
     : sessions_(sessions),
       store_(store),
@@ -104,7 +104,7 @@ void AuthApi::csrf(http::Request& request, http::Response& response) const {
     token = issued.context.csrf_token;
     response.setHeader("Set-Cookie", sessions_.setCookieHeader(issued));
   }
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("csrf_token").value(token).endObject();
   response.json(json.take());
 }
@@ -119,14 +119,14 @@ void AuthApi::logout(http::Request& request, http::Response& response) const {
 void AuthApi::providers(http::Request& request, http::Response& response) const {
   const auto identities = users_.identitiesOf(request.session.user_id);
   const bool gameLinked = users_.gameLinkOf(request.session.user_id).has_value();
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("providers").beginArray();
   for (const auto& entry : providers_) {
-    const bool linked =
-        (entry.name == kGameId && gameLinked) ||
-        std::any_of(identities.begin(), identities.end(), [&](const IdentityRecord& identity) {
-          return identity.provider == entry.name;
-        });
+    const bool linked = (entry.name == kGameId && gameLinked) ||
+                        std::any_of(identities.begin(), identities.end(),
+                                    [&](const store::IdentityRecord& identity) {
+                                      return identity.provider == entry.name;
+                                    });
     json.beginObject()
         .key("name")
         .value(entry.name)
@@ -149,7 +149,7 @@ void AuthApi::me(http::Request& request, http::Response& response) const {
     throw http::HttpError(401, "unauthenticated", "sign in first");
   }
   const auto link = users_.gameLinkOf(user->id);
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("user_id").value(user->id).key("email");
   if (user->email.empty()) {
     json.null();

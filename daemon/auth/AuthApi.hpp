@@ -44,7 +44,7 @@ struct ProviderEntry {
 
 class AuthApi {
  public:
-  AuthApi(const SessionManager& sessions, state::SharedStore& store, UserStore& users,
+  AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
           std::vector<ProviderEntry> providers, AuthApiOptions config);
 
   void registerRoutes(http::Router& router);
@@ -68,7 +68,7 @@ class AuthApi {
   state::SharedStore& store_;
   LoginFlows flows_;
   AccountResolver accounts_;
-  UserStore& users_;
+  store::UserStore& users_;
   std::vector<ProviderEntry> providers_;
   AuthApiOptions config_;
 };

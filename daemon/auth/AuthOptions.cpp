@@ -10,9 +10,9 @@ constexpr std::size_t kMinSecretBytes = 32;
 
 }  // namespace
 
-const OptionTable<AuthOptions>& authOptionTable() {
-  using T = OptionType;
-  static const OptionTable<AuthOptions> table = {
+const common::OptionTable<AuthOptions>& authOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<AuthOptions> table = {
       {{"session.secret", T::kText, 0, 0, "SESSION_SECRET", nullptr,
         "The key that signs session cookies (HMAC-SHA256), at least 32 bytes. Keep it in the "
         "environment, not in a file others can read.",
@@ -36,7 +36,7 @@ const OptionTable<AuthOptions>& authOptionTable() {
   return table;
 }
 
-AuthOptions readAuthOptions(const OptionReader& read, const std::string& base_url,
+AuthOptions readAuthOptions(const common::OptionReader& read, const std::string& base_url,
                             const std::string& frontend_url, bool secret_optional) {
   AuthOptions options;
   options.base_url = base_url;
@@ -45,15 +45,17 @@ AuthOptions readAuthOptions(const OptionReader& read, const std::string& base_ur
   if (secretMissing && !secret_optional) {
     const std::string name =
         read.present("session.secret") ? read.tree().describe("session.secret") : "SESSION_SECRET";
-    throw ConfigError(name, "missing; set it to at least 32 random bytes", "session.secret");
+    throw common::ConfigError(name, "missing; set it to at least 32 random bytes",
+                              "session.secret");
   }
   if (!secretMissing && read.text("session.secret").size() < kMinSecretBytes) {
     read.fail("session.secret", "is " + std::to_string(read.text("session.secret").size()) +
                                     " bytes; at least 32 are required");
   }
-  readOptions(authOptionTable(), read, options);
+  common::readOptions(authOptionTable(), read, options);
   for (const auto& cidr : options.trusted_proxies) {
-    if (!isValidCidr(cidr)) read.fail("http.trusted_proxies", "'" + cidr + "' is not a CIDR");
+    if (!common::isValidCidr(cidr))
+      read.fail("http.trusted_proxies", "'" + cidr + "' is not a CIDR");
   }
   if (!read.present("session.cookie_secure")) {
     options.cookie_secure = base_url.rfind("https://", 0) == 0;

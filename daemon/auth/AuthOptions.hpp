@@ -21,12 +21,12 @@ struct AuthOptions {
   std::vector<std::string> trusted_proxies;  ///< CIDRs
 };
 
-const OptionTable<AuthOptions>& authOptionTable();
+const common::OptionTable<AuthOptions>& authOptionTable();
 
 /// Reads the table's keys; `base_url` decides cookie_secure when it is not set. Without
 /// `secret_optional` (admin commands that never sign a cookie) a missing secret is an
 /// error. Throws ConfigError.
-AuthOptions readAuthOptions(const OptionReader& read, const std::string& base_url,
+AuthOptions readAuthOptions(const common::OptionReader& read, const std::string& base_url,
                             const std::string& frontend_url, bool secret_optional);
 
 }  // namespace skinpulse::auth

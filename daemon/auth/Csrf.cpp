@@ -6,7 +6,7 @@
 
 namespace skinpulse::auth {
 
-std::string newCsrfToken() { return randomToken(32); }
+std::string newCsrfToken() { return common::randomToken(32); }
 
 bool constantTimeEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;

@@ -14,7 +14,7 @@ std::string LoginFlows::key(const http::SessionContext& session, const std::stri
 
 void LoginFlows::put(const http::SessionContext& session, const std::string& name,
                      const sdk::Fields& flow) const {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (const auto& [field, value] : flow) json.beginArray().value(field).value(value).endArray();
   json.endArray();

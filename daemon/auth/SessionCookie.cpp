@@ -25,7 +25,7 @@ bool isBase64Url(const std::string& text) {
 
 SessionCookie::SessionCookie(std::string secret) : secret_(std::move(secret)) {}
 
-std::string SessionCookie::newId() { return randomToken(kIdBytes); }
+std::string SessionCookie::newId() { return common::randomToken(kIdBytes); }
 
 std::string SessionCookie::tag(const std::string& id) const {
   const std::string message = kTagDomain + id;
@@ -33,7 +33,7 @@ std::string SessionCookie::tag(const std::string& id) const {
   unsigned int length = 0;
   HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
        reinterpret_cast<const unsigned char*>(message.data()), message.size(), digest, &length);
-  return base64UrlNoPadding(digest, length);
+  return common::base64UrlNoPadding(digest, length);
 }
 
 std::string SessionCookie::sign(const std::string& id) const { return id + "." + tag(id); }

@@ -23,7 +23,7 @@ std::string trim(std::string_view text) {
 }
 
 std::string serialise(const http::SessionContext& session) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject()
       .key("user_id")
       .value(session.user_id)

@@ -9,12 +9,12 @@
 
 #include <algorithm>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 namespace {
 
-std::string renderItem(const ItemRecord& item,
+std::string renderItem(const store::ItemRecord& item,
                        const std::vector<const CatalogItemView*>& variants) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject()
       .key("id")
       .value(item.id)
@@ -51,7 +51,7 @@ std::string renderItem(const ItemRecord& item,
   return json.take();
 }
 
-sdk::CatalogItem toSdk(const ItemRecord& record) {
+sdk::CatalogItem toSdk(const store::ItemRecord& record) {
   return sdk::CatalogItem{record.id,        record.market_hash_name, record.weapon_type,
                           record.skin_name, record.rarity,           record.stattrak};
 }
@@ -75,18 +75,18 @@ std::size_t variantRank(std::string_view variant) {
 
 std::string lowerUtf8(const std::string& text) { return Poco::UTF8::toLower(text); }
 
-CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records)
+CatalogSnapshot::CatalogSnapshot(std::vector<store::ItemRecord> records)
     : CatalogSnapshot(std::move(records), Fields::kAll) {}
 
 std::unique_ptr<const CatalogSnapshot> CatalogSnapshot::forMatching(
-    std::vector<ItemRecord> records) {
+    std::vector<store::ItemRecord> records) {
   return std::unique_ptr<const CatalogSnapshot>(
       new CatalogSnapshot(std::move(records), Fields::kMatching));
 }
 
-CatalogSnapshot::CatalogSnapshot(std::vector<ItemRecord> records, Fields fields) {
+CatalogSnapshot::CatalogSnapshot(std::vector<store::ItemRecord> records, Fields fields) {
   std::sort(records.begin(), records.end(),
-            [](const ItemRecord& a, const ItemRecord& b) { return a.id < b.id; });
+            [](const store::ItemRecord& a, const store::ItemRecord& b) { return a.id < b.id; });
   items_.reserve(records.size());
   by_id_.reserve(records.size());
   by_name_.reserve(records.size());
@@ -183,7 +183,7 @@ std::string renderItemArray(const std::vector<const CatalogItemView*>& items) {
   return body;
 }
 
-void Catalog::reset(std::vector<ItemRecord> records) {
+void Catalog::reset(std::vector<store::ItemRecord> records) {
   auto fresh = std::make_shared<const CatalogSnapshot>(std::move(records));
   std::lock_guard lock(mutex_);
   current_ = std::move(fresh);
@@ -256,4 +256,4 @@ void Catalog::forEach(const std::function<bool(const sdk::CatalogItem&)>& visit)
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

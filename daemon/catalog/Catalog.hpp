@@ -21,10 +21,10 @@
 #include <unordered_map>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 struct CatalogItemView {
-  ItemRecord record;
+  store::ItemRecord record;
   std::string lower_name;         ///< Unicode lower-case name, for `q` searches
   std::string lower_weapon_type;  ///< lower-case, for the case-insensitive equality filters
   std::string lower_rarity;
@@ -38,10 +38,10 @@ struct CatalogItemView {
 
 class CatalogSnapshot {
  public:
-  explicit CatalogSnapshot(std::vector<ItemRecord> records);
+  explicit CatalogSnapshot(std::vector<store::ItemRecord> records);
   /// Ids and names only, for matching (a backfill): no search fields, no rendered JSON,
   /// about a third of the time to build. Pages and searches of it are not meaningful.
-  static std::unique_ptr<const CatalogSnapshot> forMatching(std::vector<ItemRecord> records);
+  static std::unique_ptr<const CatalogSnapshot> forMatching(std::vector<store::ItemRecord> records);
 
   /// Every item, variants included, ordered by id.
   const std::vector<CatalogItemView>& items() const { return items_; }
@@ -66,7 +66,7 @@ class CatalogSnapshot {
   static constexpr std::size_t kMaxCachedBytes = 32u * 1024u * 1024u;
 
   enum class Fields { kAll, kMatching };
-  CatalogSnapshot(std::vector<ItemRecord> records, Fields fields);
+  CatalogSnapshot(std::vector<store::ItemRecord> records, Fields fields);
 
   std::vector<CatalogItemView> items_;  ///< ordered by id
   std::vector<const CatalogItemView*> bases_;
@@ -111,7 +111,7 @@ struct ItemPage {
 class Catalog final : public sdk::Catalog {
  public:
   /// Replaces the whole catalogue (at start, after seeding).
-  void reset(std::vector<ItemRecord> records);
+  void reset(std::vector<store::ItemRecord> records);
 
   std::shared_ptr<const CatalogSnapshot> snapshot() const;
 
@@ -139,11 +139,11 @@ class Catalog final : public sdk::Catalog {
   // p99 stalls under load, bench/README.md). The critical section is one refcount copy.
   mutable std::mutex mutex_;
   std::shared_ptr<const CatalogSnapshot> current_ =
-      std::make_shared<const CatalogSnapshot>(std::vector<ItemRecord>{});
+      std::make_shared<const CatalogSnapshot>(std::vector<store::ItemRecord>{});
   std::function<std::vector<std::int64_t>()> held_items_;
 };
 
 /// Unicode-aware lower case (for case-insensitive search).
 std::string lowerUtf8(const std::string& text);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

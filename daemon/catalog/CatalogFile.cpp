@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 namespace {
 
 std::string stringField(const Poco::JSON::Object& object, const char* name) {
@@ -19,7 +19,7 @@ std::string stringField(const Poco::JSON::Object& object, const char* name) {
 
 // A variant line (docs/api.md §18) names one of the variants of its finish, exactly as
 // sdk/variants.hpp spells it, and follows its base line.
-void checkVariant(const CatalogEntry& entry, const std::unordered_set<std::string>& seen) {
+void checkVariant(const store::CatalogEntry& entry, const std::unordered_set<std::string>& seen) {
   const auto* finish = sdk::variantFinish(entry.skin_name);
   if (finish == nullptr) {
     throw std::runtime_error("variant '" + entry.variant + "' on skin '" + entry.skin_name +
@@ -40,10 +40,10 @@ void checkVariant(const CatalogEntry& entry, const std::unordered_set<std::strin
 
 }  // namespace
 
-std::vector<CatalogEntry> readCatalogFile(const std::string& path) {
+std::vector<store::CatalogEntry> readCatalogFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("catalogue file " + path + ": cannot be read");
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   // Items seen so far, by name then "\x1f" then variant ('' for the base).
   std::unordered_set<std::string> seen;
   std::string line;
@@ -56,7 +56,7 @@ std::vector<CatalogEntry> readCatalogFile(const std::string& path) {
     try {
       parser.reset();
       const auto object = parser.parse(line).extract<Poco::JSON::Object::Ptr>();
-      CatalogEntry entry;
+      store::CatalogEntry entry;
       entry.market_hash_name = stringField(*object, "market_hash_name");
       entry.weapon_type = stringField(*object, "weapon_type");
       entry.skin_name = stringField(*object, "skin_name");
@@ -80,4 +80,4 @@ std::vector<CatalogEntry> readCatalogFile(const std::string& path) {
   return entries;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 /// Reads every entry. A line may end with `"variant":"Ruby"` (docs/api.md §18): a variant
 /// item of the base line of the same name, which must come before it. Throws
 /// std::runtime_error naming the file and line on unreadable files, malformed lines,
 /// missing names, duplicated (name, variant) pairs, a variant its finish does not have
 /// (sdk/variants.hpp) or a variant line without its base line before it.
-std::vector<CatalogEntry> readCatalogFile(const std::string& path);
+std::vector<store::CatalogEntry> readCatalogFile(const std::string& path);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

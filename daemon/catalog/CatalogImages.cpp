@@ -4,7 +4,7 @@
 
 #include <exception>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 namespace {
 
 // The platform's image CDN (docs/upstreams.md §a.2 and §d.1): an icon_url is appended.
@@ -39,7 +39,7 @@ std::string economyImageUrl(std::string_view icon_url) {
   return std::string(kEconomyImageBase) + std::string(icon_url);
 }
 
-std::size_t CatalogImages::fill(const std::vector<CatalogStore::ItemImage>& images,
+std::size_t CatalogImages::fill(const std::vector<store::CatalogStore::ItemImage>& images,
                                 std::string_view origin) {
   if (images.empty()) return 0;
   try {
@@ -54,4 +54,4 @@ std::size_t CatalogImages::fill(const std::vector<CatalogStore::ItemImage>& imag
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 /// A picture the catalogue may show: https only, printable ASCII without quotes or angle
 /// brackets (it is rendered into pages), at most 2 KiB.
@@ -26,17 +26,18 @@ std::string economyImageUrl(std::string_view icon_url);
 
 class CatalogImages {
  public:
-  CatalogImages(CatalogStore& store, Catalog& catalog) : store_(store), catalog_(catalog) {}
+  CatalogImages(store::CatalogStore& store, Catalog& catalog) : store_(store), catalog_(catalog) {}
 
   /// Stores the (item id, URL) pairs whose item has no picture yet and republishes the
   /// catalogue when one changed; returns how many items changed. `origin` names the
   /// caller in the log line. A store failure is logged, not thrown: pictures are
   /// cosmetic and whatever asked (a stored cycle, an import) has already succeeded.
-  std::size_t fill(const std::vector<CatalogStore::ItemImage>& images, std::string_view origin);
+  std::size_t fill(const std::vector<store::CatalogStore::ItemImage>& images,
+                   std::string_view origin);
 
  private:
-  CatalogStore& store_;
+  store::CatalogStore& store_;
   Catalog& catalog_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -6,9 +6,9 @@
 
 #include <chrono>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
-CatalogStore::SeedResult seedCatalog(CatalogStore& store, const std::string& file) {
+store::CatalogStore::SeedResult seedCatalog(store::CatalogStore& store, const std::string& file) {
   const auto started = std::chrono::steady_clock::now();
   const auto entries = readCatalogFile(file);
   const auto result = store.seed(entries, time::nowSeconds());
@@ -20,4 +20,4 @@ CatalogStore::SeedResult seedCatalog(CatalogStore& store, const std::string& fil
   return result;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -4,10 +4,10 @@
 
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 /// Seeds the store from the catalogue data file (idempotent; ids stay stable) and logs
 /// what changed. Throws std::runtime_error when the file is missing or malformed.
-CatalogStore::SeedResult seedCatalog(CatalogStore& store, const std::string& file);
+store::CatalogStore::SeedResult seedCatalog(store::CatalogStore& store, const std::string& file);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -6,7 +6,7 @@
 
 #include <array>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 namespace {
 
 constexpr std::string_view kStar = "\xE2\x98\x85 ";              // "★ "
@@ -139,4 +139,4 @@ std::optional<std::string_view> variantOfPaintIndex(std::int64_t paint_index,
   return std::nullopt;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

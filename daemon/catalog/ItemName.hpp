@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 /// Longer names are never items (the longest real ones are about 80 bytes).
 inline constexpr std::size_t kMaxItemNameBytes = 256;
@@ -39,4 +39,4 @@ std::optional<ParsedItemName> parseItemName(std::string_view market_hash_name);
 std::optional<std::string_view> variantOfPaintIndex(std::int64_t paint_index,
                                                     std::string_view market_hash_name);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 NameSightings::NameSightings(std::size_t min_sources, std::int64_t window_seconds,
                              std::size_t max_names)
@@ -53,4 +53,4 @@ void NameSightings::prune(std::int64_t now) {
   for (const auto& name : forget) names_.erase(name);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -15,7 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::catalog {
 
 class NameSightings {
  public:
@@ -55,4 +55,4 @@ class NameSightings {
   std::unordered_map<std::string, Entry> names_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::catalog

@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 /// A configuration problem: names the key (as the admin wrote it: `[daemon] listen` or
 /// the environment variable) and what is wrong with it. Fatal at start.
@@ -23,4 +23,4 @@ class ConfigError : public std::runtime_error {
   std::string setting_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace skinpulse {
+namespace skinpulse::common {
 namespace {
 
 std::string trim(const std::string& s) {
@@ -111,4 +111,4 @@ void ConfigTree::noteSection(const std::string& section) {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 class ConfigTree {
  public:
@@ -48,4 +48,4 @@ class ConfigTree {
   std::vector<std::string> sections_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -3,7 +3,7 @@
 #include <charconv>
 #include <cmath>
 
-namespace skinpulse {
+namespace skinpulse::common {
 namespace {
 
 // Length of the valid UTF-8 sequence at s[i], or 0 when it is not one.
@@ -166,4 +166,4 @@ JsonWriter& JsonWriter::raw(std::string_view json) {
   return *this;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

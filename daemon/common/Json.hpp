@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 /// Appends `text` to `out` as a JSON string literal (quotes included). Invalid UTF-8
 /// bytes are replaced by U+FFFD so the body is always valid JSON.
@@ -42,4 +42,4 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -3,7 +3,7 @@
 #include "common/ConfigError.hpp"
 #include "common/ValueParsers.hpp"
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 std::string OptionReader::text(const std::string& key) const {
   const auto value = tree_.find(key);
@@ -44,4 +44,4 @@ void OptionReader::fail(const std::string& key, const std::string& problem) cons
   throw ConfigError(tree_.describe(key), problem, key);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -18,7 +18,7 @@
 #include <variant>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 enum class OptionType {
   kText,     ///< any text
@@ -137,4 +137,4 @@ std::vector<OptionSpec> specsOf(const OptionTable<Options>& table) {
   return specs;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -2,7 +2,7 @@
 
 #include "common/Log.hpp"
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 PeriodicTask::PeriodicTask(std::string name, std::chrono::milliseconds first_delay,
                            std::chrono::milliseconds period, std::function<void()> job)
@@ -37,4 +37,4 @@ void PeriodicTask::loop() {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 class PeriodicTask {
  public:
@@ -42,4 +42,4 @@ class PeriodicTask {
   std::thread thread_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

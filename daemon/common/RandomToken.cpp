@@ -6,7 +6,7 @@
 #include <sys/random.h>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::common {
 namespace {
 
 void fillFromPoco(unsigned char* data, std::size_t size) {
@@ -58,4 +58,4 @@ std::string base64UrlNoPadding(const unsigned char* data, std::size_t size) {
   return out;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

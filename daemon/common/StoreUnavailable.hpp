@@ -8,7 +8,7 @@
 
 #include <stdexcept>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 /// The message never carries a password or a stored value.
 class StoreUnavailable : public std::runtime_error {
@@ -16,4 +16,4 @@ class StoreUnavailable : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -6,7 +6,7 @@
 #include <charconv>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::common {
 namespace {
 
 std::string lower(std::string_view text) {
@@ -106,4 +106,4 @@ bool isValidInstanceName(std::string_view text) {
   });
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

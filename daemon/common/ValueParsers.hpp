@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::common {
 
 /// Decimal integer, optional leading '-', no spaces, no '+', within int64.
 std::optional<std::int64_t> parseInteger(std::string_view text);
@@ -27,4 +27,4 @@ bool isValidCidr(std::string_view text);
 /// [a-z0-9_-]{1,64}
 bool isValidInstanceName(std::string_view text);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::common

@@ -54,7 +54,7 @@ void Dispatcher::dispatch(Request& request, Response& response, const Router::Ma
     // to create, for one) are dropped with the rest of the response.
     response = Response();
     renderProblem(error, response);
-  } catch (const StoreUnavailable& error) {
+  } catch (const common::StoreUnavailable& error) {
     // Fail closed: whatever needed the shared store (session, lock, rate limit) is
     // refused, never guessed.
     log::main().warn("{} {}: {}", request.method, request.path, error.what());

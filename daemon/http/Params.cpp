@@ -30,7 +30,7 @@ std::int64_t positiveIdParam(const Request& request, const std::string& name) {
   const std::string text = it == request.path_params.end() ? std::string() : it->second;
   const bool digitsOnly =
       !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  const auto value = digitsOnly ? parseInteger(text) : std::nullopt;
+  const auto value = digitsOnly ? common::parseInteger(text) : std::nullopt;
   if (!value || *value <= 0) throw HttpError::invalidParameter(name, "must be a positive integer");
   return *value;
 }
@@ -39,7 +39,7 @@ std::int64_t integerParam(const Request& request, const std::string& name, std::
                           std::int64_t min, std::int64_t max) {
   const auto text = request.queryParam(name);
   if (!text) return fallback;
-  const auto value = parseInteger(*text);
+  const auto value = common::parseInteger(*text);
   if (!value || *value < min || *value > max) {
     throw HttpError::invalidParameter(
         name, "must be an integer in " + std::to_string(min) + ".." + std::to_string(max));

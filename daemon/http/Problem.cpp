@@ -12,7 +12,7 @@ std::string statusTitle(int status) {
 }
 
 void renderProblem(const HttpError& error, Response& response) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject()
       .key("type")
       .value("about:blank")

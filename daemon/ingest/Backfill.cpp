@@ -7,7 +7,7 @@
 
 #include <chrono>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 // Points judged and written per chunk: each chunk copies the latest-price snapshot's
@@ -31,7 +31,7 @@ void count(BackfillResult& result, std::string_view reason, std::size_t line) {
 namespace {
 
 // Reads every line into `spool`; the counts go to `result`.
-void readLines(std::istream& in, const CatalogSnapshot& catalog, std::int64_t now,
+void readLines(std::istream& in, const catalog::CatalogSnapshot& catalog, std::int64_t now,
                const BackfillProgressFn& progress, PointSpool& spool, BackfillResult& result) {
   BackfillProgress state;
   BackfillReader reader(in);
@@ -80,8 +80,9 @@ void readLines(std::istream& in, const CatalogSnapshot& catalog, std::int64_t no
 
 }  // namespace
 
-BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
-                        std::int64_t now, const BackfillOptions& options) {
+BackfillResult backfill(std::istream& in, const catalog::CatalogSnapshot& catalog,
+                        store::PriceStore& prices, std::int64_t now,
+                        const BackfillOptions& options) {
   const auto* outliers = options.outliers;
   const auto& progress = options.progress;
   BackfillResult result;
@@ -104,9 +105,9 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
 
   // 2. Latest prices: the outlier rules judge the first points on top of them.
   started = std::chrono::steady_clock::now();
-  std::shared_ptr<const LatestPrices::Snapshot> latest;
+  std::shared_ptr<const prices::LatestPrices::Snapshot> latest;
   if (outliers != nullptr && spool->size() > 0) {
-    LatestPrices stored;
+    prices::LatestPrices stored;
     stored.reset(prices.latestPerItemSource());
     latest = stored.snapshot();
   }
@@ -119,10 +120,10 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
   state.stage = BackfillProgress::Stage::kWriting;
   state.points = spool->size();
   const auto writer = prices.openBackfill();
-  spool->drain(kChunkPoints, [&](std::vector<PricePoint>& chunk) {
+  spool->drain(kChunkPoints, [&](std::vector<store::PricePoint>& chunk) {
     if (latest) {
       quality::OutlierJudge judge(outliers->freshness(), outliers->outlierFactor(), chunk);
-      latest = LatestPrices::foldInto(*latest, chunk, judge.hook());
+      latest = prices::LatestPrices::foldInto(*latest, chunk, judge.hook());
       writer->clearOutliers(judge.confirmed());
     }
     writer->add(chunk);
@@ -137,4 +138,4 @@ BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceS
   return result;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

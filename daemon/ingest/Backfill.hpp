@@ -25,7 +25,7 @@
 #include <memory>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 struct BackfillResult {
   std::size_t read = 0;                         ///< non-empty lines
@@ -59,11 +59,12 @@ struct BackfillOptions {
   /// Called once, after reading, when lines named items not in the catalogue: may bring
   /// the catalogue up to date and return it, and the file is then read again with it
   /// (the stream must seek). skinpulsectl seeds the catalogue file only then.
-  std::function<std::unique_ptr<const CatalogSnapshot>()> refresh_catalog;
+  std::function<std::unique_ptr<const catalog::CatalogSnapshot>()> refresh_catalog;
 };
 
 /// `now` bounds observation times as for polled sources (at most five minutes ahead).
-BackfillResult backfill(std::istream& in, const CatalogSnapshot& catalog, PriceStore& prices,
-                        std::int64_t now, const BackfillOptions& options = {});
+BackfillResult backfill(std::istream& in, const catalog::CatalogSnapshot& catalog,
+                        store::PriceStore& prices, std::int64_t now,
+                        const BackfillOptions& options = {});
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

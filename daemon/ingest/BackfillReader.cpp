@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstring>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 constexpr std::size_t kMaxSourceBytes = 64;
@@ -203,4 +203,4 @@ void BackfillReader::parse() {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

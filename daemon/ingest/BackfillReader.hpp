@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 /// One line's observation. The views point into the reader's buffers: valid until the
 /// next call of BackfillReader::next().
@@ -81,4 +81,4 @@ class BackfillReader {
   std::string_view reason_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

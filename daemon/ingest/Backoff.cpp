@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 std::int64_t backoffSeconds(std::int64_t interval_seconds, int consecutive_failures,
                             std::optional<std::int64_t> retry_after_seconds) {
@@ -16,4 +16,4 @@ std::int64_t backoffSeconds(std::int64_t interval_seconds, int consecutive_failu
   return std::min(delay, cap);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 /// A failure that is no rate limit doubles the wait from `interval_seconds` with every
 /// consecutive failure, but never beyond max(interval_seconds, kMaxFailureBackoffSeconds):
@@ -19,4 +19,4 @@ inline constexpr std::int64_t kMaxRetryAfterSeconds = 3600;
 std::int64_t backoffSeconds(std::int64_t interval_seconds, int consecutive_failures,
                             std::optional<std::int64_t> retry_after_seconds);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

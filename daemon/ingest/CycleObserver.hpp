@@ -11,11 +11,11 @@
 #include <cstdint>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 struct CycleUpdate {
-  std::int64_t time = 0;                  ///< when the cycle was stored, Unix seconds
-  const std::vector<PricePoint>& points;  ///< every normalised point of the cycle
+  std::int64_t time = 0;                         ///< when the cycle was stored, Unix seconds
+  const std::vector<store::PricePoint>& points;  ///< every normalised point of the cycle
 };
 
 class CycleObserver {
@@ -27,4 +27,4 @@ class CycleObserver {
   virtual void onReload() {}
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 enum class CycleStage : std::size_t {
   kFetch,         ///< waiting for the upstream's answer (host HTTP client), slowest source
@@ -56,4 +56,4 @@ class CycleTimingsObserver {
   virtual void onCycleTimings(const CycleTimings& timings) = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

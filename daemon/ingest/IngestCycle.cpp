@@ -11,12 +11,12 @@
 #include <algorithm>
 #include <iterator>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-NormalisedBatch normaliseBatch(const SourceBatch& batch, const CatalogSnapshot& catalog,
+NormalisedBatch normaliseBatch(const SourceBatch& batch, const catalog::CatalogSnapshot& catalog,
                                const currency::RateBook::Rates* rates) {
   NormaliseInput input{batch.source, batch.poll_time, batch.kind};
   input.rates = rates;
@@ -44,8 +44,8 @@ void logNoRate(const SourceBatch& batch, const RejectionCounts& rejected) {
 
 }  // namespace
 
-IngestCycle::IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add,
-                         int auto_add_min_sources)
+IngestCycle::IngestCycle(store::Database& database, catalog::Catalog& catalog,
+                         prices::LatestPrices& latest, bool auto_add, int auto_add_min_sources)
     : database_(database),
       catalog_(catalog),
       latest_(latest),
@@ -103,11 +103,11 @@ std::size_t IngestCycle::addUnknownNames(const std::vector<SourceBatch>& batches
   if (ready.empty()) return 0;
   std::sort(ready.begin(), ready.end());
   ready.erase(std::unique(ready.begin(), ready.end()), ready.end());
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   for (const auto& name : ready) {
-    const auto parsed = parseItemName(name);
+    const auto parsed = catalog::parseItemName(name);
     if (!parsed) continue;  // the normaliser already refused junk; never add it
-    CatalogEntry entry;
+    store::CatalogEntry entry;
     entry.market_hash_name = name;
     entry.weapon_type = parsed->weapon_type;
     entry.skin_name = parsed->skin_name;
@@ -116,7 +116,7 @@ std::size_t IngestCycle::addUnknownNames(const std::vector<SourceBatch>& batches
     // A Doppler gets its variant items with it (sdk/variants.hpp).
     if (const auto* finish = sdk::variantFinish(parsed->skin_name)) {
       for (std::size_t v = 0; v < finish->count; ++v) {
-        CatalogEntry variant = entry;
+        store::CatalogEntry variant = entry;
         variant.variant = finish->variants[v];
         entries.push_back(std::move(variant));
       }
@@ -137,7 +137,7 @@ std::size_t IngestCycle::addUnknownNames(const std::vector<SourceBatch>& batches
   return entries.size();
 }
 
-void IngestCycle::invalidateHistory(const std::vector<PricePoint>& points) {
+void IngestCycle::invalidateHistory(const std::vector<store::PricePoint>& points) {
   if (history_cache_ == nullptr || points.empty()) return;
   std::vector<std::int64_t> items;
   items.reserve(points.size());
@@ -148,15 +148,15 @@ void IngestCycle::invalidateHistory(const std::vector<PricePoint>& points) {
 }
 
 void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
-  std::vector<CatalogStore::ItemImage> images;
+  std::vector<store::CatalogStore::ItemImage> images;
   for (const auto& batch : normalised) {
     images.insert(images.end(), batch.images.begin(), batch.images.end());
   }
   // The prices are stored; a picture that fails to store can wait for the next cycle.
-  CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
+  catalog::CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
 }
 
-void IngestCycle::notify(const std::vector<PricePoint>& points, CycleTimings& timings) {
+void IngestCycle::notify(const std::vector<store::PricePoint>& points, CycleTimings& timings) {
   const CycleUpdate update{time::nowSeconds(), points};
   for (const auto& [observer, stage] : observers_) {
     const auto started = Clock::now();
@@ -217,7 +217,7 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     }
   }
   CycleOutcome outcome;
-  std::vector<PricePoint> points;
+  std::vector<store::PricePoint> points;
   for (std::size_t i = 0; i < batches.size(); ++i) {
     auto& source = outcome.sources[batches[i].source];
     source.received = batches[i].observations.size() + batches[i].quotes.size();
@@ -231,8 +231,8 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   // The next latest prices are prepared first: the outlier rules judge each point there,
   // on the per-item copies the cache makes anyway, and the flags go into the store with
   // the points. Readers see the new snapshot only after the commit below.
-  std::vector<PricePoint> confirmed;
-  std::shared_ptr<const LatestPrices::Snapshot> next;
+  std::vector<store::PricePoint> confirmed;
+  std::shared_ptr<const prices::LatestPrices::Snapshot> next;
   if (!points.empty() && outlier_policy_ != nullptr) {
     quality::OutlierJudge judge(outlier_policy_->freshness(), outlier_policy_->outlierFactor(),
                                 points);
@@ -263,4 +263,4 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   return outcome;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 struct SourceBatch {
   std::string source;  ///< instance name, stored as the points' source
@@ -65,8 +65,8 @@ class IngestCycle {
   /// the caches.
   /// `auto_add`: names missing from the catalogue that `auto_add_min_sources` distinct
   /// source instances report within 24 h join it (docs/api.md §18).
-  IngestCycle(Database& database, Catalog& catalog, LatestPrices& latest, bool auto_add,
-              int auto_add_min_sources = 2);
+  IngestCycle(store::Database& database, catalog::Catalog& catalog, prices::LatestPrices& latest,
+              bool auto_add, int auto_add_min_sources = 2);
 
   /// Observers run after every stored cycle, in the order added; their time counts
   /// towards `stage` (kMetrics or kPublish) of the cycle's timings. Add before polling
@@ -104,17 +104,17 @@ class IngestCycle {
   /// Adds the names that reached the sources threshold; returns how many items it seeded.
   std::size_t addUnknownNames(const std::vector<SourceBatch>& batches,
                               const std::vector<NormalisedBatch>& normalised);
-  void invalidateHistory(const std::vector<PricePoint>& points);
+  void invalidateHistory(const std::vector<store::PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
-  void notify(const std::vector<PricePoint>& points, CycleTimings& timings);
+  void notify(const std::vector<store::PricePoint>& points, CycleTimings& timings);
   void report(const CycleTimings& timings);
 
-  Database& database_;
-  Catalog& catalog_;
-  LatestPrices& latest_;
+  store::Database& database_;
+  catalog::Catalog& catalog_;
+  prices::LatestPrices& latest_;
   bool auto_add_;
-  NameSightings sightings_;  ///< who reported which unknown name (auto_add)
+  catalog::NameSightings sightings_;  ///< who reported which unknown name (auto_add)
   struct Observer {
     CycleObserver* observer;
     CycleStage stage;
@@ -130,4 +130,4 @@ class IngestCycle {
   std::chrono::steady_clock::time_point next_standby_reload_{};
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -10,7 +10,7 @@
 namespace skinpulse::ingest {
 namespace {
 
-void writeSourceStatus(JsonWriter& json, const SourceStatus& status) {
+void writeSourceStatus(common::JsonWriter& json, const SourceStatus& status) {
   auto optionalTime = [&](const char* key, const std::optional<std::int64_t>& value) {
     json.key(key);
     if (value) {
@@ -94,14 +94,14 @@ void IngestModule::start() {
   // skinpulsectl backfill, and on a standby instance the polling one, write to the same
   // database while we run; a cheap look every few seconds brings those points into the
   // caches.
-  refresh_ = std::make_unique<PeriodicTask>(
+  refresh_ = std::make_unique<common::PeriodicTask>(
       "price refresh", options_.refresh_period, options_.refresh_period,
       [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
   refresh_->start();
   // A backfill is looked for far more often: the look is one keyed read of the revision
   // (standby=false: no newest-point scan), and the reload it triggers happens once per
   // backfill, however many points it wrote. Every instance, polling or standby, sees it.
-  backfill_watch_ = std::make_unique<PeriodicTask>(
+  backfill_watch_ = std::make_unique<common::PeriodicTask>(
       "backfill watch", options_.backfill_watch_period, options_.backfill_watch_period,
       [this] { cycle_->reloadIfChangedElsewhere(false); });
   backfill_watch_->start();
@@ -127,7 +127,7 @@ quality::PollStates IngestModule::pollStates() const {
   return polls;
 }
 
-bool IngestModule::describeReadiness(JsonWriter& json) const {
+bool IngestModule::describeReadiness(common::JsonWriter& json) const {
   // "polling": this instance holds the ingest lease; "standby": another one does
   // (docs/api.md §8).
   json.key("ingest").value(!scheduler_ || scheduler_->polling() ? "polling" : "standby");

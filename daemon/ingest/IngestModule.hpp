@@ -55,15 +55,15 @@ class IngestModule final : public module::Module,
   /// False when a source fetch is still running after the grace period: the plugin it
   /// runs in must not be unloaded, so the process exits instead.
   bool stop() override;
-  bool describeReadiness(JsonWriter& json) const override;
+  bool describeReadiness(common::JsonWriter& json) const override;
   /// Every polled source's last success and failures since (empty before start()).
   quality::PollStates pollStates() const override;
 
  private:
   IngestOptions options_;
-  Database& database_;
-  Catalog& catalog_;
-  LatestPrices& latest_;
+  store::Database& database_;
+  catalog::Catalog& catalog_;
+  prices::LatestPrices& latest_;
   std::vector<Scheduler::Source> sources_;
   std::vector<std::pair<CycleObserver*, CycleStage>> observers_;
   std::vector<CycleTimingsObserver*> timings_observers_;
@@ -73,8 +73,8 @@ class IngestModule final : public module::Module,
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;
-  std::unique_ptr<PeriodicTask> refresh_;
-  std::unique_ptr<PeriodicTask> backfill_watch_;
+  std::unique_ptr<common::PeriodicTask> refresh_;
+  std::unique_ptr<common::PeriodicTask> backfill_watch_;
 };
 
 }  // namespace skinpulse::ingest

@@ -2,9 +2,9 @@
 
 namespace skinpulse::ingest {
 
-const OptionTable<IngestOptions>& ingestOptionTable() {
-  using T = OptionType;
-  static const OptionTable<IngestOptions> table = {
+const common::OptionTable<IngestOptions>& ingestOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<IngestOptions> table = {
       {{"storage.retention_days", T::kInteger, 7, 3650, nullptr, "30",
         "Raw price points are kept this many days."},
        &IngestOptions::retention_days},

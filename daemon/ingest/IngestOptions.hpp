@@ -25,6 +25,6 @@ struct IngestOptions {
   std::chrono::milliseconds backfill_watch_period{250};
 };
 
-const OptionTable<IngestOptions>& ingestOptionTable();
+const common::OptionTable<IngestOptions>& ingestOptionTable();
 
 }  // namespace skinpulse::ingest

@@ -15,7 +15,7 @@
 #include <limits>
 #include <unordered_map>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 constexpr std::int64_t kFutureTolerance = 300;
@@ -117,8 +117,9 @@ class SourceNames {
   std::array<std::string, 4> names_;
 };
 
-void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSnapshot& catalog,
-                  SourceNames& sources, NormalisedBatch& batch) {
+void normaliseOne(const NormaliseInput& input, const Fields& in,
+                  const catalog::CatalogSnapshot& catalog, SourceNames& sources,
+                  NormalisedBatch& batch) {
   const std::string_view name = trimName(in.name);
   if (name.empty()) {
     ++batch.rejected["empty market_hash_name"];
@@ -127,7 +128,7 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
   const auto* item = catalog.findByName(name);
   if (item == nullptr) {
     // docs/api.md §18: junk is never a candidate for [catalog] auto_add.
-    if (const auto junk = junkNameReason(name)) {
+    if (const auto junk = catalog::junkNameReason(name)) {
       ++batch.rejected[std::string(kRejectedJunkName)];
       return;
     }
@@ -136,7 +137,7 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
     return;
   }
   // A variant the catalogue does not have for this name is priced as the name itself.
-  const CatalogItemView* variant_item = nullptr;
+  const catalog::CatalogItemView* variant_item = nullptr;
   if (!in.variant.empty()) {
     if (const auto canonical = sdk::variantNamed(trimName(in.variant))) {
       variant_item = catalog.findVariant(name, *canonical);
@@ -177,16 +178,16 @@ void normaliseOne(const NormaliseInput& input, const Fields& in, const CatalogSn
   }
   const std::string& source = sources.of(in.kind);
   if (variant_item != nullptr) {
-    batch.points.push_back(
-        PricePoint{variant_item->record.id, source, time, *cents, in.volume, in.kind, in.listings});
+    batch.points.push_back(store::PricePoint{variant_item->record.id, source, time, *cents,
+                                             in.volume, in.kind, in.listings});
     if (!in.price_base_too) return;
     if (batch.variant_bases.empty() || batch.variant_bases.back() != item->record.id) {
       batch.variant_bases.push_back(item->record.id);
     }
   }
   batch.points.push_back(
-      PricePoint{item->record.id, source, time, *cents, in.volume, in.kind, in.listings});
-  if (item->record.image_url.empty() && usableImageUrl(in.image_url) &&
+      store::PricePoint{item->record.id, source, time, *cents, in.volume, in.kind, in.listings});
+  if (item->record.image_url.empty() && catalog::usableImageUrl(in.image_url) &&
       (batch.images.empty() || batch.images.back().first != item->record.id)) {
     batch.images.emplace_back(item->record.id, std::string(in.image_url));
   }
@@ -233,7 +234,7 @@ void mergeSameObservations(NormalisedBatch& batch) {
     count = count == 0 ? 1 : 2;
   }
   if (!repeats) return;
-  const auto candidate = [&](const PricePoint& point) {
+  const auto candidate = [&](const store::PricePoint& point) {
     return sparse || seen[static_cast<std::size_t>(point.item_id)] > 1;
   };
   auto& pooled = batch.variant_bases;
@@ -256,7 +257,7 @@ void mergeSameObservations(NormalisedBatch& batch) {
   first.clear();
   for (std::size_t i = 0; i < points.size(); ++i) {
     if (leader[i] == i) continue;
-    PricePoint& into = points[leader[i]];
+    store::PricePoint& into = points[leader[i]];
     into.price = std::min(into.price, points[i].price);
     into.time = std::max(into.time, points[i].time);
     into.volume += points[i].volume;
@@ -275,7 +276,7 @@ void mergeSameObservations(NormalisedBatch& batch) {
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,
                           const std::vector<sdk::VariantQuote>& quotes,
-                          const CatalogSnapshot& catalog) {
+                          const catalog::CatalogSnapshot& catalog) {
   NormalisedBatch batch;
   SourceNames sources(input);
   batch.points.reserve(observations.size() + quotes.size());
@@ -297,7 +298,7 @@ NormalisedBatch normalise(const NormaliseInput& input,
 }
 
 void normaliseQuote(const NormaliseInput& input, const sdk::VariantQuote& q,
-                    const CatalogSnapshot& catalog, NormalisedBatch& batch) {
+                    const catalog::CatalogSnapshot& catalog, NormalisedBatch& batch) {
   SourceNames sources(input);
   normaliseOne(input,
                Fields{q.market_hash_name, q.price, q.volume, q.listings, q.currency, q.observed_at,
@@ -307,9 +308,9 @@ void normaliseQuote(const NormaliseInput& input, const sdk::VariantQuote& q,
 
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,
-                          const CatalogSnapshot& catalog) {
+                          const catalog::CatalogSnapshot& catalog) {
   return normalise(NormaliseInput{source, poll_time, sdk::PriceKind::kAsk}, observations, {},
                    catalog);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -31,7 +31,7 @@
 #include <utility>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 using RejectionCounts = std::map<std::string, std::size_t>;
 
@@ -42,7 +42,7 @@ inline constexpr std::string_view kRejectedNoRate = "no_rate";
 inline constexpr std::string_view kRejectedJunkName = "junk name";
 
 struct NormalisedBatch {
-  std::vector<PricePoint> points;
+  std::vector<store::PricePoint> points;
   RejectionCounts rejected;
   std::vector<std::string> unknown_names;  ///< trimmed, for [catalog] auto_add
   /// Rows folded into another row of the same (item, source, time): counted, not rejected.
@@ -79,14 +79,14 @@ std::string_view trimName(std::string_view name);
 NormalisedBatch normalise(const NormaliseInput& input,
                           const std::vector<sdk::Observation>& observations,
                           const std::vector<sdk::VariantQuote>& quotes,
-                          const CatalogSnapshot& catalog);
+                          const catalog::CatalogSnapshot& catalog);
 
 /// One quote into `batch` (appended to its points, or counted in its rejections): a
 /// backfill normalises its lines one at a time, so a million of them are never held. A
 /// quote naming a known variant yields its variant item's point only: a backfill line is
 /// one series' history, not a poll of every row of the name.
 void normaliseQuote(const NormaliseInput& input, const sdk::VariantQuote& quote,
-                    const CatalogSnapshot& catalog, NormalisedBatch& batch);
+                    const catalog::CatalogSnapshot& catalog, NormalisedBatch& batch);
 
 /// Merges the points of `batch` that share (item, source, time), or (item, source) for an
 /// item of `batch.variant_bases`, keeping the first one's place: the lowest price, the
@@ -97,6 +97,6 @@ void mergeSameObservations(NormalisedBatch& batch);
 /// Observations only, kind ask.
 NormalisedBatch normalise(const std::string& source, std::int64_t poll_time,
                           const std::vector<sdk::Observation>& observations,
-                          const CatalogSnapshot& catalog);
+                          const catalog::CatalogSnapshot& catalog);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <system_error>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 constexpr std::size_t kReadBufferRecords = 1024;
@@ -67,7 +67,7 @@ std::uint32_t PointSpool::intern(const std::string& source) {
   return id;
 }
 
-void PointSpool::add(const PricePoint& p) {
+void PointSpool::add(const store::PricePoint& p) {
   records_.push_back(Record{p.item_id, p.time, p.price, p.volume, p.listings.value_or(0),
                             intern(p.source), static_cast<std::uint8_t>(p.kind),
                             static_cast<std::uint8_t>(p.listings ? 1 : 0),
@@ -98,18 +98,18 @@ void PointSpool::spill() {
   records_.clear();
 }
 
-PricePoint PointSpool::point(const Record& r) const {
-  PricePoint p{r.item_id, sources_[r.source], r.time,
-               r.price,   r.volume,           static_cast<sdk::PriceKind>(r.kind)};
+store::PricePoint PointSpool::point(const Record& r) const {
+  store::PricePoint p{r.item_id, sources_[r.source], r.time,
+                      r.price,   r.volume,           static_cast<sdk::PriceKind>(r.kind)};
   if (r.has_listings != 0) p.listings = r.listings;
   p.outlier = r.outlier != 0;
   return p;
 }
 
 void PointSpool::drain(std::size_t chunk,
-                       const std::function<void(std::vector<PricePoint>&)>& visit) {
+                       const std::function<void(std::vector<store::PricePoint>&)>& visit) {
   chunk = std::max<std::size_t>(chunk, 1);
-  std::vector<PricePoint> out;
+  std::vector<store::PricePoint> out;
   out.reserve(std::min(chunk, total_));
   const auto emit = [&](const Record& record) {
     out.push_back(point(record));
@@ -152,4 +152,4 @@ void PointSpool::drain(std::size_t chunk,
   records_.shrink_to_fit();
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -20,7 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 class PointSpool {
  public:
@@ -31,14 +31,14 @@ class PointSpool {
   PointSpool(const PointSpool&) = delete;
   PointSpool& operator=(const PointSpool&) = delete;
 
-  void add(const PricePoint& point);
+  void add(const store::PricePoint& point);
   std::size_t size() const { return total_; }
   /// How many runs went to the temporary file (0 when everything fit in memory).
   std::size_t spilledRuns() const { return runs_.size(); }
 
   /// Every point, in order, in consecutive chunks of at most `chunk` points; `visit` may
   /// modify a chunk (flag outliers) before it is dropped. Call once.
-  void drain(std::size_t chunk, const std::function<void(std::vector<PricePoint>&)>& visit);
+  void drain(std::size_t chunk, const std::function<void(std::vector<store::PricePoint>&)>& visit);
 
  private:
   struct Record {
@@ -63,7 +63,7 @@ class PointSpool {
   bool before(const Record& a, const Record& b) const;
   void sortRun();
   void spill();
-  PricePoint point(const Record& record) const;
+  store::PricePoint point(const Record& record) const;
 
   std::size_t run_points_;
   std::size_t total_ = 0;
@@ -74,4 +74,4 @@ class PointSpool {
   std::vector<Run> runs_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 constexpr std::size_t kMaxLabelBytes = 48;
@@ -77,7 +77,7 @@ std::string BoundedLabels::admit(std::string_view value) {
 
 namespace {
 
-void writeCounts(JsonWriter& json, const std::map<std::string, std::uint64_t>& counts) {
+void writeCounts(common::JsonWriter& json, const std::map<std::string, std::uint64_t>& counts) {
   json.beginObject();
   for (const auto& [reason, count] : counts)
     json.key(reason).value(static_cast<std::int64_t>(count));
@@ -86,7 +86,7 @@ void writeCounts(JsonWriter& json, const std::map<std::string, std::uint64_t>& c
 
 }  // namespace
 
-void writePollCounts(JsonWriter& json, const PollCounts& counts) {
+void writePollCounts(common::JsonWriter& json, const PollCounts& counts) {
   json.key("rows_read").value(static_cast<std::int64_t>(counts.rows_read)).key("rows_skipped");
   writeCounts(json, counts.skipped);
   json.key("last_poll_rows").beginObject().key("read").value(counts.last_rows_read).key("skipped");
@@ -107,4 +107,4 @@ void writePollCounts(JsonWriter& json, const PollCounts& counts) {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -20,7 +20,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 /// The code of a failed poll that read rows and yields none (§19), also the first word of
 /// its last_error.
@@ -70,6 +70,6 @@ struct PollCounts {
 /// Adds, to an open JSON object, "rows_read", "rows_skipped" {reason: count} (since
 /// start), "last_poll_rows" {"read", "skipped" {reason: count}}, "part_failures" and
 /// "last_part_failure" (null or {"error", "time"}), for admin /readyz.
-void writePollCounts(JsonWriter& json, const PollCounts& counts);
+void writePollCounts(common::JsonWriter& json, const PollCounts& counts);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

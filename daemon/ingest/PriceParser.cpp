@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 // Beyond this a price is a unit error (cents sent as dollars twice over), not an item.
@@ -119,4 +119,4 @@ std::optional<std::int64_t> toCents(const sdk::QuotedPrice& price) {
   return cents;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

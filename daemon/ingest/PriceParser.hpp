@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 /// A formatted price ("$1,234.56", "1.234,56€", "¥ 4.66", "4,76 pуб.") in cents: the
 /// last '.' or ',' followed by one or two digits is the decimal separator, every other
@@ -25,4 +25,4 @@ std::optional<std::int64_t> majorToCents(double major);
 /// Any QuotedPrice in cents; empty optional when it cannot be read or is not positive.
 std::optional<std::int64_t> toCents(const sdk::QuotedPrice& price);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -3,9 +3,9 @@
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
-Retention::Retention(PriceStore& prices, Options options)
+Retention::Retention(store::PriceStore& prices, Options options)
     : prices_(prices),
       options_(options),
       task_("retention pass", options.first_run, options.every, [this] { runPass(); }) {}
@@ -31,4 +31,4 @@ void Retention::runPass() {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -10,7 +10,7 @@
 #include <chrono>
 #include <cstdint>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 class Retention {
  public:
@@ -25,7 +25,7 @@ class Retention {
     std::int64_t reference_window_seconds = 7 * 86400;
   };
 
-  Retention(PriceStore& prices, Options options);
+  Retention(store::PriceStore& prices, Options options);
 
   void start() { task_.start(); }
   void stop() { task_.stop(); }
@@ -36,9 +36,9 @@ class Retention {
  private:
   void runPass();
 
-  PriceStore& prices_;
+  store::PriceStore& prices_;
   Options options_;
-  PeriodicTask task_;
+  common::PeriodicTask task_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -11,7 +11,7 @@
 #include <chrono>
 #include <type_traits>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 namespace {
 
 std::string codeName(sdk::Status::Code code) {
@@ -208,7 +208,7 @@ void Scheduler::launchFetch(Entry& entry, std::int64_t poll_time) {
   auto fetch = std::make_shared<Fetch>();
   fetch->poll_time = poll_time;
   sdk::MarketSource* instance = entry.source.instance;
-  const SourceEntries calls{entry.source.fetch_quotes, entry.source.poll};
+  const plugin::SourceEntries calls{entry.source.fetch_quotes, entry.source.poll};
   {
     std::lock_guard lock(mutex_);
     entry.in_flight = fetch;
@@ -220,7 +220,7 @@ void Scheduler::launchFetch(Entry& entry, std::int64_t poll_time) {
     const auto called = std::chrono::steady_clock::now();
     http_wait::take();  // a fresh thread: zero, but say so
     try {
-      result = pollSource(*instance, calls);
+      result = plugin::pollSource(*instance, calls);
     } catch (const std::exception& error) {
       result = sdk::PollReport{};
       result.status = sdk::Status(sdk::Status::Code::kInternal, error.what());
@@ -390,4 +390,4 @@ void Scheduler::recordFailure(Entry& entry, std::int64_t now, const std::string&
                    entry.source.name, error, status.consecutive_failures, delay);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

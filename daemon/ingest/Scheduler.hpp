@@ -33,7 +33,7 @@
 #include <thread>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::ingest {
 
 struct SourceStatus {
   std::string name;
@@ -125,4 +125,4 @@ class Scheduler {
   std::thread thread_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::ingest

@@ -28,8 +28,8 @@ constexpr std::size_t kMaxFilterBytes = 256;
 
 }  // namespace
 
-void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bool> stale,
-                     const currency::Conversion& money) {
+void writePricePoint(common::JsonWriter& json, const store::PricePoint& point,
+                     std::optional<bool> stale, const currency::Conversion& money) {
   json.beginObject()
       .key("time")
       .value(time::formatIso8601(point.time))
@@ -51,9 +51,9 @@ void writePricePoint(JsonWriter& json, const PricePoint& point, std::optional<bo
   json.endObject();
 }
 
-ItemsApi::ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                   const prices::PricePolicy& policy, ItemsApiOptions config,
-                   prices::HistoryCache* cache, Clock clock)
+ItemsApi::ItemsApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+                   store::PriceStore& prices, const prices::PricePolicy& policy,
+                   ItemsApiOptions config, prices::HistoryCache* cache, Clock clock)
     : catalog_(catalog),
       latest_(latest),
       prices_(prices),
@@ -75,13 +75,13 @@ void ItemsApi::registerRoutes(Router& router) {
 }
 
 void ItemsApi::list(Request& request, Response& response) const {
-  ItemQuery query;
-  if (auto q = textParam(request, "q", kMaxFilterBytes, true)) query.q = lowerUtf8(*q);
+  catalog::ItemQuery query;
+  if (auto q = textParam(request, "q", kMaxFilterBytes, true)) query.q = catalog::lowerUtf8(*q);
   if (auto type = textParam(request, "weapon_type", kMaxFilterBytes, false)) {
-    query.weapon_type = lowerUtf8(*type);
+    query.weapon_type = catalog::lowerUtf8(*type);
   }
   if (auto rarity = textParam(request, "rarity", kMaxFilterBytes, false)) {
-    query.rarity = lowerUtf8(*rarity);
+    query.rarity = catalog::lowerUtf8(*rarity);
   }
   query.stattrak = booleanParam(request, "stattrak");
   query.variants = booleanParam(request, "variants").value_or(false);
@@ -92,9 +92,9 @@ void ItemsApi::list(Request& request, Response& response) const {
   const bool filtered = query.q || query.weapon_type || query.rarity || query.stattrak;
   std::size_t total = 0;
   if (filtered) {
-    const ItemPage page = Catalog::query(*snapshot, query);
+    const catalog::ItemPage page = catalog::Catalog::query(*snapshot, query);
     total = page.total;
-    response.json(renderItemArray(page.items));
+    response.json(catalog::renderItemArray(page.items));
   } else {
     total = query.variants ? snapshot->items().size() : snapshot->baseItems().size();
     response.shared_body = snapshot->unfilteredPage(query.offset, query.limit, query.variants);
@@ -116,8 +116,8 @@ std::string ItemsApi::nextLink(const Request& request, std::size_t next_offset,
   return "<" + config_.base_url + "/api/v1/items?" + query + ">; rel=\"next\"";
 }
 
-const CatalogItemView& ItemsApi::requireItem(const CatalogSnapshot& snapshot,
-                                             const Request& request) const {
+const catalog::CatalogItemView& ItemsApi::requireItem(const catalog::CatalogSnapshot& snapshot,
+                                                      const Request& request) const {
   const std::int64_t id = positiveIdParam(request, "id");
   const auto* item = snapshot.findById(id);
   if (item == nullptr) {
@@ -134,7 +134,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
   const auto latest = latest_.of(item.record.id);
   const auto order = policy_.referenceOrder(latest_.sourceNames());
   const std::int64_t now = clock_();
-  const auto current = currentPrice(latest, order, now);
+  const auto current = prices::currentPrice(latest, order, now);
   const auto market = quality::consensus(latest, policy_, now);
 
   // The Item fields come pre-rendered; reopen the object to append the price fields.
@@ -144,7 +144,7 @@ void ItemsApi::detail(Request& request, Response& response) const {
   body += current.price ? std::to_string(money.amount(*current.price)) : "null";
   body += ",\"current_price_source\":";
   if (current.source) {
-    appendJsonString(body, *current.source);
+    common::appendJsonString(body, *current.source);
   } else {
     body += "null";
   }
@@ -152,13 +152,13 @@ void ItemsApi::detail(Request& request, Response& response) const {
   body += market.price ? std::to_string(money.amount(*market.price)) : "null";
   body += ",\"spread_percent\":";
   if (market.spread_percent) {
-    JsonWriter spread;
+    common::JsonWriter spread;
     spread.value(std::round(*market.spread_percent * 100.0) / 100.0);
     body += spread.str();
   } else {
     body += "null";
   }
-  JsonWriter prices;
+  common::JsonWriter prices;
   prices.beginArray();
   std::optional<std::int64_t> updated;
   for (const auto& entry : latest) {
@@ -168,13 +168,13 @@ void ItemsApi::detail(Request& request, Response& response) const {
   prices.endArray();
   body += ",\"latest_prices\":" + prices.str() + ",\"updated_at\":";
   if (updated) {
-    appendJsonString(body, time::formatIso8601(*updated));
+    common::appendJsonString(body, time::formatIso8601(*updated));
   } else {
     body += "null";
   }
   if (money.requested()) {
     body += ",\"currency\":";
-    appendJsonString(body, money.code());
+    common::appendJsonString(body, money.code());
   }
   body += '}';
   response.json(std::move(body));
@@ -191,7 +191,7 @@ void ItemsApi::history(Request& request, Response& response) const {
   const std::int64_t now = clock_();
   auto render = [&] {
     const auto points = prices_.history(id, now - window, source);
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginArray();
     for (const auto& point : points) writePricePoint(json, point, std::nullopt, money);
     json.endArray();

@@ -37,8 +37,8 @@ class ItemsApi {
   /// stale and which count in the consensus. Every reference, and `cache` when given,
   /// must outlive the object. Without a cache every history request reads the store.
   /// `clock` gives the current time in seconds (tests pass a fixed one).
-  ItemsApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-           const prices::PricePolicy& policy, ItemsApiOptions config,
+  ItemsApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+           store::PriceStore& prices, const prices::PricePolicy& policy, ItemsApiOptions config,
            prices::HistoryCache* cache = nullptr, Clock clock = {});
 
   void registerRoutes(http::Router& router);
@@ -48,14 +48,14 @@ class ItemsApi {
   void history(http::Request& request, http::Response& response) const;
 
  private:
-  const CatalogItemView& requireItem(const CatalogSnapshot& snapshot,
-                                     const http::Request& request) const;
+  const catalog::CatalogItemView& requireItem(const catalog::CatalogSnapshot& snapshot,
+                                              const http::Request& request) const;
   std::string nextLink(const http::Request& request, std::size_t next_offset,
                        std::size_t limit) const;
 
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
-  PriceStore& prices_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
+  store::PriceStore& prices_;
   const prices::PricePolicy& policy_;
   ItemsApiOptions config_;
   prices::HistoryCache* cache_;
@@ -69,7 +69,7 @@ std::string historyVariant(std::int64_t window, const std::optional<std::string>
 
 /// One Price point object; `stale` is written only when given (latest prices). The price
 /// in `money`'s currency, and `"currency"` when the request named one.
-void writePricePoint(JsonWriter& json, const PricePoint& point,
+void writePricePoint(common::JsonWriter& json, const store::PricePoint& point,
                      std::optional<bool> stale = std::nullopt,
                      const currency::Conversion& money = {});
 

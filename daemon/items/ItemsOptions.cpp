@@ -2,9 +2,9 @@
 
 namespace skinpulse::items {
 
-const OptionTable<ItemsOptions>& itemsOptionTable() {
-  using T = OptionType;
-  static const OptionTable<ItemsOptions> table = {
+const common::OptionTable<ItemsOptions>& itemsOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<ItemsOptions> table = {
       {{"items.history_cache_bytes", T::kInteger, 0, INT64_C(1) << 40, nullptr, "67108864",
         "Bytes of rendered /history and /candles bodies kept in memory, least recently used "
         "evicted first; 0 turns the cache off (docs/architecture.md, History cache)."},

@@ -20,6 +20,6 @@ struct ItemsOptions {
   std::int64_t history_cache_ttl_seconds = 60;
 };
 
-const OptionTable<ItemsOptions>& itemsOptionTable();
+const common::OptionTable<ItemsOptions>& itemsOptionTable();
 
 }  // namespace skinpulse::items

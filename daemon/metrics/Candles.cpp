@@ -40,8 +40,8 @@ std::optional<CandleWindow> candleWindow(std::string_view name) {
   return std::nullopt;
 }
 
-std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int64_t interval,
-                                 std::int64_t since) {
+std::vector<Candle> buildCandles(const std::vector<store::PricePoint>& points,
+                                 std::int64_t interval, std::int64_t since) {
   std::vector<Candle> out;
   if (interval <= 0) return out;
   for (const auto& point : points) {
@@ -67,7 +67,7 @@ std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,
                           std::string_view window, std::string_view interval,
                           const std::vector<Candle>& candles, const currency::Conversion& money) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("item_id").value(item_id).key("source");
   if (source) {
     json.value(*source);

@@ -40,8 +40,8 @@ struct Candle {
 
 /// Folds `points` (one source; ordered by time, as PriceStore::history gives them) into
 /// bars of `interval` seconds; points before `since` are skipped, empty bars omitted.
-std::vector<Candle> buildCandles(const std::vector<PricePoint>& points, std::int64_t interval,
-                                 std::int64_t since);
+std::vector<Candle> buildCandles(const std::vector<store::PricePoint>& points,
+                                 std::int64_t interval, std::int64_t since);
 
 /// The body of docs/api.md §10: {"item_id","source","window","interval","candles":[...]}.
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,

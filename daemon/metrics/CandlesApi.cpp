@@ -14,9 +14,9 @@ constexpr std::size_t kMaxSourceBytes = 256;
 
 }  // namespace
 
-CandlesApi::CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-                       const prices::PricePolicy& policy, CandlesApiConfig config, Clock clock,
-                       prices::HistoryCache* cache)
+CandlesApi::CandlesApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+                       store::PriceStore& prices, const prices::PricePolicy& policy,
+                       CandlesApiConfig config, Clock clock, prices::HistoryCache* cache)
     : catalog_(catalog),
       latest_(latest),
       prices_(prices),
@@ -55,7 +55,7 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   const std::int64_t now = clock_();
   if (!source) {
     const auto order = policy_.referenceOrder(latest_.sourceNames());
-    source = currentPrice(latest_.of(id), order, now).source;
+    source = prices::currentPrice(latest_.of(id), order, now).source;
   }
   if (!source) {
     response.json(renderCandles(id, source, window->name, interval_name, {}, money));
@@ -65,7 +65,7 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     const std::int64_t since = now - window->seconds;
     auto points = prices_.history(id, since, source);
     const std::int64_t oldest = points.empty() ? INT64_MAX : points.front().time;
-    std::erase_if(points, [this](const PricePoint& point) { return policy_.drops(point); });
+    std::erase_if(points, [this](const store::PricePoint& point) { return policy_.drops(point); });
     // Exact until the oldest point leaves the window (docs/architecture.md, "History
     // cache"): the first bar is folded from the points after `since` only.
     return prices::HistoryCache::Rendered{

@@ -34,18 +34,18 @@ class CandlesApi {
   /// `clock` gives the current time in seconds (tests pass a fixed one). Every reference,
   /// and `cache` when given, must outlive the object; without a cache every request reads
   /// the store.
-  CandlesApi(const Catalog& catalog, const LatestPrices& latest, PriceStore& prices,
-             const prices::PricePolicy& policy, CandlesApiConfig config = {}, Clock clock = {},
-             prices::HistoryCache* cache = nullptr);
+  CandlesApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+             store::PriceStore& prices, const prices::PricePolicy& policy,
+             CandlesApiConfig config = {}, Clock clock = {}, prices::HistoryCache* cache = nullptr);
 
   void registerRoutes(http::Router& router);
 
   void candles(http::Request& request, http::Response& response) const;
 
  private:
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
-  PriceStore& prices_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
+  store::PriceStore& prices_;
   const prices::PricePolicy& policy_;
   CandlesApiConfig config_;
   prices::HistoryCache* cache_;

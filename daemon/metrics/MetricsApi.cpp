@@ -31,7 +31,7 @@ std::size_t windowOf(const Request& request) {
 
 }  // namespace
 
-MetricsApi::MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine,
+MetricsApi::MetricsApi(const catalog::Catalog& catalog, const metrics::MetricsEngine& engine,
                        const currency::RateBook* rates)
     : catalog_(catalog),
       engine_(engine),

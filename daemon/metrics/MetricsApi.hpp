@@ -14,7 +14,7 @@ namespace skinpulse::metrics {
 class MetricsApi {
  public:
   /// `rates`: what `currency=` converts with (docs/api.md §14); null: only USD.
-  MetricsApi(const Catalog& catalog, const metrics::MetricsEngine& engine,
+  MetricsApi(const catalog::Catalog& catalog, const metrics::MetricsEngine& engine,
              const currency::RateBook* rates = nullptr);
 
   void registerRoutes(http::Router& router);
@@ -23,7 +23,7 @@ class MetricsApi {
   void rankings(http::Request& request, http::Response& response) const;
 
  private:
-  const Catalog& catalog_;
+  const catalog::Catalog& catalog_;
   const metrics::MetricsEngine& engine_;
   const currency::RateBook& rates_;
 };

@@ -73,7 +73,7 @@ void appendTail(std::string& out, std::string_view window, const std::string* so
   out += window;
   out += "\",\"source\":";
   if (source != nullptr) {
-    appendJsonString(out, *source);
+    common::appendJsonString(out, *source);
   } else {
     out += "null";
   }
@@ -108,11 +108,11 @@ struct MetricsEngine::Pass {
   std::vector<std::pair<std::int64_t, std::vector<Series>*>> items;  ///< by id
   std::string computed_at;
   std::vector<double> zeros;
-  std::shared_ptr<const CatalogSnapshot> catalog;
+  std::shared_ptr<const catalog::CatalogSnapshot> catalog;
 };
 
-MetricsEngine::MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                             const prices::PricePolicy& policy)
+MetricsEngine::MetricsEngine(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+                             MetricSet metrics, const prices::PricePolicy& policy)
     : catalog_(catalog),
       latest_(latest),
       metrics_(std::move(metrics)),
@@ -140,7 +140,7 @@ std::uint32_t MetricsEngine::sourceId(const std::string& name) {
   return id;
 }
 
-void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
+void MetricsEngine::fold(const store::PricePoint& point, std::int64_t now) {
   if (point.time < 0 || point.price < 0 || point.price > BucketLevel::kMaxPrice) return;
   if (policy_.drops(point)) return;
   const std::uint32_t source = sourceId(point.source);
@@ -163,12 +163,12 @@ void MetricsEngine::fold(const PricePoint& point, std::int64_t now) {
   }
 }
 
-void MetricsEngine::apply(const std::vector<PricePoint>& points, std::int64_t now) {
+void MetricsEngine::apply(const std::vector<store::PricePoint>& points, std::int64_t now) {
   std::lock_guard lock(state_mutex_);
   for (const auto& point : points) fold(point, now);
 }
 
-void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
+void MetricsEngine::rebuild(store::PriceStore& prices, std::int64_t now) {
   const auto started = std::chrono::steady_clock::now();
   std::size_t read = 0;
   {
@@ -182,7 +182,7 @@ void MetricsEngine::rebuild(PriceStore& prices, std::int64_t now) {
     read += references.size();
     for (const auto& point : references) fold(point, now);
     prices.scanSince(now - kHistorySeconds, kRebuildChunk,
-                     [&](const std::vector<PricePoint>& chunk) {
+                     [&](const std::vector<store::PricePoint>& chunk) {
                        read += chunk.size();
                        for (const auto& point : chunk) fold(point, now);
                      });
@@ -229,7 +229,7 @@ std::size_t MetricsEngine::seriesBytes() const {
 }
 
 void MetricsEngine::onReload() {
-  PriceStore* store = nullptr;
+  store::PriceStore* store = nullptr;
   {
     std::lock_guard lock(state_mutex_);
     store = store_;
@@ -237,7 +237,7 @@ void MetricsEngine::onReload() {
   if (store != nullptr) rebuild(*store, time::nowSeconds());
 }
 
-void MetricsEngine::onCycle(const CycleUpdate& update) {
+void MetricsEngine::onCycle(const ingest::CycleUpdate& update) {
   apply(update.points, update.time);
   recompute(update.time);
 }
@@ -375,13 +375,13 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
     const auto* item = pass.catalog->findById(c.item_id);
     // A flagged newest price counts at its source's trusted price, as in valuation.
     const auto prices = policy_.trustedLatest(latest_.of(c.item_id));
-    const auto current = currentPrice(prices, order, now);
+    const auto current = prices::currentPrice(prices, order, now);
     std::string& r = out.ranking;
     if (!out.ranking_ends.empty()) r += ',';
     r += "{\"item_id\":";
     appendInteger(r, c.item_id);
     r += ",\"market_hash_name\":";
-    appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
+    common::appendJsonString(r, item != nullptr ? item->record.market_hash_name : "");
     r += ",\"volatility_score\":";
     appendNumber(r, c.score);
     r += ",\"percent_change\":";
@@ -393,7 +393,7 @@ void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapsh
       r += "null";
     }
     r += ",\"source\":";
-    appendJsonString(r, source_names_[c.source]);
+    common::appendJsonString(r, source_names_[c.source]);
     r += '}';
     out.ranking_ends.push_back(r.size());
     out.ranked.push_back(MetricsSnapshot::Ranked{c.item_id, c.score, c.percent_change});
@@ -418,15 +418,16 @@ std::shared_ptr<const MetricsSnapshot> MetricsEngine::snapshot() const {
 void MetricsEngine::startRefresh(std::chrono::seconds period) {
   stopRefresh();
   const auto every = std::chrono::duration_cast<std::chrono::milliseconds>(period);
-  refresh_ = std::make_unique<PeriodicTask>("metrics refresh", every, every, [this, period] {
-    const std::int64_t now = time::nowSeconds();
-    std::int64_t last = 0;
-    {
-      std::lock_guard state(state_mutex_);
-      last = last_compute_;
-    }
-    if (now - last >= period.count()) recompute(now);
-  });
+  refresh_ =
+      std::make_unique<common::PeriodicTask>("metrics refresh", every, every, [this, period] {
+        const std::int64_t now = time::nowSeconds();
+        std::int64_t last = 0;
+        {
+          std::lock_guard state(state_mutex_);
+          last = last_compute_;
+        }
+        if (now - last >= period.count()) recompute(now);
+      });
   refresh_->start();
 }
 

@@ -34,24 +34,24 @@
 
 namespace skinpulse::metrics {
 
-class MetricsEngine final : public CycleObserver {
+class MetricsEngine final : public ingest::CycleObserver {
  public:
   /// How far back rebuild() reads: the 7d window plus a day in which to find p_ref.
   static constexpr std::int64_t kHistorySeconds = 8 * 86400;
 
   /// `policy` decides the reference order and whether flagged points enter a series
   /// (docs/api.md §12); it must outlive the engine.
-  MetricsEngine(const Catalog& catalog, const LatestPrices& latest, MetricSet metrics,
-                const prices::PricePolicy& policy);
+  MetricsEngine(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+                MetricSet metrics, const prices::PricePolicy& policy);
   ~MetricsEngine() override;
 
   /// Replaces the series with the store's last kHistorySeconds and publishes a snapshot
   /// computed at `now`.
-  void rebuild(PriceStore& prices, std::int64_t now);
+  void rebuild(store::PriceStore& prices, std::int64_t now);
   /// Folds points into the series (not yet published). `now` is the cycle's time: each
   /// series' windows move to it before its points are added, so no level ever holds
   /// more than its window, and a point older than a window only competes for its p_ref.
-  void apply(const std::vector<PricePoint>& points, std::int64_t now);
+  void apply(const std::vector<store::PricePoint>& points, std::int64_t now);
   /// Recomputes every item at `now` and publishes the snapshot.
   void recompute(std::int64_t now);
 
@@ -62,7 +62,7 @@ class MetricsEngine final : public CycleObserver {
   /// allocator's own overhead).
   std::size_t seriesBytes() const;
 
-  void onCycle(const CycleUpdate& update) override;
+  void onCycle(const ingest::CycleUpdate& update) override;
   /// Points arrived outside our cycles (a backfill, or the polling instance's cycles on a
   /// standby): rebuilds from the store rebuild() last read.
   void onReload() override;
@@ -84,14 +84,14 @@ class MetricsEngine final : public CycleObserver {
   };
 
   struct Pass;  // what one recompute shares between its windows
-  void fold(const PricePoint& point, std::int64_t now);
+  void fold(const store::PricePoint& point, std::int64_t now);
   /// Slides level `window` of every series to pass.now and renders that window.
   void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out);
   std::uint32_t sourceId(const std::string& name);
   void publish(std::shared_ptr<const MetricsSnapshot> next);
 
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
   MetricSet metrics_;
   const prices::PricePolicy& policy_;
   /// coefficient_of_variation and percent_change in metrics_.fields(); without either
@@ -107,7 +107,7 @@ class MetricsEngine final : public CycleObserver {
   std::vector<std::string> source_names_;
   std::unordered_map<std::string, std::uint32_t> source_ids_;
   std::int64_t last_compute_ = 0;
-  PriceStore* store_ = nullptr;  ///< what rebuild() read, for onReload()
+  store::PriceStore* store_ = nullptr;  ///< what rebuild() read, for onReload()
   /// Bytes of each window's objects last time: the next buffer is reserved from it.
   std::array<std::size_t, kWindowCount> last_bytes_{};
 
@@ -115,7 +115,7 @@ class MetricsEngine final : public CycleObserver {
   mutable std::mutex snapshot_mutex_;
   std::shared_ptr<const MetricsSnapshot> snapshot_;
 
-  std::unique_ptr<PeriodicTask> refresh_;
+  std::unique_ptr<common::PeriodicTask> refresh_;
 };
 
 }  // namespace skinpulse::metrics

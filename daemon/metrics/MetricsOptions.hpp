@@ -18,6 +18,6 @@ struct MetricsOptions {
   std::chrono::seconds refresh_period{60};
 };
 
-const OptionTable<MetricsOptions>& metricsOptionTable();
+const common::OptionTable<MetricsOptions>& metricsOptionTable();
 
 }  // namespace skinpulse::metrics

@@ -49,7 +49,7 @@ class Module {
 
   /// Writes the module's keys into the GET /readyz object (nothing by default). False
   /// when the daemon cannot serve without this module.
-  virtual bool describeReadiness(JsonWriter& json) const {
+  virtual bool describeReadiness(common::JsonWriter& json) const {
     (void)json;
     return true;
   }

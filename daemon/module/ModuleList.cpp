@@ -42,7 +42,7 @@ bool ModuleList::stop() {
   return clean;
 }
 
-bool ModuleList::describeReadiness(JsonWriter& json) const {
+bool ModuleList::describeReadiness(common::JsonWriter& json) const {
   bool ready = true;
   for (const auto& module : modules_) ready = module->describeReadiness(json) && ready;
   return ready;

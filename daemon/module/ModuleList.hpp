@@ -48,7 +48,7 @@ class ModuleList {
   /// reported an unclean stop.
   bool stop();
   /// Every module's readiness keys, in list order; false when one is not ready.
-  bool describeReadiness(JsonWriter& json) const;
+  bool describeReadiness(common::JsonWriter& json) const;
 
   std::size_t size() const { return modules_.size(); }
   /// The modules' names, in list order (for the documentation check and logs).

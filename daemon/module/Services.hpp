@@ -27,9 +27,9 @@
 namespace skinpulse::module {
 
 struct Services {
-  Catalog& catalog;
-  LatestPrices& latest;
-  Database& database;
+  catalog::Catalog& catalog;
+  prices::LatestPrices& latest;
+  store::Database& database;
   /// Sessions, CSRF, rate limits and import locks (ADR 0006).
   state::SharedStore& shared_store;
   /// Rendered /history and /candles bodies; ingestion drops an item's when it stores points.

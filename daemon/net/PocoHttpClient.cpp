@@ -21,7 +21,7 @@
 #error "SKINPULSE_NET_VERSION comes from daemon/net/net.cmake"
 #endif
 
-namespace skinpulse {
+namespace skinpulse::net {
 
 namespace {
 
@@ -194,4 +194,4 @@ sdk::HttpResponse PocoHttpClient::perform(const sdk::HttpRequest& request, sdk::
   return response;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::net

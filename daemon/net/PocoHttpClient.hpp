@@ -15,11 +15,9 @@
 #include <memory>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::net {
 
-namespace net {
 class DeadlineWatchdog;
-}
 
 struct PocoHttpClientOptions {
   /// Sent unless a request sets its own; empty means "skinpulse/<version>".
@@ -60,4 +58,4 @@ class PocoHttpClient final : public sdk::HttpClient {
   std::unique_ptr<net::DeadlineWatchdog> watchdog_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::net

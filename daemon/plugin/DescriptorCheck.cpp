@@ -5,7 +5,7 @@
 
 #include <set>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 constexpr std::string_view kSuffix = ".so";
@@ -139,4 +139,4 @@ PluginFileName splitPluginFileName(std::string_view fileName) {
   return {std::string(stem.substr(0, underscore)), std::string(stem.substr(underscore + 1))};
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

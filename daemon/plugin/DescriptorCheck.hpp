@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 /// The smallest descriptor this daemon can read: every field up to and including
 /// `destroy` (SDK ABI 1.0). Later minors may append fields, which the daemon ignores.
@@ -56,4 +56,4 @@ struct PluginFileName {
 };
 PluginFileName splitPluginFileName(std::string_view fileName);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 HostImpl::HostImpl(PluginKind kind, std::string instance, std::map<std::string, std::string> config,
                    const HostServices& services, std::string user_agent)
@@ -35,6 +35,8 @@ const sdk::Config& HostImpl::config() const { return config_; }
 
 const sdk::Catalog& HostImpl::catalog() const { return catalog_; }
 
-std::string HostImpl::randomToken(std::size_t bytes) { return skinpulse::randomToken(bytes); }
+std::string HostImpl::randomToken(std::size_t bytes) {
+  return skinpulse::common::randomToken(bytes);
+}
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

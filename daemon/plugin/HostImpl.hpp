@@ -17,7 +17,7 @@
 #include <memory>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 class HostImpl final : public sdk::Host {
  public:
@@ -48,4 +48,4 @@ class HostImpl final : public sdk::Host {
   const sdk::Clock& clock_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -7,7 +7,7 @@
 
 #include "plugin/SystemClock.hpp"
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 struct HostServices {
   sdk::HttpClient& http;
@@ -15,4 +15,4 @@ struct HostServices {
   const sdk::Clock& clock = systemClock();  ///< replaceable in tests
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 std::string acceptedKeys(const PluginLibrary& plugin) {
@@ -60,4 +60,4 @@ PluginResult<std::map<std::string, std::string>> pluginKeysFor(const PluginInsta
   return PluginResult<std::map<std::string, std::string>>::failure(message);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

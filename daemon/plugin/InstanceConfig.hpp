@@ -10,7 +10,7 @@
 #include <map>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 /// The keys the plugin will see: spec.keys without the reserved keys (ReservedKeys.hpp).
 /// Fails, listing every problem in one message, when a key is not declared by the plugin
@@ -18,4 +18,4 @@ namespace skinpulse {
 PluginResult<std::map<std::string, std::string>> pluginKeysFor(const PluginInstanceSpec& spec,
                                                                const PluginLibrary& plugin);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -1,6 +1,6 @@
 #include "plugin/MapConfig.hpp"
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 MapConfig::MapConfig(std::map<std::string, std::string> values)
     : values_(values.begin(), values.end()) {}
@@ -18,4 +18,4 @@ std::vector<std::string> MapConfig::keys() const {
   return result;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

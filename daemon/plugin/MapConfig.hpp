@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 class MapConfig final : public sdk::Config {
  public:
@@ -24,4 +24,4 @@ class MapConfig final : public sdk::Config {
   std::map<std::string, std::string, std::less<>> values_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -26,7 +26,7 @@
 #include <string>
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 template <typename Interface>
 class PluginDeleter {
@@ -115,4 +115,4 @@ using IdentityInstance = PluginInstance<sdk::IdentityProvider>;
 using MetricInstance = PluginInstance<sdk::Metric>;
 using RatesInstance = PluginInstance<sdk::RateSource>;  ///< since SDK ABI 1.2
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -1,6 +1,6 @@
 #include "plugin/PluginInstanceSpec.hpp"
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 std::string effectivePluginName(const PluginInstanceSpec& spec) {
   if (!spec.plugin_name.empty()) return spec.plugin_name;
@@ -13,4 +13,4 @@ std::string describeInstance(const PluginInstanceSpec& spec) {
   return std::string(kindName(spec.kind)) + " instance '" + spec.instance_name + "'";
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

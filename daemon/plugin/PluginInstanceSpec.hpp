@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 struct PluginInstanceSpec {
   PluginKind kind = PluginKind::kSource;
@@ -23,4 +23,4 @@ std::string effectivePluginName(const PluginInstanceSpec& spec);
 /// "source instance 'steam'": how error messages name an instance.
 std::string describeInstance(const PluginInstanceSpec& spec);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

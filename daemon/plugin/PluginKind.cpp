@@ -1,6 +1,6 @@
 #include "plugin/PluginKind.hpp"
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 std::string_view kindName(PluginKind kind) {
   switch (kind) {
@@ -39,4 +39,4 @@ std::optional<PluginKind> parseKind(std::string_view name) {
   return std::nullopt;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

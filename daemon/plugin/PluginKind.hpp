@@ -9,7 +9,7 @@
 #include <optional>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 enum class PluginKind : std::uint32_t {
   kSource = SKINPULSE_KIND_SOURCE,
@@ -34,4 +34,4 @@ template <typename Interface>
 inline constexpr PluginKind kKindOf =
     static_cast<PluginKind>(sdk::detail::KindOf<Interface>::value);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 std::string copyText(const char* text) {
@@ -41,4 +41,4 @@ const ConfigKeyInfo* PluginLibrary::findKey(std::string_view key) const {
   return nullptr;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 /// One entry of a descriptor's config_keys table, copied into daemon memory.
 struct ConfigKeyInfo {
@@ -68,4 +68,4 @@ class PluginLibrary {
   std::uint32_t abi_minor_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

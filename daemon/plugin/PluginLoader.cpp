@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 using LibraryPtr = std::shared_ptr<boost::dll::shared_library>;
@@ -101,4 +101,4 @@ LoadOutcome loadPlugin(const std::filesystem::path& path) {
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <optional>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 struct LoadOutcome {
   std::optional<PluginLibrary> plugin;  ///< set when accepted
@@ -24,4 +24,4 @@ struct LoadOutcome {
 /// Never throws and never logs: the caller (PluginRegistry) logs the outcome.
 LoadOutcome loadPlugin(const std::filesystem::path& path);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -4,7 +4,7 @@
 
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 spdlog::level::level_enum toSpdlog(sdk::LogLevel level) {
@@ -30,4 +30,4 @@ void PluginLogger::log(sdk::LogLevel level, std::string_view message) {
   skinpulse::log::plugin().log(toSpdlog(level), "{}: {}", label_, message);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 class PluginLogger final : public sdk::Logger {
  public:
@@ -23,4 +23,4 @@ class PluginLogger final : public sdk::Logger {
   std::string label_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -11,7 +11,7 @@
 #include <exception>
 #include <system_error>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 std::vector<std::filesystem::path> listPluginFiles(const std::filesystem::path& directory,
@@ -153,4 +153,4 @@ PluginResult<PluginRegistry::RawInstance> PluginRegistry::createRaw(
   return Result::success(std::move(raw));
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -32,7 +32,7 @@
 #include <string_view>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 struct LoadOutcome;
 
@@ -135,4 +135,4 @@ PluginResult<PluginInstance<Interface>> PluginRegistry::create(const PluginInsta
       std::move(object), made.fetch_quotes, made.poll));
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 struct PluginReportRow {
   std::string file;     ///< file name only, e.g. "source_steam.so"
@@ -24,4 +24,4 @@ inline std::string refusalMessage(const PluginReportRow& row) {
   return "plugin " + row.file + " refused: " + row.reason;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

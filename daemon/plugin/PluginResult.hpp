@@ -15,7 +15,7 @@
 #include <string>
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 /// Thrown only by PluginResult::value() on a failed result.
 class PluginError : public std::runtime_error {
@@ -67,4 +67,4 @@ class [[nodiscard]] PluginResult {
   std::string error_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -8,7 +8,7 @@
 #include <array>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 inline constexpr std::array<std::string_view, 6> kReservedKeys = {
     "plugin", "enabled", "interval_seconds", "timeout_seconds", "required", "user_agent"};
@@ -25,4 +25,4 @@ inline bool isReservedKey(std::string_view key) {
   return false;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

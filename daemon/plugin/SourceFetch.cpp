@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 sdk::MarketQuote toQuote(sdk::Observation&& observation) {
   sdk::MarketQuote quote;
@@ -48,4 +48,4 @@ sdk::PollReport pollSource(sdk::MarketSource& source, const SourceEntries& entri
   return report;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -17,7 +17,7 @@
 #include "skinpulse/sdk/plugin.hpp"
 #include "skinpulse/sdk/source.hpp"
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 /// The descriptor entries through which a source instance is called; both nullptr for
 /// ABI 1.0/1.1 sources (PluginInstance::fetchQuotes() and pollEntry()).
@@ -38,4 +38,4 @@ sdk::QuoteBatch fetchQuotes(sdk::MarketSource& source, skinpulse_fetch_quotes_fn
 /// left to the instance, no listings, USD, no image.
 sdk::MarketQuote toQuote(sdk::Observation&& observation);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 std::int64_t SystemClock::nowUnixMillis() const {
   const auto now = std::chrono::system_clock::now().time_since_epoch();
@@ -14,4 +14,4 @@ const sdk::Clock& systemClock() {
   return clock;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

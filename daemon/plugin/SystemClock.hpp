@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 class SystemClock final : public sdk::Clock {
  public:
@@ -16,4 +16,4 @@ class SystemClock final : public sdk::Clock {
 /// A process-wide SystemClock, the default of HostServices::clock.
 const sdk::Clock& systemClock();
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 namespace {
 
 bool isUserAgentHeader(std::string_view name) {
@@ -53,4 +53,4 @@ sdk::HttpResponse UserAgentHttpClient::stream(const sdk::HttpRequest& request,
   return inner_.stream(withAgent(request), sink);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace skinpulse {
+namespace skinpulse::plugin {
 
 inline constexpr std::string_view kUserAgentKey = "user_agent";
 inline constexpr std::size_t kMaxUserAgentBytes = 256;
@@ -40,4 +40,4 @@ class UserAgentHttpClient final : public sdk::HttpClient {
   std::string user_agent_;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::plugin

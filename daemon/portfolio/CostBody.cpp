@@ -40,7 +40,7 @@ std::optional<std::int64_t> acquiredOf(const Poco::Dynamic::Var& value, std::int
 
 }  // namespace
 
-CostChange parseCostBody(std::string_view body, std::int64_t now) {
+store::CostChange parseCostBody(std::string_view body, std::int64_t now) {
   const auto object = common::parseObjectBody(body);
   for (const auto& [name, value] : *object) {
     (void)value;
@@ -50,7 +50,7 @@ CostChange parseCostBody(std::string_view body, std::int64_t now) {
                            "is not a field you can change (cost_basis, acquired_at)");
     }
   }
-  CostChange change;
+  store::CostChange change;
   if (object->has("cost_basis")) {
     change.set_cost_basis = true;
     change.cost_basis = costOf(object->get("cost_basis"));

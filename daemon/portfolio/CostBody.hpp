@@ -27,6 +27,6 @@ inline constexpr std::int64_t kMaxCostBasisCents = 1'000'000'000'000;
 /// 2012-01-01T00:00:00Z: before the game's first tradable items.
 inline constexpr std::int64_t kEarliestAcquiredAt = 1'325'376'000;
 
-CostChange parseCostBody(std::string_view body, std::int64_t now);
+store::CostChange parseCostBody(std::string_view body, std::int64_t now);
 
 }  // namespace skinpulse::portfolio

@@ -17,9 +17,10 @@ constexpr std::size_t kUnmatchedNamesLogged = 10;
 
 }  // namespace
 
-ImportService::ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
-                             InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
-                             ImportOptions options, Clock clock, CatalogImages* images)
+ImportService::ImportService(store::UserStore& users, store::HoldingStore& holdings,
+                             const catalog::Catalog& catalog, InventorySource& inventory,
+                             ImportLock& lock, ImportThrottle& throttle, ImportOptions options,
+                             Clock clock, catalog::CatalogImages* images)
     : users_(users),
       holdings_(holdings),
       catalog_(catalog),
@@ -82,8 +83,8 @@ ImportOutcome ImportService::run(const std::string& user_id) {
 ImportOutcome ImportService::write(const std::string& user_id, const Inventory& inventory) {
   ImportOutcome outcome;
   outcome.unmatched_units = inventory.unnamed_units;
-  std::vector<HoldingRecord> matched;
-  std::vector<CatalogStore::ItemImage> images;
+  std::vector<store::HoldingRecord> matched;
+  std::vector<store::CatalogStore::ItemImage> images;
   std::vector<std::string> unmatched_names;
   std::size_t unmatched_count = 0;
   const auto snapshot = catalog_.snapshot();
@@ -97,22 +98,23 @@ ImportOutcome ImportService::write(const std::string& user_id, const Inventory& 
           told != inventory.units_by_paint_index.end()) {
         std::map<std::int64_t, std::int64_t> by_variant_item;
         for (const auto& [paint_index, count] : told->second) {
-          const auto variant = variantOfPaintIndex(paint_index, name);
+          const auto variant = catalog::variantOfPaintIndex(paint_index, name);
           const auto* held = variant ? snapshot->findVariant(name, *variant) : nullptr;
           if (held == nullptr) continue;
           by_variant_item[held->record.id] += count;
           base_units -= count;
         }
         for (const auto& [id, count] : by_variant_item) {
-          matched.push_back(HoldingRecord{id, count, 0});
+          matched.push_back(store::HoldingRecord{id, count, 0});
         }
       }
-      if (base_units > 0) matched.push_back(HoldingRecord{item->record.id, base_units, 0});
+      if (base_units > 0) matched.push_back(store::HoldingRecord{item->record.id, base_units, 0});
       outcome.imported_units += units;
       if (item->record.image_url.empty()) {
         if (const auto icon = inventory.icon_by_name.find(name);
             icon != inventory.icon_by_name.end()) {
-          if (std::string url = economyImageUrl(icon->second); usableImageUrl(url)) {
+          if (std::string url = catalog::economyImageUrl(icon->second);
+              catalog::usableImageUrl(url)) {
             images.emplace_back(item->record.id, std::move(url));
           }
         }

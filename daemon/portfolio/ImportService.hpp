@@ -59,9 +59,10 @@ class ImportService {
  public:
   using Clock = std::function<std::int64_t()>;  ///< Unix seconds
 
-  ImportService(UserStore& users, HoldingStore& holdings, const Catalog& catalog,
-                InventorySource& inventory, ImportLock& lock, ImportThrottle& throttle,
-                ImportOptions options, Clock clock, CatalogImages* images = nullptr);
+  ImportService(store::UserStore& users, store::HoldingStore& holdings,
+                const catalog::Catalog& catalog, InventorySource& inventory, ImportLock& lock,
+                ImportThrottle& throttle, ImportOptions options, Clock clock,
+                catalog::CatalogImages* images = nullptr);
 
   /// Imports `user_id`'s inventory. A matched item without a picture gets the one of its
   /// inventory description (`icon_url`), after the holdings are written. Throws ImportRefused,
@@ -73,15 +74,16 @@ class ImportService {
  private:
   ImportOutcome write(const std::string& user_id, const Inventory& inventory);
 
-  UserStore& users_;
-  HoldingStore& holdings_;
-  const Catalog& catalog_;
+  store::UserStore& users_;
+  store::HoldingStore& holdings_;
+  const catalog::Catalog& catalog_;
   InventorySource& inventory_;
   ImportLock& lock_;
   ImportThrottle& throttle_;
   ImportOptions options_;
   Clock clock_;
-  CatalogImages* images_;  ///< fills pictures from the inventory's descriptions; may be null
+  catalog::CatalogImages*
+      images_;  ///< fills pictures from the inventory's descriptions; may be null
 };
 
 }  // namespace skinpulse::portfolio

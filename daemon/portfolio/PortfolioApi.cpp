@@ -66,7 +66,7 @@ const std::string& userOf(const Request& request) {
 }
 
 // Percentages go out with 2 decimals: more is noise to a reader and to a chart.
-void percentOrNull(JsonWriter& json, const std::optional<double>& percent) {
+void percentOrNull(common::JsonWriter& json, const std::optional<double>& percent) {
   if (percent && std::isfinite(*percent)) {
     json.value(std::round(*percent * 100.0) / 100.0);
   } else {
@@ -74,7 +74,8 @@ void percentOrNull(JsonWriter& json, const std::optional<double>& percent) {
   }
 }
 
-void amountOrNull(JsonWriter& json, const Money& money, const std::optional<std::int64_t>& cents) {
+void amountOrNull(common::JsonWriter& json, const Money& money,
+                  const std::optional<std::int64_t>& cents) {
   if (cents) {
     json.value(money.minor(*cents));
   } else {
@@ -82,7 +83,7 @@ void amountOrNull(JsonWriter& json, const Money& money, const std::optional<std:
   }
 }
 
-void timeOrNull(JsonWriter& json, const std::optional<std::int64_t>& at) {
+void timeOrNull(common::JsonWriter& json, const std::optional<std::int64_t>& at) {
   if (at) {
     json.value(time::formatIso8601(*at));
   } else {
@@ -90,7 +91,7 @@ void timeOrNull(JsonWriter& json, const std::optional<std::int64_t>& at) {
   }
 }
 
-void writeHolding(JsonWriter& json, const ValuedHolding& holding, const Money& money) {
+void writeHolding(common::JsonWriter& json, const ValuedHolding& holding, const Money& money) {
   json.beginObject()
       .key("item_id")
       .value(holding.item_id)
@@ -145,7 +146,7 @@ std::string_view importRefusalLabel(ImportRefused::Reason reason) {
 
 }  // namespace
 
-PortfolioApi::PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
+PortfolioApi::PortfolioApi(portfolio::ImportService& imports, store::HoldingStore& holdings,
                            const PortfolioValuer& valuer, ValueSnapshots& snapshots,
                            const currency::RateBook& rates)
     : imports_(imports),
@@ -189,7 +190,7 @@ void PortfolioApi::show(Request& request, Response& response) const {
   const auto last_imported = holdings_.lastImportedAt(user_id);
   const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
 
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject().key("user_id").value(user_id);
   if (money.requested()) json.key("currency").value(money.currency());
   json.key("total_value")
@@ -215,7 +216,7 @@ void PortfolioApi::patchHolding(Request& request, Response& response) const {
   const std::string& user_id = userOf(request);
   const auto item_id = http::positiveIdParam(request, "item_id");
   const auto now = time::nowSeconds();
-  CostChange change;
+  store::CostChange change;
   try {
     change = parseCostBody(request.body, now);
   } catch (const common::MalformedBody& e) {
@@ -228,7 +229,7 @@ void PortfolioApi::patchHolding(Request& request, Response& response) const {
     throw HttpError(404, "holding_not_found", "you hold no item with this id; import first");
   }
   const auto valuation = valuer_.value({*holding}, now);
-  JsonWriter json;
+  common::JsonWriter json;
   writeHolding(json, valuation.holdings.front(), moneyOf(request));
   response.json(json.take());
 }
@@ -237,7 +238,7 @@ void PortfolioApi::history(Request& request, Response& response) const {
   const std::string& user_id = userOf(request);
   const auto window = historyWindow(request);
   const Money money = moneyOf(request);
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (const auto& snapshot : snapshots_.history(user_id, window, time::nowSeconds())) {
     json.beginObject().key("time").value(time::formatIso8601(snapshot.taken_at));
@@ -290,7 +291,7 @@ void PortfolioApi::import(Request& request, Response& response) const {
   } catch (const std::exception& e) {
     log::main().warn("portfolio: snapshot after import failed: {}", e.what());
   }
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginObject()
       .key("message")
       .value("Imported " + std::to_string(outcome.imported_units) + " assets")

@@ -19,7 +19,7 @@ namespace skinpulse::portfolio {
 
 class PortfolioApi {
  public:
-  PortfolioApi(portfolio::ImportService& imports, HoldingStore& holdings,
+  PortfolioApi(portfolio::ImportService& imports, store::HoldingStore& holdings,
                const PortfolioValuer& valuer, ValueSnapshots& snapshots,
                const currency::RateBook& rates);
 
@@ -37,7 +37,7 @@ class PortfolioApi {
   Money moneyOf(const http::Request& request) const;
 
   portfolio::ImportService& imports_;
-  HoldingStore& holdings_;
+  store::HoldingStore& holdings_;
   const PortfolioValuer& valuer_;
   ValueSnapshots& snapshots_;
   const currency::RateBook& rates_;

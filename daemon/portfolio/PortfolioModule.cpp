@@ -18,9 +18,9 @@
 namespace skinpulse::portfolio {
 
 PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOptions& settings) {
-  Database& database = services.database;
+  store::Database& database = services.database;
   state::SharedStore& shared = services.shared_store;
-  Catalog& catalog = services.catalog;
+  catalog::Catalog& catalog = services.catalog;
   auto& http = services.registry.require<sdk::HttpClient>();
   auto& platform_budget = services.registry.require<net::RequestBudget>();
   InventoryFetchOptions fetch;
@@ -31,8 +31,8 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
   inventory_ =
       std::make_unique<PlatformInventorySource>(InventoryFetcher(http, fetch, &platform_budget));
 
-  images_ = std::make_unique<CatalogImages>(database.catalog(), catalog);
-  lock_ = std::make_unique<ImportLock>(shared, [] { return randomToken(16); });
+  images_ = std::make_unique<catalog::CatalogImages>(database.catalog(), catalog);
+  lock_ = std::make_unique<ImportLock>(shared, [] { return common::randomToken(16); });
 
   ImportOptions options;
   options.cooldown = std::chrono::seconds(settings.import_cooldown_seconds);
@@ -55,7 +55,7 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per
   // interval. Prices are loaded before modules start (app/Runtime).
   const auto period = std::chrono::milliseconds(settings.snapshot_interval_seconds * 1000LL);
-  snapshot_task_ = std::make_unique<PeriodicTask>(
+  snapshot_task_ = std::make_unique<common::PeriodicTask>(
       "portfolio snapshots", std::min(period, std::chrono::milliseconds(30'000)), period, [this] {
         const auto outcome = snapshots_->takeAll(time::nowSeconds());
         log::main().info("portfolio: value snapshots of {} user(s) over {} item(s), {} pruned",

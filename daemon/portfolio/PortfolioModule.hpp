@@ -21,9 +21,9 @@
 
 #include <memory>
 
-namespace skinpulse {
+namespace skinpulse::common {
 class PeriodicTask;
-}
+}  // namespace skinpulse::common
 
 namespace skinpulse::metrics {
 class MetricsEngine;
@@ -63,13 +63,13 @@ class PortfolioModule final : public module::Module {
 
  private:
   std::unique_ptr<PlatformInventorySource> inventory_;
-  std::unique_ptr<CatalogImages> images_;
+  std::unique_ptr<catalog::CatalogImages> images_;
   std::unique_ptr<ImportLock> lock_;
   std::unique_ptr<ImportThrottle> throttle_;
   std::unique_ptr<ImportService> imports_;
   std::unique_ptr<PortfolioValuer> valuer_;
   std::unique_ptr<ValueSnapshots> snapshots_;
-  std::unique_ptr<PeriodicTask> snapshot_task_;
+  std::unique_ptr<common::PeriodicTask> snapshot_task_;
   std::unique_ptr<PortfolioApi> api_;
   std::optional<double> change(std::int64_t item_id) const;
 

@@ -2,9 +2,9 @@
 
 namespace skinpulse::portfolio {
 
-const OptionTable<PortfolioOptions>& portfolioOptionTable() {
-  using T = OptionType;
-  static const OptionTable<PortfolioOptions> table = {
+const common::OptionTable<PortfolioOptions>& portfolioOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<PortfolioOptions> table = {
       {{"portfolio.import_cooldown_seconds", T::kInteger, 0, 30 * 86400, "IMPORT_COOLDOWN_SECONDS",
         "600", "Seconds between two inventory imports of one user."},
        &PortfolioOptions::import_cooldown_seconds},

@@ -26,6 +26,6 @@ struct PortfolioOptions {
   int history_retention_days = 365;
 };
 
-const OptionTable<PortfolioOptions>& portfolioOptionTable();
+const common::OptionTable<PortfolioOptions>& portfolioOptionTable();
 
 }  // namespace skinpulse::portfolio

@@ -2,7 +2,8 @@
 
 namespace skinpulse::portfolio {
 
-PortfolioValuer::PortfolioValuer(const Catalog& catalog, const LatestPrices& latest,
+PortfolioValuer::PortfolioValuer(const catalog::Catalog& catalog,
+                                 const prices::LatestPrices& latest,
                                  const prices::PricePolicy& policy, ChangeLookup change)
     : catalog_(catalog), latest_(latest), policy_(policy), change_(std::move(change)) {}
 
@@ -10,7 +11,7 @@ std::vector<std::string> PortfolioValuer::order() const {
   return policy_.referenceOrder(latest_.sourceNames());
 }
 
-Valuation PortfolioValuer::value(const std::vector<HoldingRecord>& holdings,
+Valuation PortfolioValuer::value(const std::vector<store::HoldingRecord>& holdings,
                                  std::int64_t now) const {
   return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now, policy_, change_);
 }

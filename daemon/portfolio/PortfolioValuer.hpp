@@ -17,10 +17,10 @@ namespace skinpulse::portfolio {
 class PortfolioValuer {
  public:
   /// Every reference must outlive the valuer.
-  PortfolioValuer(const Catalog& catalog, const LatestPrices& latest,
+  PortfolioValuer(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
                   const prices::PricePolicy& policy, ChangeLookup change = {});
 
-  Valuation value(const std::vector<HoldingRecord>& holdings, std::int64_t now) const;
+  Valuation value(const std::vector<store::HoldingRecord>& holdings, std::int64_t now) const;
 
   /// unitPrice() of each item, in the same order.
   std::vector<std::int64_t> unitPrices(const std::vector<std::int64_t>& item_ids,
@@ -38,8 +38,8 @@ class PortfolioValuer {
  private:
   std::vector<std::string> order() const;
 
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
   const prices::PricePolicy& policy_;
   ChangeLookup change_;
 };

@@ -49,17 +49,17 @@ void addChange(ChangeSums& sums, const ValuedHolding& holding) {
 
 }  // namespace
 
-std::int64_t unitPrice(const LatestPrices& latest, std::int64_t item_id,
+std::int64_t unitPrice(const prices::LatestPrices& latest, std::int64_t item_id,
                        const std::vector<std::string>& order, std::int64_t now,
                        const prices::PricePolicy& policy) {
   const auto prices = policy.trustedLatest(latest.of(item_id));
-  return currentPrice(prices, order, now).price.value_or(0);
+  return prices::currentPrice(prices, order, now).price.value_or(0);
 }
 
-Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
-                        const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now, const prices::PricePolicy& policy,
-                        const ChangeLookup& change) {
+Valuation valueHoldings(const std::vector<store::HoldingRecord>& holdings,
+                        const catalog::CatalogSnapshot& catalog, const prices::LatestPrices& latest,
+                        const std::vector<std::string>& order, std::int64_t now,
+                        const prices::PricePolicy& policy, const ChangeLookup& change) {
   Valuation valuation;
   valuation.holdings.reserve(holdings.size());
   ChangeSums sums;

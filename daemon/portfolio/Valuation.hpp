@@ -57,16 +57,16 @@ struct Valuation {
 /// replaced by its source's trusted price when outliers are excluded), so an injected
 /// spike never moves a portfolio's value; 0 without a price. The valuation and the
 /// hourly snapshot pass both use it.
-std::int64_t unitPrice(const LatestPrices& latest, std::int64_t item_id,
+std::int64_t unitPrice(const prices::LatestPrices& latest, std::int64_t item_id,
                        const std::vector<std::string>& order, std::int64_t now,
                        const prices::PricePolicy& policy);
 
 /// `order` is the reference order (PricePolicy::referenceOrder()); `now` decides which
 /// sources have two points in the last 24 h. Sums saturate at the int64 limits rather
 /// than wrap.
-Valuation valueHoldings(const std::vector<HoldingRecord>& holdings, const CatalogSnapshot& catalog,
-                        const LatestPrices& latest, const std::vector<std::string>& order,
-                        std::int64_t now, const prices::PricePolicy& policy,
-                        const ChangeLookup& change = {});
+Valuation valueHoldings(const std::vector<store::HoldingRecord>& holdings,
+                        const catalog::CatalogSnapshot& catalog, const prices::LatestPrices& latest,
+                        const std::vector<std::string>& order, std::int64_t now,
+                        const prices::PricePolicy& policy, const ChangeLookup& change = {});
 
 }  // namespace skinpulse::portfolio

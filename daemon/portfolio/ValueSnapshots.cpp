@@ -2,7 +2,7 @@
 
 namespace skinpulse::portfolio {
 
-ValueSnapshots::ValueSnapshots(SnapshotStore& store, const PortfolioValuer& valuer,
+ValueSnapshots::ValueSnapshots(store::SnapshotStore& store, const PortfolioValuer& valuer,
                                std::int64_t retention_seconds)
     : store_(store), valuer_(valuer), retention_seconds_(retention_seconds) {}
 
@@ -20,8 +20,8 @@ void ValueSnapshots::takeOne(const std::string& user_id, const Valuation& valuat
   store_.putSnapshot(user_id, {hourOf(now), now, valuation.total_value, valuation.cost_total});
 }
 
-std::vector<SnapshotRecord> ValueSnapshots::history(const std::string& user_id, std::int64_t window,
-                                                    std::int64_t now) {
+std::vector<store::SnapshotRecord> ValueSnapshots::history(const std::string& user_id,
+                                                           std::int64_t window, std::int64_t now) {
   return store_.snapshotsOf(user_id, now - window);
 }
 

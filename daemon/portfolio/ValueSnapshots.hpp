@@ -27,7 +27,7 @@ struct PassOutcome {
 class ValueSnapshots {
  public:
   /// `retention_seconds`: snapshots of an hour older than now − retention are pruned.
-  ValueSnapshots(SnapshotStore& store, const PortfolioValuer& valuer,
+  ValueSnapshots(store::SnapshotStore& store, const PortfolioValuer& valuer,
                  std::int64_t retention_seconds);
 
   /// The hourly pass at `now`.
@@ -37,11 +37,11 @@ class ValueSnapshots {
   void takeOne(const std::string& user_id, const Valuation& valuation, std::int64_t now);
 
   /// The user's snapshots taken in (now − window, now], oldest first.
-  std::vector<SnapshotRecord> history(const std::string& user_id, std::int64_t window,
-                                      std::int64_t now);
+  std::vector<store::SnapshotRecord> history(const std::string& user_id, std::int64_t window,
+                                             std::int64_t now);
 
  private:
-  SnapshotStore& store_;
+  store::SnapshotStore& store_;
   const PortfolioValuer& valuer_;
   std::int64_t retention_seconds_;
 };

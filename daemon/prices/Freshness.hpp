@@ -49,7 +49,7 @@ class Freshness {
     // Most points asked about are younger than every limit: no name lookup for them.
     return now - time < shortest_ || now - time < maxAge(source);
   }
-  bool fresh(const PricePoint& point, std::int64_t now) const {
+  bool fresh(const store::PricePoint& point, std::int64_t now) const {
     return fresh(point.source, point.time, now);
   }
 

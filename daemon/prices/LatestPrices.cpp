@@ -2,14 +2,14 @@
 
 #include <algorithm>
 
-namespace skinpulse {
+namespace skinpulse::prices {
 namespace {
 
 constexpr std::int64_t kDay = 86400;
 
 }  // namespace
 
-bool foldLatest(std::vector<SourceLatest>& sources, const PricePoint& point) {
+bool foldLatest(std::vector<SourceLatest>& sources, const store::PricePoint& point) {
   auto it = std::lower_bound(sources.begin(), sources.end(), point.source,
                              [](const SourceLatest& entry, const std::string& name) {
                                return entry.newest.source < name;
@@ -50,7 +50,7 @@ void LatestPrices::publish(std::shared_ptr<const Snapshot> next) {
   current_ = std::move(next);
 }
 
-void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
+void LatestPrices::reset(const std::vector<store::PriceStore::Latest>& rows) {
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> grouped;
   auto next = std::make_shared<Snapshot>();
   for (const auto& row : rows) {
@@ -70,7 +70,7 @@ void LatestPrices::reset(const std::vector<PriceStore::Latest>& rows) {
 }
 
 std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::foldInto(
-    const Snapshot& base, const std::vector<PricePoint>& points, const FoldHook& hook) {
+    const Snapshot& base, const std::vector<store::PricePoint>& points, const FoldHook& hook) {
   auto next = std::make_shared<Snapshot>(base);
   // Each touched item gets one fresh copy of its entries, folded in place.
   std::unordered_map<std::int64_t, std::vector<SourceLatest>> touched;
@@ -91,7 +91,7 @@ std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::foldInto(
 }
 
 std::shared_ptr<const LatestPrices::Snapshot> LatestPrices::prepare(
-    const std::vector<PricePoint>& points, const FoldHook& hook) const {
+    const std::vector<store::PricePoint>& points, const FoldHook& hook) const {
   return foldInto(*snapshot(), points, hook);
 }
 
@@ -100,7 +100,7 @@ void LatestPrices::commit(std::shared_ptr<const Snapshot> next) {
   publish(std::move(next));
 }
 
-void LatestPrices::apply(const std::vector<PricePoint>& points) {
+void LatestPrices::apply(const std::vector<store::PricePoint>& points) {
   if (points.empty()) return;
   std::lock_guard lock(writer_);
   publish(foldInto(*snapshot(), points, nullptr));
@@ -160,4 +160,4 @@ std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest) {
   return kept;
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::prices

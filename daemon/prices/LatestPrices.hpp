@@ -15,10 +15,10 @@
 #include <unordered_map>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::prices {
 
 struct SourceLatest {
-  PricePoint newest;
+  store::PricePoint newest;
   std::optional<std::int64_t> previous_time;
   /// The price of the newest point not flagged as an outlier (docs/api.md §12): what the
   /// next point of the source is compared with, and what valuation uses instead of a
@@ -29,7 +29,7 @@ struct SourceLatest {
 /// Folds one point into the per-source entries of an item (sorted by source): a newer
 /// point replaces the newest, an older one may move previous_time, an unflagged copy of a
 /// flagged newest point clears its flag. Returns true when the source is new to the item.
-bool foldLatest(std::vector<SourceLatest>& sources, const PricePoint& point);
+bool foldLatest(std::vector<SourceLatest>& sources, const store::PricePoint& point);
 
 class LatestPrices {
  public:
@@ -44,10 +44,10 @@ class LatestPrices {
   LatestPrices();
 
   /// Replaces everything (at start, and after a backfill, from the store).
-  void reset(const std::vector<PriceStore::Latest>& rows);
+  void reset(const std::vector<store::PriceStore::Latest>& rows);
   /// Folds newly stored points in; older or duplicate points change only previous_time.
   /// Readers keep the previous snapshot until the new one is complete.
-  void apply(const std::vector<PricePoint>& points);
+  void apply(const std::vector<store::PricePoint>& points);
 
   /// Called before each point is folded into its item's entries (sorted by source), with
   /// the entries as they stand and the point's index: may change the entries and, through
@@ -57,12 +57,12 @@ class LatestPrices {
   /// visible to readers: the ingest cycle prepares before it stores and commits after,
   /// its one writer in between. The per-item copies apply() makes anyway are where the
   /// hook works, so it adds no pass over the prices.
-  std::shared_ptr<const Snapshot> prepare(const std::vector<PricePoint>& points,
+  std::shared_ptr<const Snapshot> prepare(const std::vector<store::PricePoint>& points,
                                           const FoldHook& hook) const;
   void commit(std::shared_ptr<const Snapshot> next);
   /// prepare() on any snapshot (backfills and tests judge on a copy).
   static std::shared_ptr<const Snapshot> foldInto(const Snapshot& base,
-                                                  const std::vector<PricePoint>& points,
+                                                  const std::vector<store::PricePoint>& points,
                                                   const FoldHook& hook);
 
   std::shared_ptr<const Snapshot> snapshot() const {
@@ -109,4 +109,4 @@ CurrentPrice currentPrice(const std::vector<SourceLatest>& latest,
 /// applies it when the policy excludes outliers.
 std::vector<SourceLatest> withoutOutliers(std::vector<SourceLatest> latest);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::prices

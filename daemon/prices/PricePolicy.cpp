@@ -21,7 +21,7 @@ PricePolicy::PricePolicy(std::vector<SourceProfile> sources,
 
 std::vector<std::string> PricePolicy::referenceOrder(
     const std::vector<std::string>& known_sources) const {
-  return skinpulse::referenceOrder(reference_, enabled_, known_sources);
+  return skinpulse::prices::referenceOrder(reference_, enabled_, known_sources);
 }
 
 std::vector<SourceLatest> PricePolicy::trustedLatest(std::vector<SourceLatest> latest) const {

@@ -46,11 +46,11 @@ class PricePolicy {
   double outlierFactor() const { return outlier_factor_; }
 
   /// Whether `point` counts at `now`: fresh, and not flagged when outliers are excluded.
-  bool trusts(const PricePoint& point, std::int64_t now) const {
+  bool trusts(const store::PricePoint& point, std::int64_t now) const {
     return !(exclude_outliers_ && point.outlier) && freshness_.fresh(point, now);
   }
   /// Whether a flagged point must be left out (freshness aside).
-  bool drops(const PricePoint& point) const { return exclude_outliers_ && point.outlier; }
+  bool drops(const store::PricePoint& point) const { return exclude_outliers_ && point.outlier; }
   /// The latest prices a value may be taken from: when outliers are excluded, each
   /// flagged newest point replaced by its source's trusted price, or dropped without one
   /// (withoutOutliers()); unchanged otherwise.

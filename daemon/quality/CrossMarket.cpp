@@ -9,8 +9,9 @@ namespace {
 
 // The spread ranking asks for every item of the catalogue on each request: scratch
 // buffers per thread instead of three allocations per item.
-void collectTrusted(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
-                    std::int64_t now, std::vector<const PricePoint*>& prices) {
+void collectTrusted(const std::vector<prices::SourceLatest>& latest,
+                    const prices::PricePolicy& policy, std::int64_t now,
+                    std::vector<const store::PricePoint*>& prices) {
   prices.clear();
   for (const auto& entry : latest) {
     if (policy.trusts(entry.newest, now)) prices.push_back(&entry.newest);
@@ -26,9 +27,9 @@ std::int64_t lowerMedian(std::vector<std::int64_t>& prices) {
   return prices[middle];
 }
 
-Consensus consensus(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
-                    std::int64_t now) {
-  thread_local std::vector<const PricePoint*> trusted;
+Consensus consensus(const std::vector<prices::SourceLatest>& latest,
+                    const prices::PricePolicy& policy, std::int64_t now) {
+  thread_local std::vector<const store::PricePoint*> trusted;
   thread_local std::vector<std::int64_t> asks;
   thread_local std::vector<std::int64_t> all;
   collectTrusted(latest, policy, now, trusted);
@@ -55,19 +56,19 @@ std::int64_t netOfFee(std::int64_t price, double fee_percent) {
   return std::llround(static_cast<double>(price) * (100.0 - fee_percent) / 100.0);
 }
 
-std::optional<SpreadOpportunity> bestSpread(const std::vector<SourceLatest>& latest,
+std::optional<SpreadOpportunity> bestSpread(const std::vector<prices::SourceLatest>& latest,
                                             const prices::PricePolicy& policy, const FeeTable& fees,
                                             std::size_t min_sources, std::int64_t now) {
-  thread_local std::vector<const PricePoint*> trusted;
+  thread_local std::vector<const store::PricePoint*> trusted;
   collectTrusted(latest, policy, now, trusted);
   if (trusted.size() < min_sources) return std::nullopt;
-  const PricePoint* buy = nullptr;
+  const store::PricePoint* buy = nullptr;
   for (const auto* point : trusted) {
     if (point->kind != sdk::PriceKind::kAsk || point->price <= 0) continue;
     if (buy == nullptr || point->price < buy->price) buy = point;
   }
   if (buy == nullptr) return std::nullopt;
-  const PricePoint* sell = nullptr;
+  const store::PricePoint* sell = nullptr;
   std::int64_t sell_net = 0;
   for (const auto* point : trusted) {
     // Buying and selling on one market is no cross-market gap.

@@ -28,8 +28,8 @@ struct Consensus {
 /// The lower median of `prices` (not empty); reorders them.
 std::int64_t lowerMedian(std::vector<std::int64_t>& prices);
 
-Consensus consensus(const std::vector<SourceLatest>& latest, const prices::PricePolicy& policy,
-                    std::int64_t now);
+Consensus consensus(const std::vector<prices::SourceLatest>& latest,
+                    const prices::PricePolicy& policy, std::int64_t now);
 
 struct SpreadOpportunity {
   std::string buy_source;
@@ -47,7 +47,7 @@ std::int64_t netOfFee(std::int64_t price, double fee_percent);
 
 /// The best buy-here-sell-there gap of one item, or nothing when fewer than `min_sources`
 /// sources have a fresh trusted price, no fresh ask exists, or no other source sells.
-std::optional<SpreadOpportunity> bestSpread(const std::vector<SourceLatest>& latest,
+std::optional<SpreadOpportunity> bestSpread(const std::vector<prices::SourceLatest>& latest,
                                             const prices::PricePolicy& policy, const FeeTable& fees,
                                             std::size_t min_sources, std::int64_t now);
 

@@ -51,7 +51,7 @@ bool outsideBand(std::int64_t price, double reference, double factor) {
 }
 
 OutlierJudge::OutlierJudge(const prices::Freshness& freshness, double factor,
-                           std::vector<PricePoint>& points)
+                           std::vector<store::PricePoint>& points)
     : freshness_(freshness),
       factor_(factor),
       always_fresh_(freshness.shortestMaxAge()),
@@ -65,12 +65,12 @@ std::int64_t OutlierJudge::maxAge(const std::string& source) {
   return max_ages_.back().second;
 }
 
-void OutlierJudge::operator()(std::vector<SourceLatest>& entries, std::size_t index) {
-  PricePoint& point = points_[index];
-  SourceLatest* own = nullptr;
+void OutlierJudge::operator()(std::vector<prices::SourceLatest>& entries, std::size_t index) {
+  store::PricePoint& point = points_[index];
+  prices::SourceLatest* own = nullptr;
   others_.clear();
   for (auto& entry : entries) {
-    const PricePoint& newest = entry.newest;
+    const store::PricePoint& newest = entry.newest;
     if (sameName(newest.source, point.source)) {
       own = &entry;
     } else if (!newest.outlier) {
@@ -93,13 +93,13 @@ void OutlierJudge::operator()(std::vector<SourceLatest>& entries, std::size_t in
   } else if (own != nullptr && own->newest.outlier &&
              !outsideBand(point.price, static_cast<double>(own->newest.price), factor_)) {
     // The new point confirms the flagged one: both stand.
-    PricePoint& previous = own->newest;
+    store::PricePoint& previous = own->newest;
     previous.outlier = false;
     own->trusted_price = previous.price;
     bool in_batch = false;
     const auto [first, last] = flagged_.equal_range(previous.item_id);
     for (auto it = first; it != last; ++it) {
-      PricePoint& candidate = points_[it->second];
+      store::PricePoint& candidate = points_[it->second];
       if (candidate.time == previous.time && sameName(candidate.source, previous.source)) {
         candidate.outlier = false;
         in_batch = true;
@@ -117,11 +117,11 @@ void OutlierJudge::operator()(std::vector<SourceLatest>& entries, std::size_t in
   if (point.outlier) flagged_.emplace(point.item_id, index);
 }
 
-std::vector<PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
-                                   const LatestPrices::Snapshot& before,
-                                   std::vector<PricePoint>& points) {
+std::vector<store::PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
+                                          const prices::LatestPrices::Snapshot& before,
+                                          std::vector<store::PricePoint>& points) {
   OutlierJudge judge(freshness, factor, points);
-  LatestPrices::foldInto(before, points, judge.hook());
+  prices::LatestPrices::foldInto(before, points, judge.hook());
   return judge.confirmed();
 }
 

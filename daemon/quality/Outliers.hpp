@@ -37,19 +37,21 @@ bool outsideBand(std::int64_t price, double reference, double factor);
 class OutlierJudge {
  public:
   /// `points` is the batch the hook's indices refer to; it must outlive the judge.
-  OutlierJudge(const prices::Freshness& freshness, double factor, std::vector<PricePoint>& points);
+  OutlierJudge(const prices::Freshness& freshness, double factor,
+               std::vector<store::PricePoint>& points);
 
   /// Sets points[index].outlier. A flagged newest entry it confirms is unflagged in
   /// `entries`, and in `points` when it is one of them; else it is kept for confirmed().
-  void operator()(std::vector<SourceLatest>& entries, std::size_t index);
+  void operator()(std::vector<prices::SourceLatest>& entries, std::size_t index);
   /// The hook to hand to LatestPrices::prepare / foldInto.
-  LatestPrices::FoldHook hook() {
-    return
-        [this](std::vector<SourceLatest>& entries, std::size_t index) { (*this)(entries, index); };
+  prices::LatestPrices::FoldHook hook() {
+    return [this](std::vector<prices::SourceLatest>& entries, std::size_t index) {
+      (*this)(entries, index);
+    };
   }
   /// Points stored before the batch that a point confirmed, flag cleared: to be cleared
   /// in the store, and handed to the cycle observers like new points.
-  const std::vector<PricePoint>& confirmed() const { return confirmed_; }
+  const std::vector<store::PricePoint>& confirmed() const { return confirmed_; }
 
  private:
   std::int64_t maxAge(const std::string& source);
@@ -57,8 +59,8 @@ class OutlierJudge {
   const prices::Freshness& freshness_;
   double factor_;
   std::int64_t always_fresh_;  ///< Freshness::shortestMaxAge(): younger needs no lookup
-  std::vector<PricePoint>& points_;
-  std::vector<PricePoint> confirmed_;
+  std::vector<store::PricePoint>& points_;
+  std::vector<store::PricePoint> confirmed_;
   /// Flagged points of the batch by item (rare), to unflag one a later point confirms.
   std::unordered_multimap<std::int64_t, std::size_t> flagged_;
   std::vector<double> others_;                                  ///< scratch
@@ -67,8 +69,8 @@ class OutlierJudge {
 
 /// Flags a batch on top of `before` (a backfill, tests) in the order given; returns the
 /// confirmed points stored before it (OutlierJudge::confirmed()).
-std::vector<PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
-                                   const LatestPrices::Snapshot& before,
-                                   std::vector<PricePoint>& points);
+std::vector<store::PricePoint> judgeBatch(const prices::Freshness& freshness, double factor,
+                                          const prices::LatestPrices::Snapshot& before,
+                                          std::vector<store::PricePoint>& points);
 
 }  // namespace skinpulse::quality

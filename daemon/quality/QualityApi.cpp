@@ -28,7 +28,7 @@ double roundPercent(double value) { return std::round(value * 100.0) / 100.0; }
 
 }  // namespace
 
-QualityApi::QualityApi(const Catalog& catalog, const LatestPrices& latest,
+QualityApi::QualityApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
                        const prices::PricePolicy& policy, PollStatesFn polls, Clock clock)
     : catalog_(catalog),
       latest_(latest),
@@ -56,7 +56,7 @@ void QualityApi::sources(Request&, Response& response) const {
     }
   }
   const PollStates polled = polls_ ? polls_() : PollStates{};
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   // `polled_as`: whose polls feed this series (an instance's, for its NAME-<kind> series).
   auto write = [&](const std::string& name, const prices::SourceProfile* profile,
@@ -154,7 +154,7 @@ void QualityApi::spreads(Request& request, Response& response) const {
   std::partial_sort(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(kept), gaps.end(),
                     better);
   const auto catalog = catalog_.snapshot();
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   for (std::size_t i = 0; i < kept; ++i) {
     const auto& [item, gap] = gaps[i];

@@ -30,8 +30,8 @@ class QualityApi {
 
   /// The sources listed, their freshness and fees, and which prices the spread ranking
   /// trusts are `policy`'s. References outlive the object.
-  QualityApi(const Catalog& catalog, const LatestPrices& latest, const prices::PricePolicy& policy,
-             PollStatesFn polls, Clock clock = {});
+  QualityApi(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
+             const prices::PricePolicy& policy, PollStatesFn polls, Clock clock = {});
 
   void registerRoutes(http::Router& router);
 
@@ -43,8 +43,8 @@ class QualityApi {
   void setRateBook(const currency::RateBook& rates) { rates_ = &rates; }
 
  private:
-  const Catalog& catalog_;
-  const LatestPrices& latest_;
+  const catalog::Catalog& catalog_;
+  const prices::LatestPrices& latest_;
   const prices::PricePolicy& policy_;
   FeeTable fees_;
   PollStatesFn polls_;

@@ -5,9 +5,9 @@
 
 namespace skinpulse::quality {
 
-const OptionTable<QualityOptions>& qualityOptionTable() {
-  using T = OptionType;
-  static const OptionTable<QualityOptions> table = {
+const common::OptionTable<QualityOptions>& qualityOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<QualityOptions> table = {
       // A decimal, which the table does not type: read by readQualityOptions.
       {{"quality.outlier_factor", T::kText, 0, 0, nullptr, "3",
         "A price outside [m / f, m × f] is an outlier: m is the median of the other sources' "
@@ -22,7 +22,8 @@ const OptionTable<QualityOptions>& qualityOptionTable() {
   return table;
 }
 
-double readDecimal(const OptionReader& read, const std::string& key, double min, double max) {
+double readDecimal(const common::OptionReader& read, const std::string& key, double min,
+                   double max) {
   const std::string text = read.text(key);
   bool dot = false;
   bool digit = false;
@@ -47,9 +48,9 @@ double readDecimal(const OptionReader& read, const std::string& key, double min,
   return value;
 }
 
-QualityOptions readQualityOptions(const OptionReader& read) {
+QualityOptions readQualityOptions(const common::OptionReader& read) {
   QualityOptions options;
-  readOptions(qualityOptionTable(), read, options);
+  common::readOptions(qualityOptionTable(), read, options);
   if (read.present("quality.outlier_factor")) {
     options.outlier_factor = readDecimal(read, "quality.outlier_factor", 1.0, 100.0);
     if (options.outlier_factor <= 1.0) read.fail("quality.outlier_factor", "must be above 1");

@@ -18,12 +18,13 @@ struct QualityOptions {
   bool exclude_outliers = true;
 };
 
-const OptionTable<QualityOptions>& qualityOptionTable();
+const common::OptionTable<QualityOptions>& qualityOptionTable();
 
 /// Reads the [quality] section (the table's bound keys and the decimal factor).
-QualityOptions readQualityOptions(const OptionReader& read);
+QualityOptions readQualityOptions(const common::OptionReader& read);
 
 /// A decimal number (digits, at most one '.') in [min, max]; ConfigError otherwise.
-double readDecimal(const OptionReader& read, const std::string& key, double min, double max);
+double readDecimal(const common::OptionReader& read, const std::string& key, double min,
+                   double max);
 
 }  // namespace skinpulse::quality

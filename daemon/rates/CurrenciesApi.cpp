@@ -7,7 +7,7 @@
 namespace skinpulse::rates {
 
 std::string renderCurrencies(const currency::RateBook& book) {
-  JsonWriter json;
+  common::JsonWriter json;
   json.beginArray();
   json.beginObject()
       .key("code")

@@ -7,9 +7,9 @@
 
 namespace skinpulse::rates {
 
-const OptionTable<RatesOptions>& ratesOptionTable() {
-  using T = OptionType;
-  static const OptionTable<RatesOptions> table = {
+const common::OptionTable<RatesOptions>& ratesOptionTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<RatesOptions> table = {
       {{"rates.NAME.plugin", T::kText, 0, 0, nullptr, nullptr,
         "The rates plugin to run (file rates_<plugin>.so in the plugin directory), e.g. ecb.",
         "none: required"},
@@ -27,23 +27,23 @@ const OptionTable<RatesOptions>& ratesOptionTable() {
   return table;
 }
 
-RatesOptions readRatesOptions(const OptionReader& read, const std::string& section) {
+RatesOptions readRatesOptions(const common::OptionReader& read, const std::string& section) {
   RatesOptions options;
   options.name = section.substr(std::string("rates.").size());
-  if (!isValidInstanceName(options.name)) {
-    throw ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
-                      "[" + section + "]");
+  if (!common::isValidInstanceName(options.name)) {
+    throw common::ConfigError("[" + section + "]", "instance name must match [a-z0-9_-]{1,64}",
+                              "[" + section + "]");
   }
   const std::string prefix = section + ".";
   if (!read.present(prefix + "plugin") || read.text(prefix + "plugin").empty()) {
-    throw ConfigError("[" + section + "] plugin", "missing (the rates plugin to run, e.g. ecb)",
-                      "[" + section + "]");
+    throw common::ConfigError("[" + section + "] plugin",
+                              "missing (the rates plugin to run, e.g. ecb)", "[" + section + "]");
   }
-  readInstanceOptions(ratesOptionTable(), read, section, options);
+  common::readInstanceOptions(ratesOptionTable(), read, section, options);
   const auto& table = ratesOptionTable();
   for (const auto& key : read.tree().keysOf(section)) {
     const bool daemons = std::any_of(table.begin(), table.end(), [&](const auto& row) {
-      return instanceKey(row.spec.key, section) == prefix + key;
+      return common::instanceKey(row.spec.key, section) == prefix + key;
     });
     if (!daemons) options.keys[key] = read.text(prefix + key);
   }

@@ -24,10 +24,10 @@ struct RatesOptions {
 };
 
 /// The daemon's keys of a `[rates.NAME]` section, written "rates.NAME.key".
-const OptionTable<RatesOptions>& ratesOptionTable();
+const common::OptionTable<RatesOptions>& ratesOptionTable();
 
 /// One `[rates.NAME]` section (`section` = "rates.NAME"): the table's keys, then every
 /// other key into `keys`. Throws ConfigError (a bad name, no plugin, a value out of range).
-RatesOptions readRatesOptions(const OptionReader& read, const std::string& section);
+RatesOptions readRatesOptions(const common::OptionReader& read, const std::string& section);
 
 }  // namespace skinpulse::rates

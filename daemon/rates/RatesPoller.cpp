@@ -35,7 +35,7 @@ std::vector<currency::Rate> usableRates(const std::string& instance,
 }
 
 RatesPoller::RatesPoller(std::vector<Instance> instances, currency::RateBook& book,
-                         RateStore* store, Clock clock)
+                         store::RateStore* store, Clock clock)
     : instances_(std::move(instances)),
       book_(book),
       store_(store),
@@ -61,8 +61,8 @@ void RatesPoller::loadStored() {
 
 void RatesPoller::start() {
   if (instances_.empty() || task_) return;
-  task_ = std::make_unique<PeriodicTask>("rates", std::chrono::milliseconds(0),
-                                         std::chrono::milliseconds(1000), [this] { tick(); });
+  task_ = std::make_unique<common::PeriodicTask>(
+      "rates", std::chrono::milliseconds(0), std::chrono::milliseconds(1000), [this] { tick(); });
   task_->start();
 }
 
@@ -125,7 +125,7 @@ void RatesPoller::pollOnce(std::size_t index) {
         name, batch.rates.size() - rates.size(), list);
   }
   if (store_ != nullptr && !rates.empty()) {
-    std::vector<RateRecord> rows;
+    std::vector<store::RateRecord> rows;
     for (const auto& rate : rates) {
       rows.push_back(
           {rate.currency, rate.instance, rate.numerator, rate.denominator, rate.time, finished});

@@ -45,7 +45,7 @@ class RatesPoller {
   using Clock = std::function<std::int64_t()>;
 
   /// `store` may be null (tests): rates then live in the book only.
-  RatesPoller(std::vector<Instance> instances, currency::RateBook& book, RateStore* store,
+  RatesPoller(std::vector<Instance> instances, currency::RateBook& book, store::RateStore* store,
               Clock clock = {});
   ~RatesPoller();
 
@@ -64,13 +64,13 @@ class RatesPoller {
 
   std::vector<Instance> instances_;
   currency::RateBook& book_;
-  RateStore* store_;
+  store::RateStore* store_;
   Clock clock_;
   mutable std::mutex mutex_;  ///< status_ and schedule
   std::vector<RatesStatus> status_;
   std::vector<std::int64_t> next_poll_;
   std::vector<int> failures_;
-  std::unique_ptr<PeriodicTask> task_;
+  std::unique_ptr<common::PeriodicTask> task_;
 };
 
 /// The rates of `batch` from instance `instance` as the book takes them: codes upper

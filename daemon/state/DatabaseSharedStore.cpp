@@ -169,7 +169,7 @@ LockedRow lockRow(store::WriteTransaction& tx, const std::string& key, std::int6
       bind(key), bind(at), now;
   std::vector<std::string> values;
   std::vector<std::int64_t> expires;
-  const std::string forUpdate = tx.backend() == Backend::kPostgres ? " FOR UPDATE" : "";
+  const std::string forUpdate = tx.backend() == store::Backend::kPostgres ? " FOR UPDATE" : "";
   tx.session() << tx.sql("SELECT value, COALESCE(expires_at, 0) FROM kv WHERE key = ?" + forUpdate),
       into(values), into(expires), bind(key), now;
   if (values.empty()) throw std::runtime_error("row vanished while locked");

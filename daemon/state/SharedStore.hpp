@@ -28,7 +28,7 @@ namespace skinpulse::state {
 using Ttl = std::chrono::milliseconds;
 
 /// The store could not be reached or failed mid-operation (common/StoreUnavailable.hpp).
-using skinpulse::StoreUnavailable;
+using skinpulse::common::StoreUnavailable;
 
 /// The answer of SharedStore::acquireSlot().
 struct WindowDecision {

@@ -9,7 +9,8 @@
 
 namespace skinpulse::state {
 
-std::unique_ptr<SharedStore> openSharedStore(const std::string& redis_url, Database& database) {
+std::unique_ptr<SharedStore> openSharedStore(const std::string& redis_url,
+                                             store::Database& database) {
   if (!redis_url.empty())
     return std::make_unique<RedisSharedStore>(redis::parseRedisUrl(redis_url));
   auto* sql = dynamic_cast<store::SqlDatabase*>(&database);

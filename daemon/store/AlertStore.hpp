@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 struct AlertRuleRecord {
   std::int64_t id = 0;
@@ -93,4 +93,4 @@ class AlertStore {
   virtual std::optional<std::int64_t> nextDueAt() = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

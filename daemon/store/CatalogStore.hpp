@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// The item catalogue. Thread-safe.
 class CatalogStore {
@@ -48,4 +48,4 @@ class CatalogStore {
   }
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

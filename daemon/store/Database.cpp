@@ -14,7 +14,7 @@
 #include "store/postgres/PostgresPool.hpp"
 #endif
 
-namespace skinpulse {
+namespace skinpulse::store {
 namespace {
 
 // The message of a failed open, as one line (libpq's span several, and the daemon reports
@@ -77,4 +77,4 @@ std::unique_ptr<Database> openDatabase(const std::string& url_text,
   }
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

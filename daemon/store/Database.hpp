@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// An open database: applies migrations when opened and hands out the stores. The
 /// stores are owned by the Database and valid while it lives.
@@ -49,4 +49,4 @@ class Database {
 /// database cannot be reached or a migration fails.
 std::unique_ptr<Database> openDatabase(const std::string& url, const std::string& migrations_dir);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-namespace skinpulse {
+namespace skinpulse::store {
 namespace {
 
 [[noreturn]] void fail(const std::string& problem) {
@@ -186,4 +186,4 @@ DatabaseUrl parseDatabaseUrl(const std::string& text) {
        " (expected sqlite:// or postgresql://)");
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

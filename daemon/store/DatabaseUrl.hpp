@@ -2,7 +2,7 @@
 
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 enum class Backend { kSqlite, kPostgres };
 
@@ -26,4 +26,4 @@ struct DatabaseUrl {
 /// passed to libpq). Throws std::runtime_error naming the problem, never the password.
 DatabaseUrl parseDatabaseUrl(const std::string& url);
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

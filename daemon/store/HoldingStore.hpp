@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// Portfolio holdings, their cost bases and import metadata. Thread-safe.
 class HoldingStore {
@@ -35,4 +35,4 @@ class HoldingStore {
                                                   const CostChange& change, std::int64_t now) = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

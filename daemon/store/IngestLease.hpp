@@ -4,7 +4,7 @@
 // instances on one PostgreSQL database exactly one ingests at a time (docs/api.md §8);
 // the others stand by and take over when it goes away.
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 class IngestLease {
  public:
@@ -21,4 +21,4 @@ class SoleInstanceLease final : public IngestLease {
   bool holds() override { return true; }
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

@@ -1,6 +1,6 @@
 #include "store/PriceStore.hpp"
 
-namespace skinpulse {
+namespace skinpulse::store {
 namespace {
 
 // For stores without a streaming path (test doubles): the whole backfill in memory.
@@ -31,4 +31,4 @@ std::unique_ptr<PriceStore::BackfillWriter> PriceStore::openBackfill() {
   return std::make_unique<CollectingBackfillWriter>(*this);
 }
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

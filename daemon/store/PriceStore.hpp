@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// Price history keyed by (item_id, source, time). Thread-safe.
 class PriceStore {
@@ -98,4 +98,4 @@ class PriceStore {
   virtual std::vector<std::string> sourceNames() = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

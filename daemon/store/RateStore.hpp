@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 struct RateRecord {
   std::string currency;  ///< ISO 4217
@@ -30,4 +30,4 @@ class RateStore {
   virtual std::vector<RateRecord> allRates() = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// One catalogue entry as it is seeded (no id yet).
 struct CatalogEntry {
@@ -112,4 +112,4 @@ struct SnapshotRecord {
   bool operator==(const SnapshotRecord&) const = default;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

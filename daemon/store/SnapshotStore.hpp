@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 class SnapshotStore {
  public:
@@ -35,4 +35,4 @@ class SnapshotStore {
   virtual std::size_t pruneSnapshots(std::int64_t before) = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse {
+namespace skinpulse::store {
 
 /// Users, their provider identities and their game-platform link. Thread-safe.
 class UserStore {
@@ -36,4 +36,4 @@ class UserStore {
   virtual std::optional<GameLinkRecord> gameLinkByPlatformId(const std::string& platform_id) = 0;
 };
 
-}  // namespace skinpulse
+}  // namespace skinpulse::store

@@ -61,7 +61,7 @@ struct FanoutClock {
   Clock::time_point started;
   std::atomic<std::size_t> reactors_left;
   events::UpdateBatchPtr batch;
-  CycleTimingsObserver* observer;
+  ingest::CycleTimingsObserver* observer;
 
   void reactorDone() {
     if (reactors_left.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
@@ -71,8 +71,8 @@ struct FanoutClock {
                       batch->entries().size(), micros / 1000, micros % 1000 / 100);
     // The prices frames are what every subscriber waits for; volatility is only logged.
     if (observer == nullptr || batch->kind() != "prices") return;
-    CycleTimings timings;
-    timings.set(CycleStage::kFanout, took);
+    ingest::CycleTimings timings;
+    timings.set(ingest::CycleStage::kFanout, took);
     timings.points = batch->entries().size();
     observer->onCycleTimings(timings);
   }

@@ -49,7 +49,7 @@ class LiveHub {
   /// Told each cycle's fan-out (CycleStage::kFanout): from the hub taking the prices
   /// batch to the last reactor handing it to every client's socket. Every batch's
   /// fan-out is logged at debug. Set before start().
-  void setTimingsObserver(CycleTimingsObserver* observer) { timings_observer_ = observer; }
+  void setTimingsObserver(ingest::CycleTimingsObserver* observer) { timings_observer_ = observer; }
 
   std::size_t connectionCount() const;
   /// Each reactor's last delivery pass (Reactor::lastPass).
@@ -60,7 +60,7 @@ class LiveHub {
   std::vector<std::unique_ptr<Reactor>> reactors_;
   std::atomic<std::size_t> next_{0};
   std::atomic<bool> running_{false};
-  CycleTimingsObserver* timings_observer_ = nullptr;
+  ingest::CycleTimingsObserver* timings_observer_ = nullptr;
 };
 
 }  // namespace skinpulse::ws

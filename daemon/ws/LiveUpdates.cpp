@@ -16,7 +16,7 @@ namespace {
 // every point of a cycle before any client gets a byte.
 class PriceRenderer {
  public:
-  std::string render(const PricePoint& point) {
+  std::string render(const store::PricePoint& point) {
     const std::string& source = sourcePart(point.source);
     const std::string& time = timePart(point.time);
     char item[24], price[24], volume[24];
@@ -42,7 +42,7 @@ class PriceRenderer {
     auto found = sources_.find(source);
     if (found == sources_.end()) {
       std::string part = R"(,"source":)";
-      appendJsonString(part, source);
+      common::appendJsonString(part, source);
       part += R"(,"price":)";
       found = sources_.emplace(source, std::move(part)).first;
     }
@@ -67,11 +67,11 @@ class PriceRenderer {
 
 }  // namespace
 
-std::string LiveUpdates::renderPrice(const PricePoint& point) {
+std::string LiveUpdates::renderPrice(const store::PricePoint& point) {
   return PriceRenderer().render(point);
 }
 
-void LiveUpdates::onCycle(const CycleUpdate& update) {
+void LiveUpdates::onCycle(const ingest::CycleUpdate& update) {
   if (update.points.empty()) return;
   std::vector<events::UpdateEntry> prices;
   prices.reserve(update.points.size());

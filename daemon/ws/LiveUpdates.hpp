@@ -18,15 +18,15 @@ namespace skinpulse::ws {
 /// The pre-rendered 24h Volatility metrics object of an item, if it has one.
 using VolatilityProvider = std::function<std::optional<std::string>(std::int64_t item_id)>;
 
-class LiveUpdates final : public CycleObserver {
+class LiveUpdates final : public ingest::CycleObserver {
  public:
   LiveUpdates(events::EventBus& bus, VolatilityProvider volatility = {})
       : bus_(bus), volatility_(std::move(volatility)) {}
 
-  void onCycle(const CycleUpdate& update) override;
+  void onCycle(const ingest::CycleUpdate& update) override;
 
   /// `{"item_id":1,"source":"...","price":123,"volume":4,"time":"...Z"}`
-  static std::string renderPrice(const PricePoint& point);
+  static std::string renderPrice(const store::PricePoint& point);
 
  private:
   events::EventBus& bus_;

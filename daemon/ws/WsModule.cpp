@@ -42,7 +42,8 @@ WsModule::WsModule(module::Services& services) {
 void WsModule::attach(module::Services& services) {
   metrics_ = &services.registry.require<metrics::MetricsEngine>();
   // Last: the volatility frames need the metrics of this cycle.
-  services.registry.require<ingest::CycleHooks>().addObserver(*updates_, CycleStage::kPublish);
+  services.registry.require<ingest::CycleHooks>().addObserver(*updates_,
+                                                              ingest::CycleStage::kPublish);
 }
 
 WsModule::~WsModule() = default;

@@ -8,23 +8,23 @@
 
 namespace skinpulse::test {
 
-class NullPriceStore : public PriceStore {
+class NullPriceStore : public store::PriceStore {
  public:
-  std::size_t insert(const std::vector<PricePoint>&) override { return 0; }
-  std::size_t insertBackfill(const std::vector<PricePoint>& points) override {
+  std::size_t insert(const std::vector<store::PricePoint>&) override { return 0; }
+  std::size_t insertBackfill(const std::vector<store::PricePoint>& points) override {
     return insert(points);
   }
   std::int64_t backfillRevision() override { return 0; }
-  void clearOutliers(const std::vector<PricePoint>&) override {}
+  void clearOutliers(const std::vector<store::PricePoint>&) override {}
   std::int64_t newestTime() override { return 0; }
-  std::vector<PricePoint> history(std::int64_t, std::int64_t,
-                                  const std::optional<std::string>&) override {
+  std::vector<store::PricePoint> history(std::int64_t, std::int64_t,
+                                         const std::optional<std::string>&) override {
     return {};
   }
-  std::vector<PricePoint> pointsSince(std::int64_t) override { return {}; }
+  std::vector<store::PricePoint> pointsSince(std::int64_t) override { return {}; }
   std::vector<Latest> latestPerItemSource() override { return {}; }
   std::size_t deleteOlderThan(std::int64_t, std::int64_t, std::size_t) override { return 0; }
-  std::vector<PricePoint> newestBefore(std::int64_t) override { return {}; }
+  std::vector<store::PricePoint> newestBefore(std::int64_t) override { return {}; }
   std::vector<std::string> sourceNames() override { return {}; }
 };
 

@@ -62,7 +62,8 @@ class PostgresTestSchema {
 #ifdef SKINPULSE_WITH_POSTGRES
     Poco::Data::PostgreSQL::Connector::registerConnector();
 #endif
-    Poco::Data::Session session("PostgreSQL", parseDatabaseUrl(server_url_).connection_string);
+    Poco::Data::Session session("PostgreSQL",
+                                store::parseDatabaseUrl(server_url_).connection_string);
     session << "SET client_min_messages TO warning", Poco::Data::Keywords::now;
     session << sql, Poco::Data::Keywords::now;
   }

@@ -63,19 +63,19 @@ double msSince(std::chrono::steady_clock::time_point start) {
       .count();
 }
 
-std::unique_ptr<Database> open(const Settings& settings) {
-  return openDatabase(settings.database_url, settings.share_dir + "/sql");
+std::unique_ptr<store::Database> open(const app::Settings& settings) {
+  return store::openDatabase(settings.database_url, settings.share_dir + "/sql");
 }
 
 }  // namespace
 
-int checkConfig(const std::optional<std::string>& config_file, const RunLocation& location) {
-  return printReport(checkConfiguration(config_file, location, processEnvironment()), std::cout,
-                     std::cerr);
+int checkConfig(const std::optional<std::string>& config_file, const app::RunLocation& location) {
+  return app::printReport(app::checkConfiguration(config_file, location, app::processEnvironment()),
+                          std::cout, std::cerr);
 }
 
-int listPlugins(const LoadedConfig& config) {
-  PluginRegistry registry;
+int listPlugins(const app::LoadedConfig& config) {
+  plugin::PluginRegistry registry;
   registry.scan(config.settings.plugin_dir);
   std::cout << "plugin directory: " << config.settings.plugin_dir << "\n";
   std::cout << std::left << std::setw(10) << "KIND" << std::setw(18) << "NAME" << std::setw(10)
@@ -90,7 +90,7 @@ int listPlugins(const LoadedConfig& config) {
   return 0;
 }
 
-int listSources(const LoadedConfig& config) {
+int listSources(const app::LoadedConfig& config) {
   // Live state comes from the running daemon's detailed /readyz on the admin listener
   // (the public one carries no per-source state); without one, the configuration.
   std::map<std::string, Poco::JSON::Object::Ptr> live;
@@ -145,13 +145,13 @@ int listSources(const LoadedConfig& config) {
   return 0;
 }
 
-int migrate(const LoadedConfig& config) {
+int migrate(const app::LoadedConfig& config) {
   const auto database = open(config.settings);
   std::cout << database->backend() << " schema at version " << database->schemaVersion() << "\n";
   return 0;
 }
 
-int backfill(const LoadedConfig& config, const std::string& file, const BackfillFlags& flags) {
+int backfill(const app::LoadedConfig& config, const std::string& file, const BackfillFlags& flags) {
   std::ifstream in(file, std::ios::binary);
   if (!in) {
     std::cerr << "skinpulsectl: cannot read " << file << "\n";
@@ -168,16 +168,16 @@ int backfill(const LoadedConfig& config, const std::string& file, const Backfill
   started = std::chrono::steady_clock::now();
   auto records = database->catalog().itemNames();
   if (records.empty()) {
-    seedCatalog(database->catalog(), config.settings.catalog_file);
+    catalog::seedCatalog(database->catalog(), config.settings.catalog_file);
     records = database->catalog().itemNames();
   }
-  const auto catalog = CatalogSnapshot::forMatching(std::move(records));
+  const auto catalog = catalog::CatalogSnapshot::forMatching(std::move(records));
   double catalog_ms = msSince(started);
-  const auto refresh = [&]() -> std::unique_ptr<const CatalogSnapshot> {
+  const auto refresh = [&]() -> std::unique_ptr<const catalog::CatalogSnapshot> {
     const auto refreshed = std::chrono::steady_clock::now();
-    const auto seeded = seedCatalog(database->catalog(), config.settings.catalog_file);
+    const auto seeded = catalog::seedCatalog(database->catalog(), config.settings.catalog_file);
     if (seeded.inserted == 0) return nullptr;  // the unknown names are not in the file either
-    auto newer = CatalogSnapshot::forMatching(database->catalog().itemNames());
+    auto newer = catalog::CatalogSnapshot::forMatching(database->catalog().itemNames());
     catalog_ms += msSince(refreshed);
     return newer;
   };
@@ -195,12 +195,12 @@ int backfill(const LoadedConfig& config, const std::string& file, const Backfill
   std::optional<ProgressBar> bar;
   if (flags.progress && isatty(STDERR_FILENO) == 1)
     bar.emplace(std::cerr, size_error ? 0 : file_bytes);
-  BackfillOptions options;
+  ingest::BackfillOptions options;
   options.outliers = &outliers;
-  if (bar) options.progress = [&bar](const BackfillProgress& p) { bar->update(p); };
+  if (bar) options.progress = [&bar](const ingest::BackfillProgress& p) { bar->update(p); };
   options.refresh_catalog = refresh;
   const auto result =
-      skinpulse::backfill(in, *catalog, database->prices(), time::nowSeconds(), options);
+      skinpulse::ingest::backfill(in, *catalog, database->prices(), time::nowSeconds(), options);
   if (bar) bar->done();
   std::size_t rejected = 0;
   for (const auto& [reason, count] : result.rejected) rejected += count;

@@ -7,14 +7,14 @@
 namespace skinpulse::ctl {
 
 /// Every problem of the configuration, one line each (see ConfigCheck).
-int checkConfig(const std::optional<std::string>& config_file, const RunLocation& location);
-int listPlugins(const LoadedConfig& config);
-int listSources(const LoadedConfig& config);
-int migrate(const LoadedConfig& config);
+int checkConfig(const std::optional<std::string>& config_file, const app::RunLocation& location);
+int listPlugins(const app::LoadedConfig& config);
+int listSources(const app::LoadedConfig& config);
+int migrate(const app::LoadedConfig& config);
 struct BackfillFlags {
   bool progress = true;  ///< a progress bar on stderr when it is a terminal
   bool timings = false;  ///< the stage split on stderr after the summary
 };
-int backfill(const LoadedConfig& config, const std::string& file, const BackfillFlags& flags);
+int backfill(const app::LoadedConfig& config, const std::string& file, const BackfillFlags& flags);
 
 }  // namespace skinpulse::ctl

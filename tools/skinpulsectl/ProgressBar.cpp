@@ -17,7 +17,7 @@ ProgressBar::ProgressBar(std::ostream& out, std::uint64_t file_bytes)
       started_(std::chrono::steady_clock::now()),
       stage_started_(started_) {}
 
-void ProgressBar::update(const BackfillProgress& p) {
+void ProgressBar::update(const ingest::BackfillProgress& p) {
   const auto now = std::chrono::steady_clock::now();
   if (p.stage != stage_) {
     stage_ = p.stage;
@@ -25,7 +25,7 @@ void ProgressBar::update(const BackfillProgress& p) {
   }
   if (now - drawn_ < std::chrono::milliseconds(100)) return;
   drawn_ = now;
-  const bool reading = p.stage == BackfillProgress::Stage::kReading;
+  const bool reading = p.stage == ingest::BackfillProgress::Stage::kReading;
   const double done = reading ? static_cast<double>(p.bytes) : static_cast<double>(p.written);
   const double total = reading ? static_cast<double>(file_bytes_) : static_cast<double>(p.points);
   const double fraction = total > 0 ? std::clamp(done / total, 0.0, 1.0) : 0.0;

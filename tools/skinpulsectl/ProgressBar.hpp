@@ -15,7 +15,7 @@ namespace skinpulse::ctl {
 class ProgressBar {
  public:
   ProgressBar(std::ostream& out, std::uint64_t file_bytes);
-  void update(const BackfillProgress& progress);
+  void update(const ingest::BackfillProgress& progress);
   /// Clears the line, so what follows starts on a clean one.
   void done();
 
@@ -25,7 +25,7 @@ class ProgressBar {
   std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point stage_started_;
   std::chrono::steady_clock::time_point drawn_{};
-  BackfillProgress::Stage stage_ = BackfillProgress::Stage::kReading;
+  ingest::BackfillProgress::Stage stage_ = ingest::BackfillProgress::Stage::kReading;
 };
 
 }  // namespace skinpulse::ctl

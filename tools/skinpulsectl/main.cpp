@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
   }
   try {
     skinpulse::log::configure("warn", skinpulse::log::Format::kText);
-    skinpulse::RunLocation location{skinpulse::isBuildTreeBinary(executableDir()), ""};
+    skinpulse::app::RunLocation location{skinpulse::app::isBuildTreeBinary(executableDir()), ""};
     // check-config validates what the daemon would; the other commands sign nothing.
     if (command == "check-config") {
       skinpulse::log::configure("error", skinpulse::log::Format::kText);
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
     }
     location.secret_optional = true;
     const auto config =
-        skinpulse::loadConfig(configFile, location, skinpulse::processEnvironment());
+        skinpulse::app::loadConfig(configFile, location, skinpulse::app::processEnvironment());
     if (command == "plugins") return skinpulse::ctl::listPlugins(config);
     if (command == "sources") return skinpulse::ctl::listSources(config);
     if (command == "migrate") return skinpulse::ctl::migrate(config);
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     }
     std::cerr << "skinpulsectl: unknown command '" << command << "'\n" << kUsage;
     return 2;
-  } catch (const skinpulse::ConfigError& error) {
+  } catch (const skinpulse::common::ConfigError& error) {
     std::cerr << "skinpulsectl: configuration error: " << error.what() << "\n";
     return 1;
   } catch (const std::exception& error) {

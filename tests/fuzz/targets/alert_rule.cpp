@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (storedChannels(storedChannelsJson(*input.channels)) != *input.channels) std::abort();
       Rule rule;
       rule.channels = *input.channels;
-      skinpulse::JsonWriter json;
+      skinpulse::common::JsonWriter json;
       writeRule(json, rule, true);
     }
   }

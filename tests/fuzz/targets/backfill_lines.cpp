@@ -14,13 +14,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::size_t chunk = static_cast<std::size_t>(data[0]) + 1;
   std::istringstream in(std::string(reinterpret_cast<const char*>(data + 1), size - 1));
-  skinpulse::BackfillReader reader(in, chunk);
+  skinpulse::ingest::BackfillReader reader(in, chunk);
   std::size_t last_line = 0;
-  for (auto status = reader.next(); status != skinpulse::BackfillReader::Status::kEnd;
+  for (auto status = reader.next(); status != skinpulse::ingest::BackfillReader::Status::kEnd;
        status = reader.next()) {
     if (reader.lineNumber() <= last_line) std::abort();
     last_line = reader.lineNumber();
-    if (status == skinpulse::BackfillReader::Status::kRejected) {
+    if (status == skinpulse::ingest::BackfillReader::Status::kRejected) {
       if (reader.reason().empty()) std::abort();
       continue;
     }

@@ -19,7 +19,7 @@ namespace {
 constexpr std::int64_t kNow = 1'800'000'000;
 
 void checkBody(std::string_view body) {
-  CostChange change;
+  store::CostChange change;
   try {
     change = parseCostBody(body, kNow);
   } catch (const common::MalformedBody&) {

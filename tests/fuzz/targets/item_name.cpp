@@ -16,14 +16,15 @@ constexpr std::array<std::string_view, 5> kWears = {"Factory New", "Minimal Wear
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view name(reinterpret_cast<const char*>(data), size);
-  const auto junk = skinpulse::junkNameReason(name);
-  const auto parsed = skinpulse::parseItemName(name);
+  const auto junk = skinpulse::catalog::junkNameReason(name);
+  const auto parsed = skinpulse::catalog::parseItemName(name);
   // Exactly one verdict: refused with a reason, or parsed.
   if (junk.has_value() == parsed.has_value()) __builtin_trap();
   if (junk && junk->empty()) __builtin_trap();
   if (parsed) {
     // Nothing longer than the cap, nothing starting with '#', and an item always has a type.
-    if (name.size() > skinpulse::kMaxItemNameBytes || name.empty() || name.front() == '#') {
+    if (name.size() > skinpulse::catalog::kMaxItemNameBytes || name.empty() ||
+        name.front() == '#') {
       __builtin_trap();
     }
     if (parsed->weapon_type.empty()) __builtin_trap();
@@ -32,6 +33,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!known_wear) __builtin_trap();
   }
   // The paint index reading never names a variant of a name that is not an item.
-  if (!parsed && skinpulse::variantOfPaintIndex(415, name)) __builtin_trap();
+  if (!parsed && skinpulse::catalog::variantOfPaintIndex(415, name)) __builtin_trap();
   return 0;
 }

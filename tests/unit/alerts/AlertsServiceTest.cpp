@@ -21,49 +21,51 @@ constexpr std::int64_t kNow = 1795342500;
 
 // The store, with a recordEvaluation that fails when told to (a lost connection, a full
 // disk): every other call goes through.
-class FlakyAlerts final : public AlertStore {
+class FlakyAlerts final : public store::AlertStore {
  public:
-  explicit FlakyAlerts(AlertStore& inner) : inner_(inner) {}
+  explicit FlakyAlerts(store::AlertStore& inner) : inner_(inner) {}
   bool fail_next_record = false;
 
-  std::optional<std::int64_t> insertRule(const AlertRuleRecord& rule, std::int64_t max,
+  std::optional<std::int64_t> insertRule(const store::AlertRuleRecord& rule, std::int64_t max,
                                          std::int64_t* revision) override {
     return inner_.insertRule(rule, max, revision);
   }
-  std::vector<AlertRuleRecord> rulesOf(const std::string& user) override {
+  std::vector<store::AlertRuleRecord> rulesOf(const std::string& user) override {
     return inner_.rulesOf(user);
   }
-  std::optional<AlertRuleRecord> rule(std::int64_t id) override { return inner_.rule(id); }
-  std::vector<AlertRuleRecord> allRules() override { return inner_.allRules(); }
-  void updateRule(const AlertRuleRecord& rule, std::int64_t* revision) override {
+  std::optional<store::AlertRuleRecord> rule(std::int64_t id) override { return inner_.rule(id); }
+  std::vector<store::AlertRuleRecord> allRules() override { return inner_.allRules(); }
+  void updateRule(const store::AlertRuleRecord& rule, std::int64_t* revision) override {
     inner_.updateRule(rule, revision);
   }
   bool deleteRule(std::int64_t id, std::int64_t* revision) override {
     return inner_.deleteRule(id, revision);
   }
   std::int64_t rulesRevision() override { return inner_.rulesRevision(); }
-  void recordEvaluation(const std::vector<AlertStateChange>& changes,
-                        const std::vector<AlertDeliveryRecord>& deliveries) override {
+  void recordEvaluation(const std::vector<store::AlertStateChange>& changes,
+                        const std::vector<store::AlertDeliveryRecord>& deliveries) override {
     if (fail_next_record) {
       fail_next_record = false;
       throw std::runtime_error("disk I/O error");
     }
     inner_.recordEvaluation(changes, deliveries);
   }
-  std::optional<AlertDeliveryRecord> claimDue(std::int64_t now, std::int64_t lease) override {
+  std::optional<store::AlertDeliveryRecord> claimDue(std::int64_t now,
+                                                     std::int64_t lease) override {
     return inner_.claimDue(now, lease);
   }
   void finishAttempt(const std::string& id, const std::string& status, std::int64_t next,
                      std::optional<std::int64_t> response, const std::string& error) override {
     inner_.finishAttempt(id, status, next, response, error);
   }
-  std::vector<AlertDeliveryRecord> deliveriesOf(std::int64_t rule_id, std::size_t limit) override {
+  std::vector<store::AlertDeliveryRecord> deliveriesOf(std::int64_t rule_id,
+                                                       std::size_t limit) override {
     return inner_.deliveriesOf(rule_id, limit);
   }
   std::optional<std::int64_t> nextDueAt() override { return inner_.nextDueAt(); }
 
  private:
-  AlertStore& inner_;
+  store::AlertStore& inner_;
 };
 
 }  // namespace
@@ -76,13 +78,13 @@ class AlertsServiceTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
+    db_ = store::openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
     db_->catalog().seed({{"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""}},
                         kNow);
     catalog_.reset(db_->catalog().allItems());
     item_ = catalog_.snapshot()->findByName("Recoil Case")->record.id;
     const auto user = db_->users().createUser("a@example.com", "A", "", kNow).id;
-    AlertRuleRecord rule;
+    store::AlertRuleRecord rule;
     rule.user_id = user;
     rule.item_id = item_;
     rule.condition = R"({"type":"price_below","value":100,"source":null})";
@@ -116,9 +118,9 @@ class AlertsServiceTest : public CppUnit::TestFixture {
   }
 
  private:
-  std::unique_ptr<Database> db_;
-  Catalog catalog_;
-  LatestPrices latest_;
+  std::unique_ptr<store::Database> db_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   prices::PricePolicy policy_;  ///< no sources configured, outliers excluded
   std::int64_t item_ = 0;
   std::int64_t rule_ = 0;

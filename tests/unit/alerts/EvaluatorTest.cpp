@@ -179,9 +179,9 @@ class EvaluatorTest : public CppUnit::TestFixture {
                                    SourceProfile{"stale", "s", sdk::PriceKind::kAsk, true, 60, 0},
                                    SourceProfile{"spike", "s", sdk::PriceKind::kAsk, true, 60, 0}},
                                   {}, true, 3.0);
-    PricePoint bid{7, "bid-market", kNow - 10, 5000, 1};
+    store::PricePoint bid{7, "bid-market", kNow - 10, 5000, 1};
     bid.kind = sdk::PriceKind::kBid;
-    PricePoint spike{7, "spike", kNow - 10, 9000, 1};
+    store::PricePoint spike{7, "spike", kNow - 10, 9000, 1};
     spike.outlier = true;
     latest_.apply({{7, "a", kNow - 10, 1000, 1},
                    {7, "b", kNow - 10, 1090, 1},
@@ -194,7 +194,7 @@ class EvaluatorTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, r.firings.size());  // 11 %
     CPPUNIT_ASSERT(render(r.firings[0]).json.find(R"("min_source":"a")") != std::string::npos);
 
-    LatestPrices one;
+    prices::LatestPrices one;
     one.apply({{8, "a", kNow - 10, 1000, 1}});
     const auto snapshot = one.snapshot();
     Inputs in{snapshot.get(), nullptr, &order_, &policy_, kNow};
@@ -252,8 +252,8 @@ class EvaluatorTest : public CppUnit::TestFixture {
 
  private:
   Evaluator evaluator_;
-  LatestPrices latest_;
-  std::shared_ptr<const LatestPrices::Snapshot> snapshot_;
+  prices::LatestPrices latest_;
+  std::shared_ptr<const prices::LatestPrices::Snapshot> snapshot_;
   std::shared_ptr<metrics::MetricsSnapshot> metrics_;
   std::vector<std::string> order_;
   // No configured source: every name has 24 h; outliers excluded (the default).

@@ -127,7 +127,7 @@ class RuleJsonTest : public CppUnit::TestFixture {
         Channel{ChannelType::kWebhook, "https://a.com/h", "whsec_1", "", ""},
         Channel{ChannelType::kDiscord, "https://discord.com/api/webhooks/1/tok", "", "", ""},
         Channel{ChannelType::kTelegram, "", "", "123:TOKEN", "42"}};
-    JsonWriter shown;
+    common::JsonWriter shown;
     writeRule(shown, rule, false);
     const std::string text = shown.str();
     CPPUNIT_ASSERT(text.find("whsec_1") == std::string::npos);
@@ -135,7 +135,7 @@ class RuleJsonTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(text.find("123:TOKEN") == std::string::npos);
     CPPUNIT_ASSERT(text.find(R"("created_at":"2027-01-15T08:00:00Z","last_fired_at":null)") !=
                    std::string::npos);
-    JsonWriter created;
+    common::JsonWriter created;
     writeRule(created, rule, true);
     CPPUNIT_ASSERT(created.str().find(R"("secret":"whsec_1")") != std::string::npos);
     CPPUNIT_ASSERT(created.str().find("123:TOKEN") == std::string::npos);

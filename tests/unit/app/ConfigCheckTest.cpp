@@ -61,11 +61,12 @@ class ConfigCheckTest : public CppUnit::TestFixture {
   }
 
   // A main file whose plugin directory is empty (no plugin loads), plus `text`.
-  ConfigReport check(const std::string& text, std::map<std::string, std::string> environment = {
-                                                  {"SESSION_SECRET", kSecret}}) {
+  app::ConfigReport check(const std::string& text,
+                          std::map<std::string, std::string> environment = {
+                              {"SESSION_SECRET", kSecret}}) {
     const auto main =
         write("skinpulsed.ini", "[daemon]\nplugin_dir = " + plugins_.string() + "\n" + text);
-    return checkConfiguration(main, RunLocation{}, environment);
+    return app::checkConfiguration(main, app::RunLocation{}, environment);
   }
 
   void validConfigurationHasNoProblems() {
@@ -145,17 +146,17 @@ class ConfigCheckTest : public CppUnit::TestFixture {
   }
 
   void reportPrintsOneLinePerProblemAndTheVerdict() {
-    ConfigReport report;
+    app::ConfigReport report;
     report.main_file = "/etc/x.ini";
     report.drop_ins = {"a", "b"};
     std::ostringstream out;
     std::ostringstream err;
-    CPPUNIT_ASSERT_EQUAL(0, printReport(report, out, err));
+    CPPUNIT_ASSERT_EQUAL(0, app::printReport(report, out, err));
     CPPUNIT_ASSERT_EQUAL(std::string("configuration OK: /etc/x.ini + 2 drop-in(s)\n"), out.str());
     report.problems = {"one", "two"};
     report.warnings = {"w"};
     out.str("");
-    CPPUNIT_ASSERT_EQUAL(1, printReport(report, out, err));
+    CPPUNIT_ASSERT_EQUAL(1, app::printReport(report, out, err));
     CPPUNIT_ASSERT_EQUAL(std::string(), out.str());
     CPPUNIT_ASSERT_EQUAL(std::string("warning: w\nerror: one\nerror: two\n"
                                      "configuration has 2 problem(s): /etc/x.ini + 2 drop-in(s)\n"),

@@ -10,16 +10,17 @@ using namespace skinpulse;
 
 namespace {
 
-Settings settingsOf(const std::string& ini) {
-  ConfigTree tree;
+app::Settings settingsOf(const std::string& ini) {
+  common::ConfigTree tree;
   tree.loadIniText(ini, "test.ini");
-  return buildSettings(tree, RunLocation{true, ""}, {{"SESSION_SECRET", std::string(32, 's')}});
+  return app::buildSettings(tree, app::RunLocation{true, ""},
+                            {{"SESSION_SECRET", std::string(32, 's')}});
 }
 
 std::string refusal(const std::string& ini) {
   try {
     settingsOf(ini);
-  } catch (const ConfigError& error) {
+  } catch (const common::ConfigError& error) {
     return error.what();
   }
   return "(accepted)";
@@ -36,15 +37,15 @@ class MetricSettingsTest : public CppUnit::TestFixture {
 
  public:
   void testBuiltInMetricsAlwaysComeFirst() {
-    const Settings s = settingsOf("");
+    const app::Settings s = settingsOf("");
     std::vector<std::string> plugins;
     for (const auto& m : s.metrics) plugins.push_back(m.plugin);
-    CPPUNIT_ASSERT(plugins == builtInMetricPlugins());
+    CPPUNIT_ASSERT(plugins == app::builtInMetricPlugins());
     CPPUNIT_ASSERT_EQUAL(std::size_t{5}, plugins.size());
   }
 
   void testExtraMetricsInConfigurationOrder() {
-    const Settings s = settingsOf(
+    const app::Settings s = settingsOf(
         "[metric.zeta]\nplugin = range\nwidth = 3\n"
         "[metric.alpha]\nplugin = other\nenabled = true\n"
         "[metric.off]\nplugin = range\nenabled = false\n");

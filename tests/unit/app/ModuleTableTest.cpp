@@ -21,7 +21,7 @@ namespace {
 
 std::vector<std::string> tableNames() {
   std::vector<std::string> names;
-  for (const auto& entry : moduleTable()) names.emplace_back(entry.name);
+  for (const auto& entry : app::moduleTable()) names.emplace_back(entry.name);
   return names;
 }
 
@@ -70,9 +70,9 @@ std::string joinedNames(const std::vector<std::string>& names) {
   return out;
 }
 
-OptionReader readerOf(ConfigTree& tree, const std::string& ini) {
+common::OptionReader readerOf(common::ConfigTree& tree, const std::string& ini) {
   tree.loadIniText(ini, "test.ini");
-  return OptionReader(tree);
+  return common::OptionReader(tree);
 }
 
 }  // namespace
@@ -94,7 +94,7 @@ class ModuleTableTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(names.size(), std::set<std::string>(names.begin(), names.end()).size());
     CPPUNIT_ASSERT_EQUAL(std::string("rates"), names.front());
     CPPUNIT_ASSERT_EQUAL(std::string("ingest"), names.back());
-    for (const auto& entry : moduleTable()) CPPUNIT_ASSERT(entry.build != nullptr);
+    for (const auto& entry : app::moduleTable()) CPPUNIT_ASSERT(entry.build != nullptr);
   }
 
   void architectureDocumentListsTheTableInOrder() {
@@ -103,7 +103,7 @@ class ModuleTableTest : public CppUnit::TestFixture {
 
   void everyOptionGroupHasKeysAndATitle() {
     std::set<std::string> titles;
-    for (const auto& group : optionGroups()) {
+    for (const auto& group : app::optionGroups()) {
       CPPUNIT_ASSERT_MESSAGE(group.title, !group.specs.empty());
       CPPUNIT_ASSERT_MESSAGE(group.title, titles.insert(group.title).second);
     }
@@ -112,12 +112,12 @@ class ModuleTableTest : public CppUnit::TestFixture {
   }
 
   void sourceSectionsKeepTheDaemonsKeysFromThePlugin() {
-    ConfigTree tree;
+    common::ConfigTree tree;
     const auto read = readerOf(tree,
                                "[source.steam]\nplugin = steam_market\nenabled = false\n"
                                "interval_seconds = 5\nfee_percent = 2.5\nfresh_seconds = 600\n"
                                "items = A, B\nuser_agent = x\n");
-    const SourceOptions source = readSourceOptions(read, "source.steam");
+    const app::SourceOptions source = app::readSourceOptions(read, "source.steam");
     CPPUNIT_ASSERT_EQUAL(std::string("steam"), source.name);
     CPPUNIT_ASSERT_EQUAL(std::string("steam_market"), source.plugin);
     CPPUNIT_ASSERT(!source.enabled);
@@ -131,9 +131,9 @@ class ModuleTableTest : public CppUnit::TestFixture {
   }
 
   void instanceDefaultsAreTheTablesFallbacks() {
-    ConfigTree tree;
+    common::ConfigTree tree;
     const auto read = readerOf(tree, "[source.a]\nplugin = p\n[rates.b]\nplugin = ecb\n");
-    const SourceOptions source = readSourceOptions(read, "source.a");
+    const app::SourceOptions source = app::readSourceOptions(read, "source.a");
     CPPUNIT_ASSERT(source.enabled);
     CPPUNIT_ASSERT_EQUAL(60, source.interval_seconds);
     CPPUNIT_ASSERT_EQUAL(0, source.fresh_seconds);
@@ -142,7 +142,7 @@ class ModuleTableTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(21600, rates.interval_seconds);
     CPPUNIT_ASSERT(rates.keys.empty());
     // The rows say the same as the defaults above.
-    for (const auto& row : sourceOptionTable()) {
+    for (const auto& row : app::sourceOptionTable()) {
       const std::string key = row.spec.key;
       if (key == "source.NAME.enabled")
         CPPUNIT_ASSERT_EQUAL(std::string("true"), std::string(row.spec.fallback));
@@ -165,23 +165,23 @@ class ModuleTableTest : public CppUnit::TestFixture {
       const std::string text = key;
       return text.substr(text.rfind('.') + 1);
     };
-    for (const auto& row : sourceOptionTable()) {
+    for (const auto& row : app::sourceOptionTable()) {
       const std::string key = suffix(row.spec.key);
-      CPPUNIT_ASSERT_MESSAGE(key,
-                             isReservedKey(key) || key == "fee_percent" || key == "fresh_seconds");
+      CPPUNIT_ASSERT_MESSAGE(
+          key, plugin::isReservedKey(key) || key == "fee_percent" || key == "fresh_seconds");
     }
     for (const auto& row : rates::ratesOptionTable()) {
-      CPPUNIT_ASSERT_MESSAGE(row.spec.key, isReservedKey(suffix(row.spec.key)));
+      CPPUNIT_ASSERT_MESSAGE(row.spec.key, plugin::isReservedKey(suffix(row.spec.key)));
     }
   }
 
   void ratesSectionsNeedAPluginAndARange() {
-    ConfigTree tree;
+    common::ConfigTree tree;
     const auto read = readerOf(
         tree, "[rates.x]\nenabled = true\n[rates.y]\nplugin = ecb\ninterval_seconds = 0\n");
-    CPPUNIT_ASSERT_THROW(rates::readRatesOptions(read, "rates.x"), ConfigError);
-    CPPUNIT_ASSERT_THROW(rates::readRatesOptions(read, "rates.y"), ConfigError);
-    CPPUNIT_ASSERT_THROW(readSourceOptions(read, "source.Bad Name"), ConfigError);
+    CPPUNIT_ASSERT_THROW(rates::readRatesOptions(read, "rates.x"), common::ConfigError);
+    CPPUNIT_ASSERT_THROW(rates::readRatesOptions(read, "rates.y"), common::ConfigError);
+    CPPUNIT_ASSERT_THROW(app::readSourceOptions(read, "source.Bad Name"), common::ConfigError);
   }
 };
 

@@ -22,9 +22,9 @@ struct DemoOptions {
   std::string untouched = "kept";
 };
 
-const OptionTable<DemoOptions>& demoTable() {
-  using T = OptionType;
-  static const OptionTable<DemoOptions> table = {
+const common::OptionTable<DemoOptions>& demoTable() {
+  using T = common::OptionType;
+  static const common::OptionTable<DemoOptions> table = {
       {{"demo.count", T::kInteger, 1, 10, nullptr, "3", "a count"}, &DemoOptions::count},
       {{"demo.bytes", T::kInteger, 0, 1LL << 40, nullptr, "4", "bytes"}, &DemoOptions::bytes},
       {{"demo.on", T::kBoolean, 0, 0, nullptr, "false", "a switch"}, &DemoOptions::on},
@@ -46,13 +46,13 @@ class OptionTableTest : public CppUnit::TestFixture {
 
  public:
   void fillsBoundFieldsOfPresentKeys() {
-    ConfigTree tree;
+    common::ConfigTree tree;
     tree.loadIniText(
         "[demo]\ncount = 7\nbytes = 1099511627776\non = yes\naddress = https://x.org\n"
         "names = a, b,,c\nuntouched = ignored\n",
         "demo.ini");
     DemoOptions options;
-    readOptions(demoTable(), OptionReader(tree), options);
+    common::readOptions(demoTable(), common::OptionReader(tree), options);
     CPPUNIT_ASSERT_EQUAL(7, options.count);
     CPPUNIT_ASSERT_EQUAL(std::int64_t(1) << 40, options.bytes);
     CPPUNIT_ASSERT(options.on);
@@ -60,20 +60,20 @@ class OptionTableTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(options.names == std::vector<std::string>({"a", "b", "c"}));
     CPPUNIT_ASSERT_EQUAL(std::string("kept"), options.untouched);
 
-    ConfigTree empty;  // absent keys leave the fields alone
+    common::ConfigTree empty;  // absent keys leave the fields alone
     DemoOptions defaults;
-    readOptions(demoTable(), OptionReader(empty), defaults);
+    common::readOptions(demoTable(), common::OptionReader(empty), defaults);
     CPPUNIT_ASSERT_EQUAL(1, defaults.count);
   }
 
   void refusesValuesOutsideTheirType() {
     const auto problem = [](const std::string& ini) -> std::string {
-      ConfigTree tree;
+      common::ConfigTree tree;
       tree.loadIniText("[demo]\n" + ini + "\n", "demo.ini");
       DemoOptions options;
       try {
-        readOptions(demoTable(), OptionReader(tree), options);
-      } catch (const ConfigError& error) {
+        common::readOptions(demoTable(), common::OptionReader(tree), options);
+      } catch (const common::ConfigError& error) {
         CPPUNIT_ASSERT(error.setting().rfind("demo.", 0) == 0);
         return error.what();
       }
@@ -88,11 +88,11 @@ class OptionTableTest : public CppUnit::TestFixture {
 
   void everyDaemonKeyIsListedOnceWithADescription() {
     std::set<std::string> keys;
-    for (const auto& spec : daemonConfigKeys()) {
+    for (const auto& spec : app::daemonConfigKeys()) {
       CPPUNIT_ASSERT_MESSAGE(spec.key, keys.insert(spec.key).second);
       CPPUNIT_ASSERT_MESSAGE(spec.key, std::string(spec.description).size() > 5);
       const std::string key = spec.key;
-      CPPUNIT_ASSERT_MESSAGE(spec.key, isDaemonSection(key.substr(0, key.find('.'))));
+      CPPUNIT_ASSERT_MESSAGE(spec.key, app::isDaemonSection(key.substr(0, key.find('.'))));
     }
     CPPUNIT_ASSERT(keys.count("session.secret") == 1);
     CPPUNIT_ASSERT(keys.count("portfolio.inventory_url") == 1);

@@ -34,29 +34,29 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-LoadedConfig configIn(const TempDir& dir, bool admin) {
+app::LoadedConfig configIn(const TempDir& dir, bool admin) {
   // Two items of the shipped catalogue: seeding all of it is not what this test is about.
   std::ifstream shipped(std::string(SKINPULSE_SHARE_DIR) + "/catalog/items.jsonl");
   std::ofstream catalog(dir.path() / "items.jsonl");
   std::string line;
   for (int i = 0; i < 2 && std::getline(shipped, line); ++i) catalog << line << "\n";
   catalog.close();
-  ConfigTree tree;
+  common::ConfigTree tree;
   tree.loadIniText(
       "[daemon]\nlisten = 127.0.0.1:0\nplugin_dir = " + (dir.path() / "plugins").string() +
           "\n[storage]\ndatabase_url = sqlite://" + (dir.path() / "db").string() +
           "\n[catalog]\nfile = " + (dir.path() / "items.jsonl").string() +
           "\n[admin]\nlisten = " + (admin ? "127.0.0.1:0" : "") + "\n",
       "test.ini");
-  LoadedConfig config;
-  config.settings =
-      buildSettings(tree, RunLocation{true, ""}, {{"SESSION_SECRET", std::string(32, 's')}});
+  app::LoadedConfig config;
+  config.settings = app::buildSettings(tree, app::RunLocation{true, ""},
+                                       {{"SESSION_SECRET", std::string(32, 's')}});
   return config;
 }
 
 std::vector<std::string> tableNames(bool admin) {
   std::vector<std::string> names;
-  for (const auto& entry : moduleTable()) {
+  for (const auto& entry : app::moduleTable()) {
     if (entry.name == "admin" && !admin) continue;
     names.emplace_back(entry.name);
   }
@@ -74,7 +74,7 @@ class RuntimeWiringTest : public CppUnit::TestFixture {
  public:
   void buildsEveryModuleOfTheTableInOrderAndServes() {
     TempDir dir;
-    Runtime runtime(configIn(dir, true));
+    app::Runtime runtime(configIn(dir, true));
     std::vector<std::string> built;
     for (const auto name : runtime.moduleNames()) built.emplace_back(name);
     CPPUNIT_ASSERT(built == tableNames(true));
@@ -87,7 +87,7 @@ class RuntimeWiringTest : public CppUnit::TestFixture {
 
   void anEmptyAdminListenLeavesTheAdminModuleOut() {
     TempDir dir;
-    Runtime runtime(configIn(dir, false));
+    app::Runtime runtime(configIn(dir, false));
     std::vector<std::string> built;
     for (const auto name : runtime.moduleNames()) built.emplace_back(name);
     CPPUNIT_ASSERT(built == tableNames(false));

@@ -9,18 +9,18 @@ namespace {
 
 const std::string kSecret(32, 's');
 
-Settings build(const std::string& ini, std::map<std::string, std::string> env,
-               bool buildTree = true) {
-  ConfigTree tree;
+app::Settings build(const std::string& ini, std::map<std::string, std::string> env,
+                    bool buildTree = true) {
+  common::ConfigTree tree;
   tree.loadIniText(ini, "test.ini");
   if (!env.count("SESSION_SECRET")) env["SESSION_SECRET"] = kSecret;
-  return buildSettings(tree, RunLocation{buildTree, ""}, env);
+  return app::buildSettings(tree, app::RunLocation{buildTree, ""}, env);
 }
 
 std::string errorKey(const std::string& ini, std::map<std::string, std::string> env) {
   try {
     build(ini, std::move(env));
-  } catch (const ConfigError& error) {
+  } catch (const common::ConfigError& error) {
     return error.what();
   }
   return "(accepted)";
@@ -42,7 +42,7 @@ class SettingsTest : public CppUnit::TestFixture {
 
  public:
   void defaultsFollowTheContract() {
-    const Settings s = build("", {});
+    const app::Settings s = build("", {});
     CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:8080"), s.base_url);
     CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), s.listen_host);
     CPPUNIT_ASSERT_EQUAL(8080, static_cast<int>(s.listen_port));
@@ -57,41 +57,42 @@ class SettingsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(s.redis_url.empty());
     CPPUNIT_ASSERT(s.sources.empty());
     CPPUNIT_ASSERT(s.identity_providers.empty());
-    const Settings installed = build("", {}, false);
+    const app::Settings installed = build("", {}, false);
     CPPUNIT_ASSERT_EQUAL(std::string("sqlite:///var/lib/skinpulse/skinpulse.db"),
                          installed.database_url);
   }
 
   void environmentOverridesFiles() {
-    const Settings s =
+    const app::Settings s =
         build("[daemon]\nlisten = 127.0.0.1:9000\n[auth]\nrate_limit_per_minute = 5\n",
               {{"LISTEN", "0.0.0.0:0"}, {"IMPORT_COOLDOWN_SECONDS", "30"}});
     CPPUNIT_ASSERT_EQUAL(std::string("0.0.0.0"), s.listen_host);
     CPPUNIT_ASSERT_EQUAL(0, static_cast<int>(s.listen_port));
     CPPUNIT_ASSERT_EQUAL(5, s.auth.rate_limit_per_minute);
     CPPUNIT_ASSERT_EQUAL(30, s.portfolio.import_cooldown_seconds);
-    const Settings items =
+    const app::Settings items =
         build("[items]\nhistory_cache_bytes = 0\nhistory_cache_ttl_seconds = 5\n", {});
     CPPUNIT_ASSERT_EQUAL(INT64_C(0), items.items.history_cache_bytes);
     CPPUNIT_ASSERT_EQUAL(INT64_C(5), items.items.history_cache_ttl_seconds);
   }
 
   void secretIsRequiredAndLongEnough() {
-    ConfigTree tree;
+    common::ConfigTree tree;
     CPPUNIT_ASSERT_THROW_MESSAGE("missing secret accepted",
-                                 buildSettings(tree, RunLocation{true, ""}, {}), ConfigError);
+                                 app::buildSettings(tree, app::RunLocation{true, ""}, {}),
+                                 common::ConfigError);
     const std::string missing = errorKey("", {{"SESSION_SECRET", ""}});
     CPPUNIT_ASSERT(missing.find("SESSION_SECRET") != std::string::npos);
     const std::string shortOne = errorKey("", {{"SESSION_SECRET", std::string(31, 'x')}});
     CPPUNIT_ASSERT(shortOne.find("SESSION_SECRET") != std::string::npos);
     CPPUNIT_ASSERT(shortOne.find("32") != std::string::npos);
     // Admin commands may run without a secret, never with a short one.
-    RunLocation admin{true, "", true};
-    ConfigTree noSecret;
-    CPPUNIT_ASSERT(buildSettings(noSecret, admin, {}).auth.session_secret.empty());
-    ConfigTree shortSecret;
-    CPPUNIT_ASSERT_THROW(buildSettings(shortSecret, admin, {{"SESSION_SECRET", "short"}}),
-                         ConfigError);
+    app::RunLocation admin{true, "", true};
+    common::ConfigTree noSecret;
+    CPPUNIT_ASSERT(app::buildSettings(noSecret, admin, {}).auth.session_secret.empty());
+    common::ConfigTree shortSecret;
+    CPPUNIT_ASSERT_THROW(app::buildSettings(shortSecret, admin, {{"SESSION_SECRET", "short"}}),
+                         common::ConfigError);
     CPPUNIT_ASSERT_EQUAL(std::string(32, 'y'),
                          build("", {{"SESSION_SECRET", std::string(32, 'y')}}).auth.session_secret);
   }
@@ -133,7 +134,7 @@ class SettingsTest : public CppUnit::TestFixture {
   }
 
   void sourcesKeepConfigurationOrder() {
-    const Settings s = build(
+    const app::Settings s = build(
         "[source.steam]\nplugin = steam_market\nitems = A, B\n"
         "[source.sim]\nplugin = simulated\nenabled = false\ninterval_seconds = 5\n"
         "[source.port]\nplugin = skinport\ntimeout_seconds = 10\n",
@@ -151,10 +152,10 @@ class SettingsTest : public CppUnit::TestFixture {
 
   void identityProvidersNeedBothCredentials() {
     CPPUNIT_ASSERT(build("", {{"IDPA_CLIENT_ID", "id"}}).identity_providers.empty());
-    const Settings s = build("", {{"IDPA_CLIENT_ID", "id"},
-                                  {"IDPA_CLIENT_SECRET", "secret"},
-                                  {"IDPA_TOKEN_URL", "http://127.0.0.1:1/token"},
-                                  {"GAMEID_OPENID_ENABLED", "true"}});
+    const app::Settings s = build("", {{"IDPA_CLIENT_ID", "id"},
+                                       {"IDPA_CLIENT_SECRET", "secret"},
+                                       {"IDPA_TOKEN_URL", "http://127.0.0.1:1/token"},
+                                       {"GAMEID_OPENID_ENABLED", "true"}});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), s.identity_providers.size());
     CPPUNIT_ASSERT_EQUAL(std::string("idp-a"), s.identity_providers[0].name);
     CPPUNIT_ASSERT_EQUAL(std::string("oauth2"), s.identity_providers[0].plugin);

@@ -17,10 +17,11 @@ namespace skinpulse::test {
 
 struct MemoryState {
   MemoryState()
-      : database(openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql")),
+      : database(
+            store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql")),
         store(dynamic_cast<store::SqlDatabase&>(*database).pool()) {}
 
-  std::unique_ptr<Database> database;
+  std::unique_ptr<store::Database> database;
   state::DatabaseSharedStore store;
 };
 
@@ -28,7 +29,7 @@ struct MemoryState {
 struct DownState {
   DownState()
       : pool(
-            Backend::kSqlite,
+            store::Backend::kSqlite,
             []() -> Poco::Data::Session { throw Poco::IOException("connection refused"); }, 1,
             true),
         store(pool) {}

@@ -14,27 +14,27 @@ class CatalogImagesTest : public CppUnit::TestFixture {
 
  public:
   void acceptsPlainHttpsAddressesOnly() {
-    CPPUNIT_ASSERT(usableImageUrl("https://cdn.example/a.png"));
-    CPPUNIT_ASSERT(!usableImageUrl("http://cdn.example/a.png"));
-    CPPUNIT_ASSERT(!usableImageUrl("javascript:alert(1)"));
-    CPPUNIT_ASSERT(!usableImageUrl("https://cdn.example/a b.png"));
-    CPPUNIT_ASSERT(!usableImageUrl("https://cdn.example/\"onerror=x"));
-    CPPUNIT_ASSERT(!usableImageUrl("https://cdn.example/<svg>"));
-    CPPUNIT_ASSERT(!usableImageUrl("https://"));
-    CPPUNIT_ASSERT(!usableImageUrl("https://cdn.example/" + std::string(2100, 'a')));
+    CPPUNIT_ASSERT(catalog::usableImageUrl("https://cdn.example/a.png"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("http://cdn.example/a.png"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("javascript:alert(1)"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("https://cdn.example/a b.png"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("https://cdn.example/\"onerror=x"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("https://cdn.example/<svg>"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("https://"));
+    CPPUNIT_ASSERT(!catalog::usableImageUrl("https://cdn.example/" + std::string(2100, 'a')));
   }
 
   void buildsEconomyImageAddressesFromIconTokens() {
     CPPUNIT_ASSERT_EQUAL(
         std::string("https://community.akamai.steamstatic.com/economy/image/-9a81d_lW-Lw"),
-        economyImageUrl("-9a81d_lW-Lw"));
-    CPPUNIT_ASSERT(economyImageUrl("").empty());
-    CPPUNIT_ASSERT(economyImageUrl("a b").empty());
-    CPPUNIT_ASSERT(economyImageUrl("../../evil").empty());
-    CPPUNIT_ASSERT(economyImageUrl("/absolute").empty());
-    CPPUNIT_ASSERT(economyImageUrl("x?y=1").empty());
-    CPPUNIT_ASSERT(economyImageUrl("https://elsewhere.example/x").empty());
-    CPPUNIT_ASSERT(economyImageUrl(std::string(1025, 'a')).empty());
+        catalog::economyImageUrl("-9a81d_lW-Lw"));
+    CPPUNIT_ASSERT(catalog::economyImageUrl("").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl("a b").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl("../../evil").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl("/absolute").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl("x?y=1").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl("https://elsewhere.example/x").empty());
+    CPPUNIT_ASSERT(catalog::economyImageUrl(std::string(1025, 'a')).empty());
   }
 };
 

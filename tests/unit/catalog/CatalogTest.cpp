@@ -9,9 +9,9 @@ using namespace skinpulse;
 
 namespace {
 
-ItemRecord item(std::int64_t id, const std::string& name, const std::string& type,
-                const std::string& rarity, bool stattrak) {
-  return ItemRecord{id, name, type, "skin", rarity, stattrak, "", 1700000000};
+store::ItemRecord item(std::int64_t id, const std::string& name, const std::string& type,
+                       const std::string& rarity, bool stattrak) {
+  return store::ItemRecord{id, name, type, "skin", rarity, stattrak, "", 1700000000};
 }
 
 }  // namespace
@@ -27,7 +27,7 @@ class CatalogTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(refusesMalformedFiles);
   CPPUNIT_TEST_SUITE_END();
 
-  Catalog catalog_;
+  catalog::Catalog catalog_;
 
  public:
   void setUp() override {
@@ -42,43 +42,43 @@ class CatalogTest : public CppUnit::TestFixture {
 
   void unfilteredPagesAreById() {
     const auto snap = catalog_.snapshot();
-    ItemQuery query;
+    catalog::ItemQuery query;
     query.limit = 2;
     query.offset = 1;
-    const auto page = Catalog::query(*snap, query);
+    const auto page = catalog::Catalog::query(*snap, query);
     CPPUNIT_ASSERT_EQUAL(std::size_t(5), page.total);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), page.items.size());
     CPPUNIT_ASSERT_EQUAL(INT64_C(2), page.items[0]->record.id);
     CPPUNIT_ASSERT_EQUAL(INT64_C(3), page.items[1]->record.id);
     query.offset = 10;
-    CPPUNIT_ASSERT(Catalog::query(*snap, query).items.empty());
+    CPPUNIT_ASSERT(catalog::Catalog::query(*snap, query).items.empty());
   }
 
   void filtersCombineAndCountBeforePaging() {
     const auto snap = catalog_.snapshot();
-    ItemQuery query;
+    catalog::ItemQuery query;
     query.rarity = "classified";
     query.stattrak = true;
     query.limit = 1;
-    const auto page = Catalog::query(*snap, query);
+    const auto page = catalog::Catalog::query(*snap, query);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), page.total);
     CPPUNIT_ASSERT_EQUAL(INT64_C(1), page.items.at(0)->record.id);
     query.offset = 1;
-    CPPUNIT_ASSERT_EQUAL(INT64_C(9), Catalog::query(*snap, query).items.at(0)->record.id);
-    ItemQuery byType;
+    CPPUNIT_ASSERT_EQUAL(INT64_C(9), catalog::Catalog::query(*snap, query).items.at(0)->record.id);
+    catalog::ItemQuery byType;
     byType.weapon_type = "ak-47";
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), Catalog::query(*snap, byType).total);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), catalog::Catalog::query(*snap, byType).total);
   }
 
   void searchIsUnicodeCaseInsensitive() {
     const auto snap = catalog_.snapshot();
-    ItemQuery query;
-    query.q = lowerUtf8("STATTRAK™ ak");
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), Catalog::query(*snap, query).total);
-    query.q = lowerUtf8("龍王");
-    CPPUNIT_ASSERT_EQUAL(INT64_C(9), Catalog::query(*snap, query).items.at(0)->record.id);
-    query.q = lowerUtf8("★ KARAMBIT");
-    CPPUNIT_ASSERT_EQUAL(INT64_C(2), Catalog::query(*snap, query).items.at(0)->record.id);
+    catalog::ItemQuery query;
+    query.q = catalog::lowerUtf8("STATTRAK™ ak");
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), catalog::Catalog::query(*snap, query).total);
+    query.q = catalog::lowerUtf8("龍王");
+    CPPUNIT_ASSERT_EQUAL(INT64_C(9), catalog::Catalog::query(*snap, query).items.at(0)->record.id);
+    query.q = catalog::lowerUtf8("★ KARAMBIT");
+    CPPUNIT_ASSERT_EQUAL(INT64_C(2), catalog::Catalog::query(*snap, query).items.at(0)->record.id);
   }
 
   void lookupsAndSdkView() {
@@ -102,10 +102,11 @@ class CatalogTest : public CppUnit::TestFixture {
     const auto snap = catalog_.snapshot();
     const auto first = snap->unfilteredPage(1, 2);
     CPPUNIT_ASSERT(first == snap->unfilteredPage(1, 2));  // shared, not re-rendered
-    ItemQuery query;
+    catalog::ItemQuery query;
     query.offset = 1;
     query.limit = 2;
-    CPPUNIT_ASSERT_EQUAL(renderItemArray(Catalog::query(*snap, query).items), *first);
+    CPPUNIT_ASSERT_EQUAL(catalog::renderItemArray(catalog::Catalog::query(*snap, query).items),
+                         *first);
     CPPUNIT_ASSERT(first->front() == '[' && first->find("\"id\":2,") != std::string::npos);
     CPPUNIT_ASSERT_EQUAL(std::string("[]"), *snap->unfilteredPage(100, 5));
     // A new catalogue is a new snapshot: nothing stale is served.
@@ -114,7 +115,7 @@ class CatalogTest : public CppUnit::TestFixture {
   }
 
   void readsTheShippedCatalogue() {
-    const auto entries = readCatalogFile(SKINPULSE_SHARE_DIR "/catalog/items.jsonl");
+    const auto entries = catalog::readCatalogFile(SKINPULSE_SHARE_DIR "/catalog/items.jsonl");
     CPPUNIT_ASSERT(entries.size() > 34000);
     bool sawKnife = false;
     for (const auto& entry : entries) {
@@ -137,7 +138,7 @@ class CatalogTest : public CppUnit::TestFixture {
           << "\n";
     }
     try {
-      readCatalogFile(path);
+      catalog::readCatalogFile(path);
       CPPUNIT_FAIL("duplicate accepted");
     } catch (const std::runtime_error& error) {
       CPPUNIT_ASSERT(std::string(error.what()).find(":2") != std::string::npos);
@@ -146,8 +147,8 @@ class CatalogTest : public CppUnit::TestFixture {
       std::ofstream out(path);
       out << "{not json\n";
     }
-    CPPUNIT_ASSERT_THROW(readCatalogFile(path), std::runtime_error);
-    CPPUNIT_ASSERT_THROW(readCatalogFile("/nonexistent.jsonl"), std::runtime_error);
+    CPPUNIT_ASSERT_THROW(catalog::readCatalogFile(path), std::runtime_error);
+    CPPUNIT_ASSERT_THROW(catalog::readCatalogFile("/nonexistent.jsonl"), std::runtime_error);
   }
 };
 

@@ -3,8 +3,8 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-using skinpulse::ConfigError;
-using skinpulse::ConfigTree;
+using skinpulse::common::ConfigError;
+using skinpulse::common::ConfigTree;
 
 class ConfigTreeTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ConfigTreeTest);

@@ -16,7 +16,7 @@ class JsonTest : public CppUnit::TestFixture {
 
  public:
   void writesNestedStructures() {
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginObject()
         .key("a")
         .value(1)
@@ -35,7 +35,7 @@ class JsonTest : public CppUnit::TestFixture {
 
   void escapesControlCharactersAndKeepsUnicode() {
     std::string out;
-    appendJsonString(out, "★ StatTrak™ \"q\" \\ \n\x01");
+    common::appendJsonString(out, "★ StatTrak™ \"q\" \\ \n\x01");
     CPPUNIT_ASSERT_EQUAL(std::string("\"★ StatTrak™ \\\"q\\\" \\\\ \\n\\u0001\""), out);
     Poco::JSON::Parser parser;
     const auto parsed = parser.parse("[" + out + "]").extract<Poco::JSON::Array::Ptr>();
@@ -45,19 +45,19 @@ class JsonTest : public CppUnit::TestFixture {
 
   void replacesInvalidUtf8() {
     std::string out;
-    appendJsonString(out,
-                     "a\xff"
-                     "b\xc3");
+    common::appendJsonString(out,
+                             "a\xff"
+                             "b\xc3");
     CPPUNIT_ASSERT_EQUAL(std::string("\"a\xEF\xBF\xBD"
                                      "b\xEF\xBF\xBD\""),
                          out);
     out.clear();
-    appendJsonString(out, "\xed\xa0\x80");  // an encoded surrogate is not UTF-8
+    common::appendJsonString(out, "\xed\xa0\x80");  // an encoded surrogate is not UTF-8
     CPPUNIT_ASSERT(out.find("\xEF\xBF\xBD") != std::string::npos);
   }
 
   void doublesRoundTripAndNonFiniteIsNull() {
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginArray().value(0.1).value(2.0).value(1.0 / 0.0).endArray();
     CPPUNIT_ASSERT_EQUAL(std::string("[0.1,2,null]"), json.str());
   }

@@ -16,17 +16,18 @@ constexpr const char* kGood =
 struct Seen {
   std::vector<std::string> reasons;  ///< "" for a good line
   std::vector<std::size_t> line_numbers;
-  std::vector<BackfillLine> lines;  ///< views copied out below
+  std::vector<ingest::BackfillLine> lines;  ///< views copied out below
   std::vector<std::string> names;
 };
 
-Seen readAll(const std::string& text, std::size_t chunk = BackfillReader::kChunkBytes) {
+Seen readAll(const std::string& text, std::size_t chunk = ingest::BackfillReader::kChunkBytes) {
   std::istringstream in(text);
-  BackfillReader reader(in, chunk);
+  ingest::BackfillReader reader(in, chunk);
   Seen seen;
-  for (auto status = reader.next(); status != BackfillReader::Status::kEnd;
+  for (auto status = reader.next(); status != ingest::BackfillReader::Status::kEnd;
        status = reader.next()) {
-    seen.reasons.emplace_back(status == BackfillReader::Status::kLine ? "" : reader.reason());
+    seen.reasons.emplace_back(status == ingest::BackfillReader::Status::kLine ? ""
+                                                                              : reader.reason());
     seen.line_numbers.push_back(reader.lineNumber());
     seen.lines.push_back(reader.line());
     seen.names.emplace_back(reader.line().name);
@@ -103,8 +104,8 @@ class BackfillReaderTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("line longer than 64 KiB"), seen.reasons[2]);
     // Exactly at the limit is still read (and refused only for what it says).
     std::string limit = R"({"market_hash_name":")";
-    limit += std::string(BackfillReader::kMaxLineBytes - limit.size() - 2, 'y') + "\"}";
-    CPPUNIT_ASSERT_EQUAL(BackfillReader::kMaxLineBytes, limit.size());
+    limit += std::string(ingest::BackfillReader::kMaxLineBytes - limit.size() - 2, 'y') + "\"}";
+    CPPUNIT_ASSERT_EQUAL(ingest::BackfillReader::kMaxLineBytes, limit.size());
     CPPUNIT_ASSERT_EQUAL(std::string("missing or overlong source"), one(limit));
   }
 

@@ -17,7 +17,7 @@ constexpr std::int64_t kNow = 1795348800;  // 2026-11-22T12:00:00Z, after every 
 // An in-memory PriceStore with the store's dedupe rule: (item, source, time) is the key.
 class MemoryPrices final : public test::NullPriceStore {
  public:
-  std::size_t insert(const std::vector<PricePoint>& points) override {
+  std::size_t insert(const std::vector<store::PricePoint>& points) override {
     std::size_t added = 0;
     for (const auto& p : points) {
       if (keys.insert({p.item_id, p.source, p.time}).second) {
@@ -27,14 +27,14 @@ class MemoryPrices final : public test::NullPriceStore {
     }
     return added;
   }
-  std::size_t insertBackfill(const std::vector<PricePoint>& points) override {
+  std::size_t insertBackfill(const std::vector<store::PricePoint>& points) override {
     ++revision;
     return insert(points);
   }
   std::int64_t backfillRevision() override { return revision; }
 
   std::set<std::tuple<std::int64_t, std::string, std::int64_t>> keys;
-  std::vector<PricePoint> stored;
+  std::vector<store::PricePoint> stored;
   std::int64_t revision = 0;
 };
 
@@ -49,10 +49,11 @@ class BackfillTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(storesInTimeOrderWhateverTheFileOrder);
   CPPUNIT_TEST_SUITE_END();
 
-  CatalogSnapshot catalog_{
-      {ItemRecord{1, "★ Karambit | Doppler (Factory New)", "Karambit", "Doppler", "Covert", false,
-                  "", 0},
-       ItemRecord{2, "Recoil Case", "Container", "Recoil Case", "Base Grade", false, "", 0}}};
+  catalog::CatalogSnapshot catalog_{
+      {store::ItemRecord{1, "★ Karambit | Doppler (Factory New)", "Karambit", "Doppler", "Covert",
+                         false, "", 0},
+       store::ItemRecord{2, "Recoil Case", "Container", "Recoil Case", "Base Grade", false, "",
+                         0}}};
 
   static std::string input() {
     return R"j({"market_hash_name":"★ Karambit | Doppler (Factory New)","source":"a","time":"2026-11-22T10:00:00Z","price":150000,"volume":2})j"
@@ -78,7 +79,7 @@ class BackfillTest : public CppUnit::TestFixture {
   void storesValidLinesAndCountsTheRest() {
     MemoryPrices prices;
     std::istringstream in(input());
-    const auto result = backfill(in, catalog_, prices, kNow);
+    const auto result = ingest::backfill(in, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(9), result.read);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.stored);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), result.duplicates);  // same key, other price
@@ -115,7 +116,7 @@ class BackfillTest : public CppUnit::TestFixture {
         "\n"
         R"j({"market_hash_name":"Recoil Case","source":"b","time":"2026-11-22T10:15:00Z","price":43,"listings":"many"})j"
         "\n");
-    const auto result = backfill(in, catalog_, prices, kNow);
+    const auto result = ingest::backfill(in, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), result.stored);
     CPPUNIT_ASSERT(prices.stored[0].kind == sdk::PriceKind::kBid);
     CPPUNIT_ASSERT_EQUAL(INT64_C(12), prices.stored[0].listings.value_or(0));
@@ -130,15 +131,15 @@ class BackfillTest : public CppUnit::TestFixture {
     MemoryPrices prices;
     std::istringstream in(input());
     int refreshed = 0;
-    BackfillOptions options;
-    options.refresh_catalog = [&]() -> std::unique_ptr<const CatalogSnapshot> {
+    ingest::BackfillOptions options;
+    options.refresh_catalog = [&]() -> std::unique_ptr<const catalog::CatalogSnapshot> {
       ++refreshed;
-      return std::make_unique<const CatalogSnapshot>(std::vector<ItemRecord>{
-          ItemRecord{1, "★ Karambit | Doppler (Factory New)", "", "", "", false, "", 0},
-          ItemRecord{2, "Recoil Case", "", "", "", false, "", 0},
-          ItemRecord{3, "Unknown", "", "", "", false, "", 0}});
+      return std::make_unique<const catalog::CatalogSnapshot>(std::vector<store::ItemRecord>{
+          store::ItemRecord{1, "★ Karambit | Doppler (Factory New)", "", "", "", false, "", 0},
+          store::ItemRecord{2, "Recoil Case", "", "", "", false, "", 0},
+          store::ItemRecord{3, "Unknown", "", "", "", false, "", 0}});
     };
-    const auto result = backfill(in, catalog_, prices, kNow, options);
+    const auto result = ingest::backfill(in, catalog_, prices, kNow, options);
     CPPUNIT_ASSERT_EQUAL(1, refreshed);
     CPPUNIT_ASSERT_EQUAL(std::size_t(9), result.read);  // counted once, not twice
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), result.stored);
@@ -154,7 +155,7 @@ class BackfillTest : public CppUnit::TestFixture {
         "\n"
         R"j({"market_hash_name":"Recoil Case","source":"a","time":"2026-11-22T10:10:00Z","price":41})j"
         "\n");
-    backfill(in, catalog_, prices, kNow);
+    ingest::backfill(in, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), prices.stored.size());
     CPPUNIT_ASSERT_EQUAL(INT64_C(40), prices.stored[0].price);
     CPPUNIT_ASSERT_EQUAL(INT64_C(41), prices.stored[1].price);  // same time: source a first
@@ -164,9 +165,9 @@ class BackfillTest : public CppUnit::TestFixture {
   void secondRunStoresNothingNew() {
     MemoryPrices prices;
     std::istringstream first(input());
-    backfill(first, catalog_, prices, kNow);
+    ingest::backfill(first, catalog_, prices, kNow);
     std::istringstream second(input());
-    const auto again = backfill(second, catalog_, prices, kNow);
+    const auto again = ingest::backfill(second, catalog_, prices, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t(0), again.stored);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), prices.stored.size());
   }

@@ -2,7 +2,7 @@
 
 #include <cppunit/extensions/HelperMacros.h>
 
-using skinpulse::backoffSeconds;
+using skinpulse::ingest::backoffSeconds;
 
 class BackoffTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(BackoffTest);

@@ -26,8 +26,8 @@ sdk::VariantQuote quote(const std::string& name, std::int64_t cents,
   return q;
 }
 
-SourceBatch batch(const std::string& source, std::vector<sdk::VariantQuote> quotes) {
-  SourceBatch b;
+ingest::SourceBatch batch(const std::string& source, std::vector<sdk::VariantQuote> quotes) {
+  ingest::SourceBatch b;
   b.source = source;
   b.poll_time = time::nowSeconds();
   b.quotes = std::move(quotes);
@@ -46,7 +46,7 @@ class IngestCycleAutoAddTest : public testing::OneItemStore {
   IngestCycleAutoAddTest() : OneItemStore("AK-47 | Redline (Field-Tested)", 1000) {}
 
   void aNameTwoSourcesReportJoinsWithItsVariants() {
-    IngestCycle cycle(*db_, *catalog_, latest_, true, 2);
+    ingest::IngestCycle cycle(*db_, *catalog_, latest_, true, 2);
     // One source is not enough; junk is refused whatever reports it.
     auto outcome = cycle.run({batch("a", {quote(kHowl, 900000), quote("#CSGO_Type_Knife", 5)}),
                               batch("b", {quote("#CSGO_Type_Knife", 5)})});
@@ -85,7 +85,7 @@ class IngestCycleAutoAddTest : public testing::OneItemStore {
   }
 
   void offAddsNothing() {
-    IngestCycle cycle(*db_, *catalog_, latest_, false, 1);
+    ingest::IngestCycle cycle(*db_, *catalog_, latest_, false, 1);
     cycle.run({batch("a", {quote(kHowl, 900000)}), batch("b", {quote(kHowl, 900000)})});
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, db_->catalog().allItems().size());
   }

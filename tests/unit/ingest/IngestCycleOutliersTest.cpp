@@ -15,14 +15,14 @@ namespace {
 constexpr std::int64_t kT = 1'800'000'000;
 const std::string kName = "AK-47 | Redline (Field-Tested)";
 
-class Recorder final : public CycleObserver {
+class Recorder final : public ingest::CycleObserver {
  public:
-  std::vector<std::vector<PricePoint>> cycles;
-  void onCycle(const CycleUpdate& update) override { cycles.push_back(update.points); }
+  std::vector<std::vector<store::PricePoint>> cycles;
+  void onCycle(const ingest::CycleUpdate& update) override { cycles.push_back(update.points); }
 };
 
-SourceBatch batch(const std::string& source, std::int64_t time, std::int64_t cents) {
-  SourceBatch b;
+ingest::SourceBatch batch(const std::string& source, std::int64_t time, std::int64_t cents) {
+  ingest::SourceBatch b;
   b.source = source;
   b.poll_time = time;
   sdk::Observation o;
@@ -50,7 +50,7 @@ class IngestCycleOutliersTest : public testing::OneItemStore {
   IngestCycleOutliersTest() : OneItemStore(kName, kT - 1000) {}
 
   void aPolledSpikeIsFlaggedThenConfirmed() {
-    IngestCycle c(*db_, *catalog_, latest_, false);
+    ingest::IngestCycle c(*db_, *catalog_, latest_, false);
     c.setOutlierRules(policy_);
     c.addObserver(recorder_);
     c.run({batch("a", kT, 1000)});
@@ -76,14 +76,14 @@ class IngestCycleOutliersTest : public testing::OneItemStore {
     CPPUNIT_ASSERT(!last[0].outlier);
     CPPUNIT_ASSERT_EQUAL(kT + 120, last[1].time);
     // A reload from the store gives the same state.
-    LatestPrices reloaded;
+    prices::LatestPrices reloaded;
     reloaded.reset(db_->prices().latestPerItemSource());
     CPPUNIT_ASSERT(reloaded.of(1).at(0).newest == latest_.of(1).at(0).newest);
     CPPUNIT_ASSERT(reloaded.of(1).at(0).trusted_price == latest_.of(1).at(0).trusted_price);
   }
 
   void withoutRulesNothingIsFlagged() {
-    IngestCycle c(*db_, *catalog_, latest_, false);
+    ingest::IngestCycle c(*db_, *catalog_, latest_, false);
     c.run({batch("a", kT, 1000)});
     c.run({batch("a", kT + 60, 9000)});
     for (const auto& point : db_->prices().pointsSince(0)) CPPUNIT_ASSERT(!point.outlier);

@@ -16,11 +16,11 @@ using namespace skinpulse;
 
 namespace {
 
-class Recorder final : public CycleObserver {
+class Recorder final : public ingest::CycleObserver {
  public:
   Recorder(std::string name, std::mutex& mutex, std::vector<std::string>& log)
       : name_(std::move(name)), mutex_(mutex), log_(log) {}
-  void onCycle(const CycleUpdate&) override { record(); }
+  void onCycle(const ingest::CycleUpdate&) override { record(); }
   void onReload() override { record(); }
 
  private:
@@ -55,17 +55,17 @@ class IngestModuleObserverOrderTest : public CppUnit::TestFixture {
     Recorder alerts("alerts", mutex, log);
     auto& hooks = fixture.registry.require<ingest::CycleHooks>();
     hooks.addObserver(metrics);
-    hooks.addObserver(live, CycleStage::kPublish);
+    hooks.addObserver(live, ingest::CycleStage::kPublish);
     hooks.addObserver(alerts);
     CPPUNIT_ASSERT(&fixture.registry.require<quality::PollStateSource>() != nullptr);
     ingest.start();
     // A backfill elsewhere: the watch reloads, and every observer is told, in order.
-    std::vector<CatalogEntry> entries(1);
+    std::vector<store::CatalogEntry> entries(1);
     entries[0].market_hash_name = "AK-47 | Redline (Field-Tested)";
     fixture.database->catalog().seed(entries, 1000);
     const auto item = fixture.database->catalog().findByName(entries[0].market_hash_name);
     CPPUNIT_ASSERT(item.has_value());
-    PricePoint point;
+    store::PricePoint point;
     point.item_id = item->id;
     point.source = "backfill";
     point.time = 2000;

@@ -36,12 +36,12 @@ class NormaliserTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(httpsImagesOfItemsWithoutOne);
   CPPUNIT_TEST_SUITE_END();
 
-  CatalogSnapshot catalog_{{ItemRecord{7, "★ StatTrak™ Karambit | Fade (Factory New)", "Karambit",
-                                       "Fade", "Covert", true, "", 0}}};
+  catalog::CatalogSnapshot catalog_{{store::ItemRecord{
+      7, "★ StatTrak™ Karambit | Fade (Factory New)", "Karambit", "Fade", "Covert", true, "", 0}}};
 
  public:
   void matchesTrimmedNamesExactly() {
-    const auto batch = normalise(
+    const auto batch = ingest::normalise(
         "steam", 1000,
         {observation("  ★ StatTrak™ Karambit | Fade (Factory New)\xC2\xA0", text("$1,500.00")),
          observation("★ statTrak™ Karambit | Fade (Factory New)", text("$1"))},
@@ -57,7 +57,7 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void countsEveryRejection() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    const auto batch = normalise(
+    const auto batch = ingest::normalise(
         "s", 1000,
         {observation("", text("1")), observation(name, text("free")), observation(name, text("-1")),
          observation(name, text("1"), std::nullopt, -3), observation(name, text("1"), 1000 + 3600)},
@@ -71,7 +71,7 @@ class NormaliserTest : public CppUnit::TestFixture {
 
   void usesTheSourcesTimeOrThePollTime() {
     const std::string name = "★ StatTrak™ Karambit | Fade (Factory New)";
-    const auto batch = normalise(
+    const auto batch = ingest::normalise(
         "s", 5000, {observation(name, text("1"), 4000), observation(name, text("2"))}, catalog_);
     CPPUNIT_ASSERT_EQUAL(INT64_C(4000), batch.points.at(0).time);
     CPPUNIT_ASSERT_EQUAL(INT64_C(5000), batch.points.at(1).time);
@@ -93,8 +93,8 @@ class NormaliserTest : public CppUnit::TestFixture {
     negative.listings = -1;
     const std::string source = "s";
     const auto batch =
-        normalise(NormaliseInput{source, 1000, sdk::PriceKind::kSale},
-                  {observation(name, text("$1"), 800)}, {own, plain, negative}, catalog_);
+        ingest::normalise(ingest::NormaliseInput{source, 1000, sdk::PriceKind::kSale},
+                          {observation(name, text("$1"), 800)}, {own, plain, negative}, catalog_);
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), batch.points.size());
     CPPUNIT_ASSERT(batch.points[0].kind == sdk::PriceKind::kSale);  // an Observation
     CPPUNIT_ASSERT(!batch.points[0].listings);
@@ -122,13 +122,13 @@ class NormaliserTest : public CppUnit::TestFixture {
       quotes[i].observed_at = 900 + static_cast<std::int64_t>(i);
     }
     const std::string source = "s";
-    auto batch = normalise(NormaliseInput{source, 1000}, {}, quotes, catalog_);
+    auto batch = ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, quotes, catalog_);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.images.size());  // https, no space; once
     CPPUNIT_ASSERT_EQUAL(INT64_C(7), batch.images[0].first);
     CPPUNIT_ASSERT_EQUAL(std::string("https://cdn.example/ok.png"), batch.images[0].second);
-    const CatalogSnapshot pictured{{ItemRecord{7, name, "Karambit", "Fade", "Covert", true,
-                                               "https://cdn.example/own.png", 0}}};
-    batch = normalise(NormaliseInput{source, 1000}, {}, quotes, pictured);
+    const catalog::CatalogSnapshot pictured{{store::ItemRecord{
+        7, name, "Karambit", "Fade", "Covert", true, "https://cdn.example/own.png", 0}}};
+    batch = ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, quotes, pictured);
     CPPUNIT_ASSERT(batch.images.empty());  // an item keeps its own image
   }
 
@@ -143,10 +143,11 @@ class NormaliserTest : public CppUnit::TestFixture {
       quotes[i].observed_at = 900 + static_cast<std::int64_t>(i);
     }
     const std::string source = "s";
-    const auto batch = normalise(NormaliseInput{source, 1000}, {}, quotes, catalog_);
+    const auto batch =
+        ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, quotes, catalog_);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.points.size());  // empty and USD
     CPPUNIT_ASSERT_EQUAL(INT64_C(1250), batch.points[0].price);
-    CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.rejected.at(std::string(kRejectedNoRate)));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.rejected.at(std::string(ingest::kRejectedNoRate)));
   }
 };
 

@@ -21,19 +21,19 @@ class OneItemStore : public CppUnit::TestFixture {
       : name_(std::move(name)), seeded_at_(seeded_at) {}
 
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
-    std::vector<CatalogEntry> entries(1);
+    db_ = store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    std::vector<store::CatalogEntry> entries(1);
     entries[0].market_hash_name = name_;
     db_->catalog().seed(entries, seeded_at_);
-    catalog_ = std::make_unique<Catalog>();
+    catalog_ = std::make_unique<catalog::Catalog>();
     catalog_->reset(db_->catalog().allItems());
   }
   void tearDown() override { db_.reset(); }
 
  protected:
-  std::unique_ptr<Database> db_;
-  std::unique_ptr<Catalog> catalog_;
-  LatestPrices latest_;
+  std::unique_ptr<store::Database> db_;
+  std::unique_ptr<catalog::Catalog> catalog_;
+  prices::LatestPrices latest_;
 
  private:
   std::string name_;

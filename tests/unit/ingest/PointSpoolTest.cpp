@@ -15,29 +15,31 @@ class PointSpoolTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(emptySpoolVisitsNothing);
   CPPUNIT_TEST_SUITE_END();
 
-  static std::vector<PricePoint> sample(std::size_t n) {
+  static std::vector<store::PricePoint> sample(std::size_t n) {
     std::mt19937 random(7);
     const char* sources[] = {"b", "a", "archive", "c"};
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     for (std::size_t i = 0; i < n; ++i) {
-      PricePoint p{static_cast<std::int64_t>(random() % 50 + 1), sources[random() % 4],
-                   static_cast<std::int64_t>(random() % 40), static_cast<std::int64_t>(i + 1), 0};
+      store::PricePoint p{static_cast<std::int64_t>(random() % 50 + 1), sources[random() % 4],
+                          static_cast<std::int64_t>(random() % 40),
+                          static_cast<std::int64_t>(i + 1), 0};
       points.push_back(p);
     }
     return points;
   }
 
   // The order PointSpool promises, built the obvious way.
-  static std::vector<PricePoint> expected(std::vector<PricePoint> points) {
-    std::stable_sort(points.begin(), points.end(), [](const PricePoint& a, const PricePoint& b) {
-      return std::tie(a.time, a.source) < std::tie(b.time, b.source);
-    });
+  static std::vector<store::PricePoint> expected(std::vector<store::PricePoint> points) {
+    std::stable_sort(points.begin(), points.end(),
+                     [](const store::PricePoint& a, const store::PricePoint& b) {
+                       return std::tie(a.time, a.source) < std::tie(b.time, b.source);
+                     });
     return points;
   }
 
-  static std::vector<PricePoint> drained(PointSpool& spool, std::size_t chunk) {
-    std::vector<PricePoint> out;
-    spool.drain(chunk, [&](std::vector<PricePoint>& points) {
+  static std::vector<store::PricePoint> drained(ingest::PointSpool& spool, std::size_t chunk) {
+    std::vector<store::PricePoint> out;
+    spool.drain(chunk, [&](std::vector<store::PricePoint>& points) {
       CPPUNIT_ASSERT(points.size() <= chunk);
       out.insert(out.end(), points.begin(), points.end());
     });
@@ -47,7 +49,7 @@ class PointSpoolTest : public CppUnit::TestFixture {
  public:
   void inMemoryOrderIsTimeThenSourceThenArrival() {
     const auto points = sample(500);
-    PointSpool spool;
+    ingest::PointSpool spool;
     for (const auto& p : points) spool.add(p);
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, spool.spilledRuns());
     CPPUNIT_ASSERT(drained(spool, 64) == expected(points));
@@ -55,7 +57,7 @@ class PointSpoolTest : public CppUnit::TestFixture {
 
   void spilledRunsMergeToTheSameOrder() {
     const auto points = sample(5000);
-    PointSpool spool(333);  // 15 full runs and a partial one
+    ingest::PointSpool spool(333);  // 15 full runs and a partial one
     for (const auto& p : points) spool.add(p);
     CPPUNIT_ASSERT_EQUAL(std::size_t{15}, spool.spilledRuns());
     CPPUNIT_ASSERT_EQUAL(std::size_t{5000}, spool.size());
@@ -63,10 +65,10 @@ class PointSpoolTest : public CppUnit::TestFixture {
   }
 
   void fieldsSurviveTheSpill() {
-    PricePoint p{42, "dmarket-bid", 1795341600, 123456789, 17, sdk::PriceKind::kBid, 9};
+    store::PricePoint p{42, "dmarket-bid", 1795341600, 123456789, 17, sdk::PriceKind::kBid, 9};
     p.outlier = true;
-    PricePoint q{43, "x", 1795341601, 1, 0, sdk::PriceKind::kReference, std::nullopt};
-    PointSpool spool(1);
+    store::PricePoint q{43, "x", 1795341601, 1, 0, sdk::PriceKind::kReference, std::nullopt};
+    ingest::PointSpool spool(1);
     spool.add(q);
     spool.add(p);
     const auto out = drained(spool, 10);
@@ -76,7 +78,7 @@ class PointSpoolTest : public CppUnit::TestFixture {
   }
 
   void emptySpoolVisitsNothing() {
-    PointSpool spool;
+    ingest::PointSpool spool;
     CPPUNIT_ASSERT(drained(spool, 10).empty());
   }
 };

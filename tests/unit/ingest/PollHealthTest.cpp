@@ -34,57 +34,61 @@ class PollHealthTest : public CppUnit::TestFixture {
 
  public:
   void rowsWithoutAQuoteAreUnusable() {
-    CPPUNIT_ASSERT_EQUAL(std::string("malformed_response: no usable row: 12 read, skipped: "
-                                     "no_price×10, bad_price×2"),
-                         unusableReportError(reportOf(12, {{"bad_price", 2}, {"no_price", 10}}))
-                             .value_or("(usable)"));
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("malformed_response: no usable row: 12 read, skipped: "
+                    "no_price×10, bad_price×2"),
+        ingest::unusableReportError(reportOf(12, {{"bad_price", 2}, {"no_price", 10}}))
+            .value_or("(usable)"));
     // Rows read but none skipped (a plugin that counts only what it read): still unusable.
     CPPUNIT_ASSERT_EQUAL(std::string("malformed_response: no usable row: 3 read"),
-                         unusableReportError(reportOf(3, {})).value_or("(usable)"));
+                         ingest::unusableReportError(reportOf(3, {})).value_or("(usable)"));
     // Skipped rows alone count as read.
     CPPUNIT_ASSERT_EQUAL(
         std::string("malformed_response: no usable row: 2 read, skipped: locked×2"),
-        unusableReportError(reportOf(0, {{"locked", 2}})).value_or("(usable)"));
+        ingest::unusableReportError(reportOf(0, {{"locked", 2}})).value_or("(usable)"));
     auto parts = reportOf(5, {{"no_price", 5}});
     parts.failed_parts.push_back(
         {"bids", sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503")});
-    CPPUNIT_ASSERT(unusableReportError(parts).value_or("").ends_with("; bids failed: HTTP 503"));
+    CPPUNIT_ASSERT(
+        ingest::unusableReportError(parts).value_or("").ends_with("; bids failed: HTTP 503"));
   }
 
   void anEmptyMarketOrAFailedStatusIsNotJudgedHere() {
-    CPPUNIT_ASSERT(!unusableReportError(reportOf(0, {})));
-    CPPUNIT_ASSERT(!unusableReportError(reportOf(5, {{"no_price", 4}}, 1)));
+    CPPUNIT_ASSERT(!ingest::unusableReportError(reportOf(0, {})));
+    CPPUNIT_ASSERT(!ingest::unusableReportError(reportOf(5, {{"no_price", 4}}, 1)));
     auto failed = reportOf(5, {{"no_price", 5}});
     failed.status = sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503");
-    CPPUNIT_ASSERT(!unusableReportError(failed));  // its own status says it failed
+    CPPUNIT_ASSERT(!ingest::unusableReportError(failed));  // its own status says it failed
   }
 
   void summaryListsReasonsByCount() {
     CPPUNIT_ASSERT_EQUAL(std::string("b×5, a×2, c×2"),
-                         skipSummary({{"c", 2}, {"b", 5}, {"a", 2}, {"zero", 0}}));
-    CPPUNIT_ASSERT_EQUAL(std::string("a×4"), skipSummary({{"a", 1}, {"a", 3}}));  // merged
+                         ingest::skipSummary({{"c", 2}, {"b", 5}, {"a", 2}, {"zero", 0}}));
+    CPPUNIT_ASSERT_EQUAL(std::string("a×4"), ingest::skipSummary({{"a", 1}, {"a", 3}}));  // merged
     CPPUNIT_ASSERT_EQUAL(std::string("a×3, b×2, …"),
-                         skipSummary({{"a", 3}, {"b", 2}, {"c", 1}}, 2));
-    CPPUNIT_ASSERT_EQUAL(std::int64_t(6), totalSkipped({{"a", 3}, {"b", -1}, {"c", 3}}));
+                         ingest::skipSummary({{"a", 3}, {"b", 2}, {"c", 1}}, 2));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t(6), ingest::totalSkipped({{"a", 3}, {"b", -1}, {"c", 3}}));
   }
 
   void warnsWhenMoreThanHalfIsSkipped() {
-    CPPUNIT_ASSERT(!mostlySkippedWarning(reportOf(10, {{"locked", 5}}, 5)));  // half: no
+    CPPUNIT_ASSERT(!ingest::mostlySkippedWarning(reportOf(10, {{"locked", 5}}, 5)));  // half: no
     CPPUNIT_ASSERT_EQUAL(
         std::string("6 of 10 row(s) skipped, mostly locked (4)"),
-        mostlySkippedWarning(reportOf(10, {{"locked", 4}, {"no_price", 2}}, 4)).value_or("(none)"));
-    CPPUNIT_ASSERT_EQUAL(std::string("3 of 3 row(s) skipped, mostly no_price (3)"),
-                         mostlySkippedWarning(reportOf(0, {{"no_price", 3}})).value_or("(none)"));
-    CPPUNIT_ASSERT(!mostlySkippedWarning(reportOf(10, {}, 10)));
+        ingest::mostlySkippedWarning(reportOf(10, {{"locked", 4}, {"no_price", 2}}, 4))
+            .value_or("(none)"));
+    CPPUNIT_ASSERT_EQUAL(
+        std::string("3 of 3 row(s) skipped, mostly no_price (3)"),
+        ingest::mostlySkippedWarning(reportOf(0, {{"no_price", 3}})).value_or("(none)"));
+    CPPUNIT_ASSERT(!ingest::mostlySkippedWarning(reportOf(10, {}, 10)));
   }
 
   void labelsAreBounded() {
-    BoundedLabels labels(2);
+    ingest::BoundedLabels labels(2);
     CPPUNIT_ASSERT_EQUAL(std::string("no_price"), labels.admit("no_price"));
     CPPUNIT_ASSERT_EQUAL(std::string("page 3"), labels.admit("page 3"));
     CPPUNIT_ASSERT_EQUAL(std::string("other"), labels.admit("locked"));       // full
     CPPUNIT_ASSERT_EQUAL(std::string("no_price"), labels.admit("no_price"));  // known stays
-    BoundedLabels fresh(8);
+    ingest::BoundedLabels fresh(8);
     CPPUNIT_ASSERT_EQUAL(std::string("other"), fresh.admit(""));
     CPPUNIT_ASSERT_EQUAL(std::string("other"), fresh.admit(std::string(49, 'a')));
     CPPUNIT_ASSERT_EQUAL(std::string("other"), fresh.admit("line\nbreak"));
@@ -92,7 +96,7 @@ class PollHealthTest : public CppUnit::TestFixture {
   }
 
   void countsAreWrittenForReadyz() {
-    PollCounts counts;
+    ingest::PollCounts counts;
     counts.rows_read = 9;
     counts.skipped = {{"no_price", 4}};
     counts.last_rows_read = 4;
@@ -100,9 +104,9 @@ class PollHealthTest : public CppUnit::TestFixture {
     counts.part_failures = 1;
     counts.last_part_failure = "bids: upstream unavailable: HTTP 503";
     counts.last_part_failure_at = 0;
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginObject();
-    writePollCounts(json, counts);
+    ingest::writePollCounts(json, counts);
     json.endObject();
     CPPUNIT_ASSERT_EQUAL(
         std::string(R"({"rows_read":9,"rows_skipped":{"no_price":4},"last_poll_rows":{"read":4,)"

@@ -7,7 +7,7 @@ using namespace skinpulse;
 namespace {
 
 std::int64_t cents(std::string_view text) {
-  const auto value = parsePriceText(text);
+  const auto value = ingest::parsePriceText(text);
   return value ? *value : -1;
 }
 
@@ -57,32 +57,32 @@ class PriceParserTest : public CppUnit::TestFixture {
   }
 
   void roundsMajorUnitsHalfAwayFromZeroAsWritten() {
-    CPPUNIT_ASSERT_EQUAL(INT64_C(101), *majorToCents(1.005));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(100), *majorToCents(1.004999));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(1235), *majorToCents(12.345));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(3), *majorToCents(0.03));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(204379), *majorToCents(2043.79));
-    CPPUNIT_ASSERT_EQUAL(INT64_C(0), *majorToCents(0.004));
-    CPPUNIT_ASSERT(!majorToCents(-1.0));
-    CPPUNIT_ASSERT(!majorToCents(1.0 / 0.0));
-    CPPUNIT_ASSERT(!majorToCents(1e300));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(101), *ingest::majorToCents(1.005));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(100), *ingest::majorToCents(1.004999));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1235), *ingest::majorToCents(12.345));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(3), *ingest::majorToCents(0.03));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(204379), *ingest::majorToCents(2043.79));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(0), *ingest::majorToCents(0.004));
+    CPPUNIT_ASSERT(!ingest::majorToCents(-1.0));
+    CPPUNIT_ASSERT(!ingest::majorToCents(1.0 / 0.0));
+    CPPUNIT_ASSERT(!ingest::majorToCents(1e300));
   }
 
   void quotedPricesMustBePositive() {
     sdk::QuotedPrice price;
     price.form = sdk::QuotedPrice::Form::kCents;
     price.cents = 0;
-    CPPUNIT_ASSERT(!toCents(price));
+    CPPUNIT_ASSERT(!ingest::toCents(price));
     price.cents = -5;
-    CPPUNIT_ASSERT(!toCents(price));
+    CPPUNIT_ASSERT(!ingest::toCents(price));
     price.cents = 1999;
-    CPPUNIT_ASSERT_EQUAL(INT64_C(1999), *toCents(price));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1999), *ingest::toCents(price));
     price.form = sdk::QuotedPrice::Form::kMajor;
     price.major = 0.004;  // rounds to nothing
-    CPPUNIT_ASSERT(!toCents(price));
+    CPPUNIT_ASSERT(!ingest::toCents(price));
     price.form = sdk::QuotedPrice::Form::kText;
     price.text = "$19.99";
-    CPPUNIT_ASSERT_EQUAL(INT64_C(1999), *toCents(price));
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1999), *ingest::toCents(price));
   }
 };
 

@@ -38,11 +38,11 @@ class RetentionTest : public CppUnit::TestFixture {
   void prunesInBatchesUntilNothingIsOld() {
     CountingPrices prices;
     prices.remaining = 12;
-    Retention::Options options;
+    ingest::Retention::Options options;
     options.retention_days = 7;
     options.batch = 5;
     options.pause = std::chrono::milliseconds(1);
-    Retention retention(prices, options);
+    ingest::Retention retention(prices, options);
     CPPUNIT_ASSERT_EQUAL(std::size_t(12), retention.prune(1000000));
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), prices.batches.size());  // 5, 5, 2
     CPPUNIT_ASSERT_EQUAL(INT64_C(1000000) - 7 * 86400, prices.last_before);
@@ -53,11 +53,11 @@ class RetentionTest : public CppUnit::TestFixture {
   void stopInterruptsALongPass() {
     CountingPrices prices;
     prices.remaining = 1000000;
-    Retention::Options options;
+    ingest::Retention::Options options;
     options.batch = 1;
     options.first_run = std::chrono::seconds(0);
     options.pause = std::chrono::milliseconds(20);
-    Retention retention(prices, options);
+    ingest::Retention retention(prices, options);
     retention.start();
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     const auto started = std::chrono::steady_clock::now();

@@ -53,8 +53,8 @@ class ScriptedReporter final : public sdk::ReportingSource {
   }
 };
 
-Scheduler::Source reporting(const std::string& name, ScriptedReporter& reporter) {
-  Scheduler::Source source{name, "p", &reporter, 60, 5};
+ingest::Scheduler::Source reporting(const std::string& name, ScriptedReporter& reporter) {
+  ingest::Scheduler::Source source{name, "p", &reporter, 60, 5};
   source.poll = &sdk::detail::poll<sdk::MarketSource, ScriptedReporter>;
   return source;
 }
@@ -68,7 +68,7 @@ sdk::VariantQuote variantQuote(const std::string& name, std::int64_t cents,
   return quote;
 }
 
-SourceStatus statusOf(const Scheduler& scheduler, const std::string& name) {
+ingest::SourceStatus statusOf(const ingest::Scheduler& scheduler, const std::string& name) {
   for (const auto& status : scheduler.status()) {
     if (status.name == name) return status;
   }
@@ -94,18 +94,18 @@ class SchedulerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
   std::mutex mutex_;
-  std::vector<std::vector<SourceBatch>> cycles_;
+  std::vector<std::vector<ingest::SourceBatch>> cycles_;
 
   std::size_t cycleCount() {
     std::lock_guard lock(mutex_);
     return cycles_.size();
   }
 
-  Scheduler::CycleSink recordingSink() {
-    return [this](const std::vector<SourceBatch>& batches) {
+  ingest::Scheduler::CycleSink recordingSink() {
+    return [this](const std::vector<ingest::SourceBatch>& batches) {
       std::lock_guard lock(mutex_);
       cycles_.push_back(batches);
-      CycleOutcome outcome;
+      ingest::CycleOutcome outcome;
       for (const auto& batch : batches) {
         auto& source = outcome.sources[batch.source];
         source.received = batch.observations.size() + batch.quotes.size();
@@ -127,7 +127,8 @@ class SchedulerTest : public CppUnit::TestFixture {
       r.status = sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503");
       return r;
     };
-    Scheduler scheduler({{"good", "p", &good, 60, 5}, {"bad", "p", &bad, 60, 5}}, recordingSink());
+    ingest::Scheduler scheduler({{"good", "p", &good, 60, 5}, {"bad", "p", &bad, 60, 5}},
+                                recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "bad").consecutive_failures == 1; }));
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "good").last_success.has_value(); }));
@@ -150,7 +151,7 @@ class SchedulerTest : public CppUnit::TestFixture {
       r.retry_after_seconds = 600;
       return r;
     };
-    Scheduler scheduler({{"limited", "p", &limited, 60, 5}}, recordingSink());
+    ingest::Scheduler scheduler({{"limited", "p", &limited, 60, 5}}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(
         waitFor([&] { return statusOf(scheduler, "limited").consecutive_failures == 1; }));
@@ -169,8 +170,8 @@ class SchedulerTest : public CppUnit::TestFixture {
       return observations(1);
     };
     fast.next = [] { return observations(2); };
-    Scheduler scheduler({{"slow", "p", &slow, 60, 1}, {"fast", "p", &fast, 60, 5}},
-                        recordingSink());
+    ingest::Scheduler scheduler({{"slow", "p", &slow, 60, 1}, {"fast", "p", &fast, 60, 5}},
+                                recordingSink());
     const auto started = std::chrono::steady_clock::now();
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "fast").last_success.has_value(); }));
@@ -187,10 +188,11 @@ class SchedulerTest : public CppUnit::TestFixture {
   void storeFailureIsAFailureOfTheCycle() {
     ScriptedSource source;
     source.next = [] { return observations(1); };
-    Scheduler scheduler({{"s", "p", &source, 60, 5}},
-                        [](const std::vector<SourceBatch>&) -> CycleOutcome {
-                          throw std::runtime_error("database is locked");
-                        });
+    ingest::Scheduler scheduler(
+        {{"s", "p", &source, 60, 5}},
+        [](const std::vector<ingest::SourceBatch>&) -> ingest::CycleOutcome {
+          throw std::runtime_error("database is locked");
+        });
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "s").consecutive_failures == 1; }));
     CPPUNIT_ASSERT(statusOf(scheduler, "s").last_error.find("database is locked") !=
@@ -203,7 +205,7 @@ class SchedulerTest : public CppUnit::TestFixture {
     source.next = [] { return observations(2); };
     std::atomic<bool> leaseFree{false};
     std::atomic<int> asked{0};
-    Scheduler scheduler({{"a", "simulated", &source, 2, 5}}, recordingSink(), [&] {
+    ingest::Scheduler scheduler({{"a", "simulated", &source, 2, 5}}, recordingSink(), [&] {
       ++asked;
       return leaseFree.load();
     });
@@ -230,8 +232,8 @@ class SchedulerTest : public CppUnit::TestFixture {
       return report;
     };
     healthy.next = [] { return observations(2); };
-    Scheduler scheduler({reporting("dmarket", dmarket), {"healthy", "p", &healthy, 60, 5}},
-                        recordingSink());
+    ingest::Scheduler scheduler({reporting("dmarket", dmarket), {"healthy", "p", &healthy, 60, 5}},
+                                recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(
         waitFor([&] { return statusOf(scheduler, "dmarket").consecutive_failures == 1; }));
@@ -256,13 +258,14 @@ class SchedulerTest : public CppUnit::TestFixture {
   void quotesAllRefusedIsAMalformedResponse() {
     ScriptedSource source;
     source.next = [] { return observations(2); };
-    Scheduler scheduler({{"s", "p", &source, 60, 5}}, [](const std::vector<SourceBatch>& batches) {
-      CycleOutcome outcome;
-      auto& refused = outcome.sources[batches.at(0).source];
-      refused.received = 2;
-      refused.rejected["unknown_item"] = 2;
-      return outcome;
-    });
+    ingest::Scheduler scheduler({{"s", "p", &source, 60, 5}},
+                                [](const std::vector<ingest::SourceBatch>& batches) {
+                                  ingest::CycleOutcome outcome;
+                                  auto& refused = outcome.sources[batches.at(0).source];
+                                  refused.received = 2;
+                                  refused.rejected["unknown_item"] = 2;
+                                  return outcome;
+                                });
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "s").consecutive_failures == 1; }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
@@ -279,13 +282,14 @@ class SchedulerTest : public CppUnit::TestFixture {
   void quotesRefusedForWantOfARateSayNoRate() {
     ScriptedSource source;
     source.next = [] { return observations(3); };
-    Scheduler scheduler({{"s", "p", &source, 60, 5}}, [](const std::vector<SourceBatch>& batches) {
-      CycleOutcome outcome;
-      auto& refused = outcome.sources[batches.at(0).source];
-      refused.received = 3;
-      refused.rejected[std::string(kRejectedNoRate)] = 3;
-      return outcome;
-    });
+    ingest::Scheduler scheduler({{"s", "p", &source, 60, 5}},
+                                [](const std::vector<ingest::SourceBatch>& batches) {
+                                  ingest::CycleOutcome outcome;
+                                  auto& refused = outcome.sources[batches.at(0).source];
+                                  refused.received = 3;
+                                  refused.rejected[std::string(ingest::kRejectedNoRate)] = 3;
+                                  return outcome;
+                                });
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "s").consecutive_failures == 1; }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
@@ -298,7 +302,7 @@ class SchedulerTest : public CppUnit::TestFixture {
   void emptyMarketIsStillASuccess() {
     ScriptedReporter quiet;
     quiet.next = [] { return sdk::PollReport{}; };  // nothing read, nothing skipped
-    Scheduler scheduler({reporting("quiet", quiet)}, recordingSink());
+    ingest::Scheduler scheduler({reporting("quiet", quiet)}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "quiet").last_success.has_value(); }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
@@ -316,7 +320,7 @@ class SchedulerTest : public CppUnit::TestFixture {
       report.skipped = {{"locked", 6}, {"no_price", 2}};
       return report;
     };
-    Scheduler scheduler({reporting("lis", source)}, recordingSink());
+    ingest::Scheduler scheduler({reporting("lis", source)}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "lis").last_success.has_value(); }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
@@ -341,7 +345,7 @@ class SchedulerTest : public CppUnit::TestFixture {
           {"bids", sdk::Status(sdk::Status::Code::kUnavailable, "HTTP 503")});
       return report;
     };
-    Scheduler scheduler({reporting("csgo", csgo)}, recordingSink());
+    ingest::Scheduler scheduler({reporting("csgo", csgo)}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "csgo").last_success.has_value(); }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));
@@ -362,7 +366,7 @@ class SchedulerTest : public CppUnit::TestFixture {
       for (int i = 0; i < 20; ++i) report.skipped.emplace_back("reason_" + std::to_string(i), 2);
       return report;
     };
-    Scheduler scheduler({reporting("noisy", noisy)}, recordingSink());
+    ingest::Scheduler scheduler({reporting("noisy", noisy)}, recordingSink());
     scheduler.start();
     CPPUNIT_ASSERT(waitFor([&] { return statusOf(scheduler, "noisy").last_success.has_value(); }));
     CPPUNIT_ASSERT(scheduler.stop(std::chrono::seconds(1)));

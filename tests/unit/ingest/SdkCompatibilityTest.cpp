@@ -42,57 +42,57 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
   test::MockHttp http_;
   test::MockCatalog plugin_catalog_;
   Clock clock_;
-  std::unique_ptr<Database> db_;
-  std::unique_ptr<Catalog> catalog_;
-  LatestPrices latest_;
-  PluginRegistry registry_;
+  std::unique_ptr<store::Database> db_;
+  std::unique_ptr<catalog::Catalog> catalog_;
+  prices::LatestPrices latest_;
+  plugin::PluginRegistry registry_;
 
  public:
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
-    std::vector<CatalogEntry> entries(2);
+    db_ = store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    std::vector<store::CatalogEntry> entries(2);
     entries[0].market_hash_name = "AK-47 | Redline (Field-Tested)";
     entries[1].market_hash_name = "Recoil Case";
     db_->catalog().seed(entries, kNow - 1000);
-    catalog_ = std::make_unique<Catalog>();
+    catalog_ = std::make_unique<catalog::Catalog>();
     catalog_->reset(db_->catalog().allItems());
-    registry_ = PluginRegistry();
+    registry_ = plugin::PluginRegistry();
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), registry_.scan(kCompatDir));
   }
 
   void tearDown() override { db_.reset(); }
 
   // One scheduler-like poll of instance `name` of `plugin`, stored through IngestCycle.
-  CycleOutcome poll(const std::string& plugin, sdk::PriceKind kind,
-                    std::map<std::string, std::string> keys = {}) {
-    const HostServices services{http_, plugin_catalog_, clock_};
-    auto made =
-        registry_.createSource({PluginKind::kSource, plugin, plugin, std::move(keys)}, services);
+  ingest::CycleOutcome poll(const std::string& plugin, sdk::PriceKind kind,
+                            std::map<std::string, std::string> keys = {}) {
+    const plugin::HostServices services{http_, plugin_catalog_, clock_};
+    auto made = registry_.createSource(
+        {plugin::PluginKind::kSource, plugin, plugin, std::move(keys)}, services);
     CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
-    SourceInstance instance = std::move(made).value();
-    sdk::QuoteBatch batch = fetchQuotes(*instance, instance.fetchQuotes());
+    plugin::SourceInstance instance = std::move(made).value();
+    sdk::QuoteBatch batch = plugin::fetchQuotes(*instance, instance.fetchQuotes());
     CPPUNIT_ASSERT(batch.status.isOk());
-    SourceBatch source{plugin, kNow, {}};
+    ingest::SourceBatch source{plugin, kNow, {}};
     for (auto& quote : batch.quotes)
       source.quotes.push_back(sdk::VariantQuote{std::move(quote), {}});
     source.kind = kind;
-    IngestCycle cycle(*db_, *catalog_, latest_, false);
+    ingest::IngestCycle cycle(*db_, *catalog_, latest_, false);
     return cycle.run({source});
   }
 
   void abi11SourceLoadsAndItsObservationsAreStored() {
-    const PluginLibrary* legacy = registry_.find(PluginKind::kSource, "legacy");
+    const plugin::PluginLibrary* legacy = registry_.find(plugin::PluginKind::kSource, "legacy");
     CPPUNIT_ASSERT(legacy != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::uint32_t(1), legacy->abiMinor());
     CPPUNIT_ASSERT(legacy->fetchQuotesFunction() == nullptr);  // its descriptor ends before
 
     // `kind` is the daemon's key: not passed to (nor refused by) a plugin that never heard of it.
-    const CycleOutcome outcome = poll("legacy", sdk::PriceKind::kBid, {{"kind", "bid"}});
+    const ingest::CycleOutcome outcome = poll("legacy", sdk::PriceKind::kBid, {{"kind", "bid"}});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), outcome.sources.at("legacy").accepted);
     const auto points = db_->prices().pointsSince(0);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), points.size());
-    const PricePoint& ak = points[0].price == 4210 ? points[0] : points[1];
-    const PricePoint& recoil = points[0].price == 4210 ? points[1] : points[0];
+    const store::PricePoint& ak = points[0].price == 4210 ? points[0] : points[1];
+    const store::PricePoint& recoil = points[0].price == 4210 ? points[1] : points[0];
     CPPUNIT_ASSERT_EQUAL(std::int64_t(17), ak.volume);
     CPPUNIT_ASSERT_EQUAL(kNow - 60, ak.time);
     CPPUNIT_ASSERT(ak.kind == sdk::PriceKind::kBid);  // the instance's kind
@@ -102,7 +102,7 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
   }
 
   void abi12SourceStoresKindAndListings() {
-    const PluginLibrary* quotes = registry_.find(PluginKind::kSource, "quotes");
+    const plugin::PluginLibrary* quotes = registry_.find(plugin::PluginKind::kSource, "quotes");
     CPPUNIT_ASSERT(quotes != nullptr);
     // Built against the current headers: a QuoteSource of the current minor (the frozen
     // ABI 1.2 build is tests/plugins/abi12, tests/unit/plugin/PollReportTest.cpp).
@@ -110,8 +110,8 @@ class SdkCompatibilityTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(quotes->fetchQuotesFunction() != nullptr);
     CPPUNIT_ASSERT(quotes->pollFunction() == nullptr);  // not a ReportingSource
 
-    const CycleOutcome outcome = poll("quotes", sdk::PriceKind::kAsk);
-    const SourceOutcome& source = outcome.sources.at("quotes");
+    const ingest::CycleOutcome outcome = poll("quotes", sdk::PriceKind::kAsk);
+    const ingest::SourceOutcome& source = outcome.sources.at("quotes");
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), source.received);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), source.accepted);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), source.rejected.at("no_rate"));  // EUR, no rates yet

@@ -21,13 +21,13 @@ namespace {
 
 const std::string kBayonet = "★ Bayonet | Doppler (Factory New)";
 
-ItemRecord base(std::int64_t id, const std::string& name) {
-  return ItemRecord{id, name, "Bayonet", "Doppler", "Covert", false, "", 1700000000};
+store::ItemRecord base(std::int64_t id, const std::string& name) {
+  return store::ItemRecord{id, name, "Bayonet", "Doppler", "Covert", false, "", 1700000000};
 }
 
-ItemRecord variant(std::int64_t id, const std::string& name, const std::string& which,
-                   std::int64_t of) {
-  ItemRecord record = base(id, name);
+store::ItemRecord variant(std::int64_t id, const std::string& name, const std::string& which,
+                          std::int64_t of) {
+  store::ItemRecord record = base(id, name);
   record.variant = which;
   record.variant_of = of;
   return record;
@@ -75,16 +75,17 @@ class VariantsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(sightingsStayBounded);
   CPPUNIT_TEST_SUITE_END();
 
-  Catalog catalog_;
+  catalog::Catalog catalog_;
 
  public:
   void setUp() override {
     // Ids out of file order on purpose: variants are listed in kVariantNames order.
-    catalog_.reset({base(10, kBayonet), variant(15, kBayonet, "Ruby", 10),
-                    variant(11, kBayonet, "Phase 1", 10), variant(12, kBayonet, "Phase 2", 10),
-                    variant(13, kBayonet, "Phase 3", 10), variant(14, kBayonet, "Phase 4", 10),
-                    variant(16, kBayonet, "Sapphire", 10),
-                    ItemRecord{20, "Recoil Case", "Container", "", "", false, "", 1700000000}});
+    catalog_.reset(
+        {base(10, kBayonet), variant(15, kBayonet, "Ruby", 10),
+         variant(11, kBayonet, "Phase 1", 10), variant(12, kBayonet, "Phase 2", 10),
+         variant(13, kBayonet, "Phase 3", 10), variant(14, kBayonet, "Phase 4", 10),
+         variant(16, kBayonet, "Sapphire", 10),
+         store::ItemRecord{20, "Recoil Case", "Container", "", "", false, "", 1700000000}});
   }
 
   void snapshotServesVariantsBesideTheirBase() {
@@ -119,18 +120,18 @@ class VariantsTest : public CppUnit::TestFixture {
 
   void listsBaseItemsUnlessVariantsAsked() {
     const auto snap = catalog_.snapshot();
-    ItemQuery query;
-    auto page = Catalog::query(*snap, query);
+    catalog::ItemQuery query;
+    auto page = catalog::Catalog::query(*snap, query);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), page.total);
     CPPUNIT_ASSERT_EQUAL(INT64_C(20), page.items.at(1)->record.id);
     query.variants = true;
-    page = Catalog::query(*snap, query);
+    page = catalog::Catalog::query(*snap, query);
     CPPUNIT_ASSERT_EQUAL(std::size_t(8), page.total);
     CPPUNIT_ASSERT_EQUAL(INT64_C(11), page.items.at(1)->record.id);
-    query.q = lowerUtf8("bayonet");
-    CPPUNIT_ASSERT_EQUAL(std::size_t(7), Catalog::query(*snap, query).total);
+    query.q = catalog::lowerUtf8("bayonet");
+    CPPUNIT_ASSERT_EQUAL(std::size_t(7), catalog::Catalog::query(*snap, query).total);
     query.variants = false;
-    CPPUNIT_ASSERT_EQUAL(std::size_t(1), Catalog::query(*snap, query).total);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), catalog::Catalog::query(*snap, query).total);
     // The shared unfiltered pages: one per variants flag.
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), parseArray(*snap->unfilteredPage(0, 50, false)));
     CPPUNIT_ASSERT_EQUAL(std::size_t(8), parseArray(*snap->unfilteredPage(0, 50, true)));
@@ -159,7 +160,7 @@ class VariantsTest : public CppUnit::TestFixture {
         "\n"
         R"j({"market_hash_name":"Glock-18 | Gamma Doppler (Factory New)","weapon_type":"Glock-18","skin_name":"Gamma Doppler","rarity":"Covert","stattrak":false,"image_url":"","variant":"Emerald"})j"
         "\n");
-    const auto entries = readCatalogFile(path);
+    const auto entries = catalog::readCatalogFile(path);
     std::filesystem::remove(path);
     CPPUNIT_ASSERT_EQUAL(std::size_t(4), entries.size());
     CPPUNIT_ASSERT(entries[0].variant.empty());
@@ -188,7 +189,7 @@ class VariantsTest : public CppUnit::TestFixture {
     for (const auto& [text, why] : cases) {
       const auto path = writeFile("skinpulse-variants-bad.jsonl", text + "\n");
       try {
-        readCatalogFile(path);
+        catalog::readCatalogFile(path);
         CPPUNIT_FAIL("accepted: " + text);
       } catch (const std::runtime_error& e) {
         CPPUNIT_ASSERT_MESSAGE(e.what(), std::string(e.what()).find(why) != std::string::npos);
@@ -204,9 +205,10 @@ class VariantsTest : public CppUnit::TestFixture {
                                            row("Ruby", 1771.85, 1),   row("Sapphire", 1650.0, 1)};
     // Each row its own `updated_at`: the base still gets one point, at the newest.
     for (std::size_t i = 0; i < rows.size(); ++i) rows[i].observed_at = 900 + std::int64_t(i);
-    const auto batch = normalise(NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
+    const auto batch =
+        ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
     CPPUNIT_ASSERT_EQUAL(std::size_t(7), batch.points.size());
-    std::map<std::int64_t, PricePoint> by_item;
+    std::map<std::int64_t, store::PricePoint> by_item;
     for (const auto& point : batch.points) by_item.emplace(point.item_id, point);
     CPPUNIT_ASSERT_EQUAL(INT64_C(177185), by_item.at(15).price);  // Ruby
     CPPUNIT_ASSERT_EQUAL(INT64_C(40907), by_item.at(13).price);   // Phase 3
@@ -227,7 +229,8 @@ class VariantsTest : public CppUnit::TestFixture {
                                            row("Emerald", 300.0, 7), row("", 350.0, 4)};
     rows[0].volume = 2;
     rows[1].volume = 3;
-    const auto batch = normalise(NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
+    const auto batch =
+        ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batch.points.size());
     CPPUNIT_ASSERT_EQUAL(INT64_C(15), batch.points[0].item_id);  // first seen: the Ruby
     CPPUNIT_ASSERT_EQUAL(INT64_C(179000), batch.points[0].price);
@@ -241,11 +244,11 @@ class VariantsTest : public CppUnit::TestFixture {
 
   void backfillLineOfAVariant() {
     const std::string source = "history";
-    NormalisedBatch batch;
+    ingest::NormalisedBatch batch;
     auto line = row("Sapphire", 1650.0, 1);
     line.observed_at = 900;
-    normaliseQuote(NormaliseInput{source, 1000, sdk::PriceKind::kAsk, false}, line,
-                   *catalog_.snapshot(), batch);
+    ingest::normaliseQuote(ingest::NormaliseInput{source, 1000, sdk::PriceKind::kAsk, false}, line,
+                           *catalog_.snapshot(), batch);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.points.size());  // the variant's own series
     CPPUNIT_ASSERT_EQUAL(INT64_C(16), batch.points[0].item_id);
   }
@@ -259,56 +262,59 @@ class VariantsTest : public CppUnit::TestFixture {
     rows[2].market_hash_name = "AK-47 | Redline\x01 (Field-Tested)";
     rows[3].market_hash_name = "AK-47 |  | Redline";
     rows[4].market_hash_name = "M4A4 | Howl (Factory New)";  // a real name, just missing
-    const auto batch = normalise(NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
+    const auto batch =
+        ingest::normalise(ingest::NormaliseInput{source, 1000}, {}, rows, *catalog_.snapshot());
     CPPUNIT_ASSERT(batch.points.empty());
-    CPPUNIT_ASSERT_EQUAL(std::size_t(4), batch.rejected.at(std::string(kRejectedJunkName)));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(4), batch.rejected.at(std::string(ingest::kRejectedJunkName)));
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("not in catalogue"));
     CPPUNIT_ASSERT(batch.unknown_names == std::vector<std::string>{"M4A4 | Howl (Factory New)"});
   }
 
   void namesParseIntoTheirFields() {
-    auto parsed = parseItemName("★ StatTrak™ Karambit | Gamma Doppler (Minimal Wear)");
+    auto parsed = catalog::parseItemName("★ StatTrak™ Karambit | Gamma Doppler (Minimal Wear)");
     CPPUNIT_ASSERT(parsed);
     CPPUNIT_ASSERT(parsed->star && parsed->stattrak && !parsed->souvenir);
     CPPUNIT_ASSERT_EQUAL(std::string("Karambit"), parsed->weapon_type);
     CPPUNIT_ASSERT_EQUAL(std::string("Gamma Doppler"), parsed->skin_name);
     CPPUNIT_ASSERT_EQUAL(std::string("Minimal Wear"), parsed->wear);
-    parsed = parseItemName("Souvenir AWP | Dragon Lore (Field-Tested)");
+    parsed = catalog::parseItemName("Souvenir AWP | Dragon Lore (Field-Tested)");
     CPPUNIT_ASSERT(parsed && parsed->souvenir && !parsed->stattrak);
     CPPUNIT_ASSERT_EQUAL(std::string("AWP"), parsed->weapon_type);
-    parsed = parseItemName("Sticker | Team Liquid (Holo) | Katowice 2015");
+    parsed = catalog::parseItemName("Sticker | Team Liquid (Holo) | Katowice 2015");
     CPPUNIT_ASSERT(parsed && parsed->wear.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("Team Liquid (Holo) | Katowice 2015"), parsed->skin_name);
-    parsed = parseItemName("Recoil Case");
+    parsed = catalog::parseItemName("Recoil Case");
     CPPUNIT_ASSERT(parsed && parsed->skin_name.empty());
     CPPUNIT_ASSERT_EQUAL(std::string("Recoil Case"), parsed->weapon_type);
-    CPPUNIT_ASSERT(parseItemName("★ Karambit"));
-    CPPUNIT_ASSERT(parseItemName("StatTrak™ M4A4 | 龍王 (Dragon King) (Field-Tested)"));
+    CPPUNIT_ASSERT(catalog::parseItemName("★ Karambit"));
+    CPPUNIT_ASSERT(catalog::parseItemName("StatTrak™ M4A4 | 龍王 (Dragon King) (Field-Tested)"));
     for (const char* junk :
          {"", "#CSGO_Type_Knife", "AK-47 | ", "| Redline", "AK-47 || Redline",
           "AK-47 | Redline (Field-Tested", "<b>AK-47</b>", "12345", "AK-47  | Redline",
           "StatTrak™ ", "\xC3\x28 invalid utf8", "AK-47 \xE2\x80\x8B| Redline"}) {
-      CPPUNIT_ASSERT_MESSAGE(junk, junkNameReason(junk).has_value());
+      CPPUNIT_ASSERT_MESSAGE(junk, catalog::junkNameReason(junk).has_value());
     }
     CPPUNIT_ASSERT_EQUAL(std::string_view("name over 256 bytes"),
-                         *junkNameReason(std::string(257, 'a')));
+                         *catalog::junkNameReason(std::string(257, 'a')));
   }
 
   void paintIndexNamesAVariantOfItsFinishOnly() {
-    CPPUNIT_ASSERT(variantOfPaintIndex(415, kBayonet) == std::optional<std::string_view>("Ruby"));
-    CPPUNIT_ASSERT(variantOfPaintIndex(418, "★ StatTrak™ Karambit | Doppler (Minimal Wear)") ==
+    CPPUNIT_ASSERT(catalog::variantOfPaintIndex(415, kBayonet) ==
+                   std::optional<std::string_view>("Ruby"));
+    CPPUNIT_ASSERT(
+        catalog::variantOfPaintIndex(418, "★ StatTrak™ Karambit | Doppler (Minimal Wear)") ==
+        std::optional<std::string_view>("Phase 1"));
+    CPPUNIT_ASSERT(catalog::variantOfPaintIndex(569, "★ Karambit | Gamma Doppler (Factory New)") ==
                    std::optional<std::string_view>("Phase 1"));
-    CPPUNIT_ASSERT(variantOfPaintIndex(569, "★ Karambit | Gamma Doppler (Factory New)") ==
-                   std::optional<std::string_view>("Phase 1"));
-    CPPUNIT_ASSERT(variantOfPaintIndex(1119, "Glock-18 | Gamma Doppler (Factory New)") ==
+    CPPUNIT_ASSERT(catalog::variantOfPaintIndex(1119, "Glock-18 | Gamma Doppler (Factory New)") ==
                    std::optional<std::string_view>("Emerald"));
-    CPPUNIT_ASSERT(!variantOfPaintIndex(569, kBayonet));  // a Gamma Doppler kit
-    CPPUNIT_ASSERT(!variantOfPaintIndex(415, "AWP | Graphite (Minimal Wear)"));
-    CPPUNIT_ASSERT(!variantOfPaintIndex(44, kBayonet));
+    CPPUNIT_ASSERT(!catalog::variantOfPaintIndex(569, kBayonet));  // a Gamma Doppler kit
+    CPPUNIT_ASSERT(!catalog::variantOfPaintIndex(415, "AWP | Graphite (Minimal Wear)"));
+    CPPUNIT_ASSERT(!catalog::variantOfPaintIndex(44, kBayonet));
   }
 
   void sightingsNeedDistinctSourcesWithinTheWindow() {
-    NameSightings sightings(2, 3600);
+    catalog::NameSightings sightings(2, 3600);
     const std::vector<std::string> names = {"M4A4 | Howl (Factory New)"};
     CPPUNIT_ASSERT(sightings.record("skinport", names, 1000).empty());
     CPPUNIT_ASSERT(sightings.record("skinport", names, 1100).empty());  // the same source
@@ -318,12 +324,12 @@ class VariantsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(sightings.record("skinport", names, 2000).empty());
     CPPUNIT_ASSERT(sightings.record("dmarket", names, 2000 + 3600).empty());
     CPPUNIT_ASSERT(sightings.record("csfloat", names, 2000 + 3700) == names);
-    NameSightings single(1);
+    catalog::NameSightings single(1);
     CPPUNIT_ASSERT(single.record("skinport", names, 1000) == names);
   }
 
   void sightingsStayBounded() {
-    NameSightings sightings(2, 86400, 1000);
+    catalog::NameSightings sightings(2, 86400, 1000);
     for (int i = 0; i < 5000; ++i) {
       sightings.record("skinport", {"Junk " + std::to_string(i)}, 1000 + i);
       CPPUNIT_ASSERT(sightings.size() <= 1000);

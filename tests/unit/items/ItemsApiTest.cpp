@@ -18,20 +18,21 @@ constexpr std::int64_t kNow = 1'800'000'000;
 
 class MemoryPrices final : public test::NullPriceStore {
  public:
-  std::vector<PricePoint> points;
+  std::vector<store::PricePoint> points;
   int reads = 0;
-  std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
-                                  const std::optional<std::string>& source) override {
+  std::vector<store::PricePoint> history(std::int64_t item_id, std::int64_t since,
+                                         const std::optional<std::string>& source) override {
     ++reads;
-    std::vector<PricePoint> out;
+    std::vector<store::PricePoint> out;
     for (const auto& p : points) {
       if (p.item_id == item_id && p.time > since && (!source || p.source == *source)) {
         out.push_back(p);
       }
     }
-    std::stable_sort(out.begin(), out.end(), [](const PricePoint& a, const PricePoint& b) {
-      return a.time != b.time ? a.time < b.time : a.source < b.source;
-    });
+    std::stable_sort(out.begin(), out.end(),
+                     [](const store::PricePoint& a, const store::PricePoint& b) {
+                       return a.time != b.time ? a.time < b.time : a.source < b.source;
+                     });
     return out;
   }
 };
@@ -45,8 +46,8 @@ class ItemsApiTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(cachedHistoryEqualsUncachedWhileTimePasses);
   CPPUNIT_TEST_SUITE_END();
 
-  Catalog catalog_;
-  LatestPrices latest_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   MemoryPrices prices_;
   prices::PricePolicy policy_;  ///< no sources configured: the defaults of docs/api.md §12
   std::int64_t now_ = kNow;
@@ -85,22 +86,22 @@ class ItemsApiTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    ItemRecord a;
+    store::ItemRecord a;
     a.id = 1;
     a.market_hash_name = "AK-47 | Redline (Field-Tested)";
-    ItemRecord b;
+    store::ItemRecord b;
     b.id = 2;
     b.market_hash_name = "AWP | Asiimov (Field-Tested)";
     catalog_.reset({a, b});
     prices_.points.clear();
     // Item 1: "alpha" every 10 minutes for two days, "beta" every hour for the last day.
     for (std::int64_t t = kNow - 2 * 86400; t < kNow; t += 600) {
-      prices_.points.push_back(PricePoint{1, "alpha", t, 1000 + (t / 600) % 13, 1});
+      prices_.points.push_back(store::PricePoint{1, "alpha", t, 1000 + (t / 600) % 13, 1});
     }
     for (std::int64_t t = kNow - 86400 + 1800; t < kNow; t += 3600) {
-      prices_.points.push_back(PricePoint{1, "beta", t, 990, 2});
+      prices_.points.push_back(store::PricePoint{1, "beta", t, 990, 2});
     }
-    prices_.points.push_back(PricePoint{2, "alpha", kNow - 60, 5, 1});
+    prices_.points.push_back(store::PricePoint{2, "alpha", kNow - 60, 5, 1});
     now_ = kNow;
     cache_ = std::make_unique<prices::HistoryCache>(prices::HistoryCacheOptions{1 << 20, 86400});
     auto clock = [this] { return now_; };
@@ -122,7 +123,7 @@ class ItemsApiTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(first, cached("window=24h"));  // the default, the same key
     CPPUNIT_ASSERT_EQUAL(1, prices_.reads);
     // A cycle stores a point for item 1 and its observer invalidates the item.
-    prices_.points.push_back(PricePoint{1, "alpha", kNow, 4242, 1});
+    prices_.points.push_back(store::PricePoint{1, "alpha", kNow, 4242, 1});
     cache_->invalidate({1});
     const std::string after = cached();
     CPPUNIT_ASSERT(after != first);

@@ -18,17 +18,18 @@ constexpr std::int64_t kNow = 1'800'000'000;
 
 class MemoryPrices final : public test::NullPriceStore {
  public:
-  std::vector<PricePoint> points;
-  std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
-                                  const std::optional<std::string>& source) override {
-    std::vector<PricePoint> out;
+  std::vector<store::PricePoint> points;
+  std::vector<store::PricePoint> history(std::int64_t item_id, std::int64_t since,
+                                         const std::optional<std::string>& source) override {
+    std::vector<store::PricePoint> out;
     for (const auto& p : points) {
       if (p.item_id == item_id && p.time > since && (!source || p.source == *source)) {
         out.push_back(p);
       }
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const PricePoint& a, const PricePoint& b) { return a.time < b.time; });
+    std::stable_sort(
+        out.begin(), out.end(),
+        [](const store::PricePoint& a, const store::PricePoint& b) { return a.time < b.time; });
     return out;
   }
 };
@@ -52,8 +53,8 @@ class CandlesApiTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(cachedCandlesEqualUncachedWhileTimePassesAndPointsArrive);
   CPPUNIT_TEST_SUITE_END();
 
-  Catalog catalog_;
-  LatestPrices latest_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   MemoryPrices prices_;
   prices::PricePolicy policy_ = test::pricePolicy({"alpha", "beta"});
   std::unique_ptr<metrics::CandlesApi> api_;
@@ -84,24 +85,24 @@ class CandlesApiTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    ItemRecord a;
+    store::ItemRecord a;
     a.id = 1;
     a.market_hash_name = "AK-47 | Redline (Field-Tested)";
-    ItemRecord b;
+    store::ItemRecord b;
     b.id = 2;
     b.market_hash_name = "AWP | Asiimov (Field-Tested)";
     catalog_.reset({a, b});
     prices_.points.clear();
     // Item 1: "alpha" every 20 s for the last 10 minutes, "beta" twice.
     for (std::int64_t t = kNow - 600; t < kNow; t += 20) {
-      prices_.points.push_back(PricePoint{1, "alpha", t, 1000 + (t / 20) % 7, 2});
+      prices_.points.push_back(store::PricePoint{1, "alpha", t, 1000 + (t / 20) % 7, 2});
     }
-    prices_.points.push_back(PricePoint{1, "beta", kNow - 100, 990, 1});
-    prices_.points.push_back(PricePoint{1, "beta", kNow - 50, 995, 1});
-    std::vector<PriceStore::Latest> latest;
+    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 100, 990, 1});
+    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 50, 995, 1});
+    std::vector<store::PriceStore::Latest> latest;
     const auto& last_alpha = prices_.points[prices_.points.size() - 3];
-    latest.push_back(PriceStore::Latest{last_alpha, last_alpha.time - 20});
-    latest.push_back(PriceStore::Latest{prices_.points.back(), kNow - 100});
+    latest.push_back(store::PriceStore::Latest{last_alpha, last_alpha.time - 20});
+    latest.push_back(store::PriceStore::Latest{prices_.points.back(), kNow - 100});
     latest_.reset(latest);
     router_ = http::Router();
     api_ = std::make_unique<metrics::CandlesApi>(catalog_, latest_, prices_, policy_,
@@ -110,7 +111,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   }
 
   void foldsOhlcvPerInterval() {
-    const std::vector<PricePoint> points = {
+    const std::vector<store::PricePoint> points = {
         {1, "s", 120, 10, 1}, {1, "s", 130, 30, 2}, {1, "s", 150, 5, 3},
         {1, "s", 179, 20, 4}, {1, "s", 185, 7, 5},
     };
@@ -130,7 +131,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
   }
 
   void skipsPointsBeforeTheWindowAndOmitsEmptyBuckets() {
-    const std::vector<PricePoint> points = {
+    const std::vector<store::PricePoint> points = {
         {1, "s", 50, 1, 0}, {1, "s", 3600, 2, 0}, {1, "s", 3 * 3600 + 5, 3, 0}};
     const auto bars = metrics::buildCandles(points, 3600, 100);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, bars.size());
@@ -243,8 +244,9 @@ class CandlesApiTest : public CppUnit::TestFixture {
     // A cycle stores points (and moves the reference source to beta, the only one with
     // two points in the last day); its observer invalidates the item.
     now = kNow;
-    prices_.points.push_back(PricePoint{1, "beta", kNow - 10, 1010, 3});
-    latest_.reset({PriceStore::Latest{PricePoint{1, "beta", kNow - 10, 1010, 3}, kNow - 50}});
+    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 10, 1010, 3});
+    latest_.reset(
+        {store::PriceStore::Latest{store::PricePoint{1, "beta", kNow - 10, 1010, 3}, kNow - 50}});
     cache.invalidate({1});
     same();
     const auto body = parse(get(cached_router, "/api/v1/items/1/candles?window=1h").bodyView());

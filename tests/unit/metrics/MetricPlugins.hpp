@@ -31,7 +31,7 @@ class MetricPlugins {
     }
     for (const auto& plugin : plugins) {
       auto made = registry_.createMetric(
-          PluginInstanceSpec{PluginKind::kMetric, plugin, plugin, {}}, services_);
+          plugin::PluginInstanceSpec{plugin::PluginKind::kMetric, plugin, plugin, {}}, services_);
       CPPUNIT_ASSERT_MESSAGE(made ? plugin : made.error(), static_cast<bool>(made));
       instances_.push_back(std::move(made).value());
     }
@@ -45,11 +45,11 @@ class MetricPlugins {
   }
 
  private:
-  PocoHttpClient http_;
-  Catalog catalog_;
-  HostServices services_{http_, catalog_};
-  PluginRegistry registry_;
-  std::vector<MetricInstance> instances_;
+  net::PocoHttpClient http_;
+  catalog::Catalog catalog_;
+  plugin::HostServices services_{http_, catalog_};
+  plugin::PluginRegistry registry_;
+  std::vector<plugin::MetricInstance> instances_;
 };
 
 }  // namespace skinpulse::test

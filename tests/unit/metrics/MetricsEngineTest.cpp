@@ -22,9 +22,9 @@ constexpr std::int64_t kNow = 1'800'000'000;
 
 class ChunkedStore final : public test::NullPriceStore {
  public:
-  explicit ChunkedStore(std::vector<PricePoint> points) : points_(std::move(points)) {}
-  std::vector<PricePoint> pointsSince(std::int64_t since) override {
-    std::vector<PricePoint> out;
+  explicit ChunkedStore(std::vector<store::PricePoint> points) : points_(std::move(points)) {}
+  std::vector<store::PricePoint> pointsSince(std::int64_t since) override {
+    std::vector<store::PricePoint> out;
     for (const auto& p : points_) {
       if (p.time > since) out.push_back(p);
     }
@@ -34,21 +34,21 @@ class ChunkedStore final : public test::NullPriceStore {
     since_ = since;
     const auto all = pointsSince(since);
     for (std::size_t i = 0; i < all.size(); i += chunk) {
-      visit(std::vector<PricePoint>(
+      visit(std::vector<store::PricePoint>(
           all.begin() + static_cast<std::ptrdiff_t>(i),
           all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), i + chunk))));
     }
   }
 
   // The newest point of each series before `before`, as the SQL stores answer it.
-  std::vector<PricePoint> newestBefore(std::int64_t before) override {
-    std::map<std::pair<std::int64_t, std::string>, PricePoint> newest;
+  std::vector<store::PricePoint> newestBefore(std::int64_t before) override {
+    std::map<std::pair<std::int64_t, std::string>, store::PricePoint> newest;
     for (const auto& p : points_) {
       if (p.time >= before) continue;
       auto& slot = newest[{p.item_id, p.source}];
       if (slot.source.empty() || p.time > slot.time) slot = p;
     }
-    std::vector<PricePoint> out;
+    std::vector<store::PricePoint> out;
     for (const auto& [key, p] : newest) out.push_back(p);
     return out;
   }
@@ -56,7 +56,7 @@ class ChunkedStore final : public test::NullPriceStore {
   std::int64_t since_ = 0;
 
  private:
-  std::vector<PricePoint> points_;
+  std::vector<store::PricePoint> points_;
 };
 
 Poco::JSON::Object::Ptr parse(std::string_view text) {
@@ -90,10 +90,10 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   }
 
   void setUp() override {
-    std::vector<ItemRecord> items;
+    std::vector<store::ItemRecord> items;
     for (std::int64_t id = 1; id <= 20; ++id) {
-      items.push_back(
-          ItemRecord{id, "Item " + std::to_string(id), "Rifle", "Skin", "Covert", false, "", 0});
+      items.push_back(store::ItemRecord{id, "Item " + std::to_string(id), "Rifle", "Skin", "Covert",
+                                        false, "", 0});
     }
     catalog_.reset(items);
   }
@@ -108,7 +108,8 @@ class MetricsEngineTest : public CppUnit::TestFixture {
                                            *policies_.back());
   }
 
-  void feed(MetricsEngine& e, const std::vector<PricePoint>& points, std::int64_t now = kNow) {
+  void feed(MetricsEngine& e, const std::vector<store::PricePoint>& points,
+            std::int64_t now = kNow) {
     latest_.apply(points);
     e.apply(points, now);
     e.recompute(now);
@@ -118,7 +119,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     auto e = engine();
     const std::vector<RawPoint> raw = {
         {kNow - 7200, 150}, {kNow - 1200, 100}, {kNow - 600, 200}, {kNow, 300}};
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     for (const auto& r : raw) points.push_back({3, "a", r.time, r.price, 1});
     feed(*e, points);
     const auto snapshot = e->snapshot();
@@ -155,7 +156,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   }
 
   void testTwoSourcesAtDifferentLevelsNeverMix() {
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     for (std::int64_t i = 0; i < 10; ++i) {
       points.push_back({1, "a", kNow - 3000 + i * 300, 1000 + i, 1});
       points.push_back({1, "b", kNow - 3000 + i * 300 + 5, 5000 + 3 * i, 1});
@@ -183,10 +184,10 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     {
       // Only the second source has two points in the hour: it is the reference there,
       // while the first stays the reference for 24h.
-      std::vector<PricePoint> uneven = {{2, "a", kNow - 80000, 100, 1},
-                                        {2, "a", kNow - 70000, 110, 1},
-                                        {2, "b", kNow - 1000, 900, 1},
-                                        {2, "b", kNow - 500, 910, 1}};
+      std::vector<store::PricePoint> uneven = {{2, "a", kNow - 80000, 100, 1},
+                                               {2, "a", kNow - 70000, 110, 1},
+                                               {2, "b", kNow - 1000, 900, 1},
+                                               {2, "b", kNow - 500, 910, 1}};
       auto e = engine();
       feed(*e, uneven);
       CPPUNIT_ASSERT_EQUAL(
@@ -225,7 +226,7 @@ class MetricsEngineTest : public CppUnit::TestFixture {
 
   void testRankingOrderTiesAndLimit() {
     auto e = engine();
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     // Items 1..8: cov grows with the item's swing; items 9 and 10 tie with item 8.
     for (std::int64_t id = 1; id <= 10; ++id) {
       const std::int64_t swing = std::min<std::int64_t>(id, 8) * 10;
@@ -271,15 +272,16 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   }
 
   void testRebuildEqualsIncrementalUpdates() {
-    std::vector<PricePoint> points;
+    std::vector<store::PricePoint> points;
     for (std::int64_t id = 1; id <= 6; ++id) {
       for (std::int64_t t = kNow - 9 * 86400; t <= kNow; t += 1800 + id * 7) {
         points.push_back({id, id % 2 ? "a" : "b", t, 1000 * id + (t / 1800) % 17, 1});
       }
     }
-    std::sort(points.begin(), points.end(), [](const PricePoint& x, const PricePoint& y) {
-      return std::tie(x.item_id, x.source, x.time) < std::tie(y.item_id, y.source, y.time);
-    });
+    std::sort(
+        points.begin(), points.end(), [](const store::PricePoint& x, const store::PricePoint& y) {
+          return std::tie(x.item_id, x.source, x.time) < std::tie(y.item_id, y.source, y.time);
+        });
     ChunkedStore store(points);
     auto rebuilt = engine();
     rebuilt->rebuild(store, kNow);
@@ -299,9 +301,9 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     // 7d window is the 100 (the newest point at or before now - 7d), not the oldest
     // point inside the window: +60 %, not +6.7 %. The rebuild reads only the last
     // kHistorySeconds, so the store must hand it the reference point.
-    const std::vector<PricePoint> points = {{4, "a", kNow - 20 * 86400, 100, 1},
-                                            {4, "a", kNow - 3 * 86400, 150, 1},
-                                            {4, "a", kNow - 86400, 160, 1}};
+    const std::vector<store::PricePoint> points = {{4, "a", kNow - 20 * 86400, 100, 1},
+                                                   {4, "a", kNow - 3 * 86400, 150, 1},
+                                                   {4, "a", kNow - 86400, 160, 1}};
     ChunkedStore store(points);
     auto rebuilt = engine();
     rebuilt->rebuild(store, kNow);
@@ -317,8 +319,8 @@ class MetricsEngineTest : public CppUnit::TestFixture {
 
   void testRepeatedPointsCountOnce() {
     auto e = engine();
-    const std::vector<PricePoint> cycle = {{9, "a", kNow - 600, 100, 1},
-                                           {9, "a", kNow - 300, 200, 1}};
+    const std::vector<store::PricePoint> cycle = {{9, "a", kNow - 600, 100, 1},
+                                                  {9, "a", kNow - 300, 200, 1}};
     feed(*e, cycle);
     feed(*e, cycle);                           // the same observations reported again
     feed(*e, {{9, "a", kNow - 400, 999, 1}});  // late: left to the next rebuild
@@ -340,8 +342,8 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   }
 
  private:
-  Catalog catalog_;
-  LatestPrices latest_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   std::vector<std::unique_ptr<MetricPlugins>> plugins_;         // outlive every engine of a test
   std::vector<std::unique_ptr<prices::PricePolicy>> policies_;  // the same
 };

@@ -32,7 +32,7 @@ class Recorder final : public module::Module {
     log_.push_back("stop " + name_);
     return clean_stop_;
   }
-  bool describeReadiness(JsonWriter& json) const override {
+  bool describeReadiness(common::JsonWriter& json) const override {
     json.key(name_).value(ready_);
     return ready_;
   }
@@ -103,7 +103,7 @@ class ModuleListTest : public CppUnit::TestFixture {
     module::ModuleList modules;
     modules.add(std::make_unique<Recorder>("a", log, false, true, false));
     modules.add(std::make_unique<Recorder>("b", log));
-    JsonWriter json;
+    common::JsonWriter json;
     json.beginObject();
     CPPUNIT_ASSERT(!modules.describeReadiness(json));
     json.endObject();

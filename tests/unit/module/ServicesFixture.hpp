@@ -12,10 +12,10 @@
 namespace skinpulse::test {
 
 struct ServicesFixture {
-  Catalog catalog;
-  LatestPrices latest;
-  std::unique_ptr<Database> database =
-      openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+  catalog::Catalog catalog;
+  prices::LatestPrices latest;
+  std::unique_ptr<store::Database> database =
+      store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
   std::unique_ptr<state::SharedStore> shared_store = state::openSharedStore("", *database);
   prices::HistoryCache history_cache;
   currency::RateBook rates;

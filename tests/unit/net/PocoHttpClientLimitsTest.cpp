@@ -14,7 +14,7 @@
 using clienttest::Clock;
 using clienttest::get;
 using clienttest::since;
-using skinpulse::PocoHttpClient;
+using skinpulse::net::PocoHttpClient;
 using Error = skinpulse::sdk::HttpResponse::Error;
 using namespace std::chrono_literals;
 

@@ -13,7 +13,7 @@
 #include <string>
 
 using clienttest::get;
-using skinpulse::PocoHttpClient;
+using skinpulse::net::PocoHttpClient;
 using skinpulse::sdk::BodySink;
 using skinpulse::sdk::Fields;
 using Error = skinpulse::sdk::HttpResponse::Error;

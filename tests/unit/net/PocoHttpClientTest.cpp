@@ -14,7 +14,7 @@
 #include <vector>
 
 using clienttest::get;
-using skinpulse::PocoHttpClient;
+using skinpulse::net::PocoHttpClient;
 using Error = skinpulse::sdk::HttpResponse::Error;
 
 namespace {
@@ -124,7 +124,7 @@ class PocoHttpClientTest : public CppUnit::TestFixture {
   void testPluginHeadersOverrideDefaults() {
     Seen seen;
     TestHttpServer server(recording(seen));
-    PocoHttpClient client(skinpulse::PocoHttpClientOptions{"configured/2", "/etc/ssl/certs"});
+    PocoHttpClient client(skinpulse::net::PocoHttpClientOptions{"configured/2", "/etc/ssl/certs"});
     auto request = get(server.url("/"));
     request.headers = {{"accept-encoding", "br"}};
     CPPUNIT_ASSERT(client.send(request).error == Error::kNone);

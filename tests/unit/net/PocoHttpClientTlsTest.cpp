@@ -13,8 +13,8 @@
 using clienttest::Clock;
 using clienttest::get;
 using clienttest::since;
-using skinpulse::PocoHttpClient;
-using skinpulse::PocoHttpClientOptions;
+using skinpulse::net::PocoHttpClient;
+using skinpulse::net::PocoHttpClientOptions;
 using Error = skinpulse::sdk::HttpResponse::Error;
 using namespace std::chrono_literals;
 

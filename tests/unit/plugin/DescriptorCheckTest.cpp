@@ -39,7 +39,7 @@ skinpulse_plugin_descriptor validDescriptor() {
 
 std::string reasonFor(const skinpulse_plugin_descriptor& descriptor,
                       const std::string& file = "source_steam_market.so") {
-  return checkDescriptor(&descriptor, file).value_or("(accepted)");
+  return plugin::checkDescriptor(&descriptor, file).value_or("(accepted)");
 }
 
 }  // namespace
@@ -74,7 +74,7 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   }
 
   void testNullDescriptor() {
-    SKINPULSE_ASSERT_CONTAINS(checkDescriptor(nullptr, "source_x.so").value_or(""),
+    SKINPULSE_ASSERT_CONTAINS(plugin::checkDescriptor(nullptr, "source_x.so").value_or(""),
                               "skinpulse_plugin_entry() returned no descriptor");
   }
 
@@ -82,7 +82,7 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
     auto d = validDescriptor();
     d.struct_size = 8;
     SKINPULSE_ASSERT_CONTAINS(reasonFor(d), "descriptor is 8 bytes, daemon needs at least " +
-                                                std::to_string(kMinDescriptorSize));
+                                                std::to_string(plugin::kMinDescriptorSize));
   }
 
   void testAbiMajorDiffers() {
@@ -157,35 +157,35 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   void testQuoteEntryOnlyFromAbi12Sources() {
     auto d = validDescriptor();
     d.fetch_quotes = &fetchNothing;
-    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == &fetchNothing);
     d.abi_minor = 1;  // a 1.1 descriptor ends before the field: never read
-    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == nullptr);
     d.abi_minor = 2;
-    d.struct_size = static_cast<std::uint32_t>(kMinDescriptorSize);
-    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    d.struct_size = static_cast<std::uint32_t>(plugin::kMinDescriptorSize);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == nullptr);
     CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));  // still a valid 1.0 layout
     d.struct_size = sizeof(skinpulse_plugin_descriptor);
     d.kind = SKINPULSE_KIND_METRIC;
-    CPPUNIT_ASSERT(quoteEntry(d) == nullptr);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == nullptr);
   }
 
   void testPollEntryOnlyFromAbi13Sources() {
     auto d = validDescriptor();
     d.fetch_quotes = &fetchNothing;
     d.poll = &pollNothing;
-    CPPUNIT_ASSERT(pollEntry(d) == &pollNothing);
-    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);  // a 1.2 host's way in stays
+    CPPUNIT_ASSERT(plugin::pollEntry(d) == &pollNothing);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == &fetchNothing);  // a 1.2 host's way in stays
     d.abi_minor = 2;  // a 1.2 descriptor ends before the field: never read
-    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
-    CPPUNIT_ASSERT(quoteEntry(d) == &fetchNothing);
+    CPPUNIT_ASSERT(plugin::pollEntry(d) == nullptr);
+    CPPUNIT_ASSERT(plugin::quoteEntry(d) == &fetchNothing);
     d.abi_minor = 3;
-    d.struct_size = static_cast<std::uint32_t>(kQuoteDescriptorSize);  // a 1.2 layout
-    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
+    d.struct_size = static_cast<std::uint32_t>(plugin::kQuoteDescriptorSize);  // a 1.2 layout
+    CPPUNIT_ASSERT(plugin::pollEntry(d) == nullptr);
     CPPUNIT_ASSERT_EQUAL(std::string("(accepted)"), reasonFor(d));
-    d.struct_size = static_cast<std::uint32_t>(kPollDescriptorSize);
-    CPPUNIT_ASSERT(pollEntry(d) == &pollNothing);
+    d.struct_size = static_cast<std::uint32_t>(plugin::kPollDescriptorSize);
+    CPPUNIT_ASSERT(plugin::pollEntry(d) == &pollNothing);
     d.kind = SKINPULSE_KIND_METRIC;
-    CPPUNIT_ASSERT(pollEntry(d) == nullptr);
+    CPPUNIT_ASSERT(plugin::pollEntry(d) == nullptr);
   }
 
   void testUserAgentKeyIsTheDaemons() {
@@ -227,15 +227,15 @@ class DescriptorCheckTest : public CppUnit::TestFixture {
   }
 
   void testFileNameHelpers() {
-    const PluginFileName split = splitPluginFileName("source_steam_market.so");
+    const plugin::PluginFileName split = plugin::splitPluginFileName("source_steam_market.so");
     CPPUNIT_ASSERT_EQUAL(std::string("source"), split.kind);
     CPPUNIT_ASSERT_EQUAL(std::string("steam_market"), split.name);
-    CPPUNIT_ASSERT(splitPluginFileName("not_a_plugin.so").kind.empty());
-    CPPUNIT_ASSERT(splitPluginFileName("source_x.so.1").kind.empty());
-    CPPUNIT_ASSERT(isValidPluginName("steam_market2"));
-    CPPUNIT_ASSERT(!isValidPluginName(""));
-    CPPUNIT_ASSERT(!isValidPluginName("Steam"));
-    CPPUNIT_ASSERT(!isValidPluginName("a-b"));
+    CPPUNIT_ASSERT(plugin::splitPluginFileName("not_a_plugin.so").kind.empty());
+    CPPUNIT_ASSERT(plugin::splitPluginFileName("source_x.so.1").kind.empty());
+    CPPUNIT_ASSERT(plugin::isValidPluginName("steam_market2"));
+    CPPUNIT_ASSERT(!plugin::isValidPluginName(""));
+    CPPUNIT_ASSERT(!plugin::isValidPluginName("Steam"));
+    CPPUNIT_ASSERT(!plugin::isValidPluginName("a-b"));
   }
 };
 

@@ -25,7 +25,8 @@ bool isBase64UrlChar(char c) {
 }
 
 std::string encode(const std::string& bytes) {
-  return base64UrlNoPadding(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+  return common::base64UrlNoPadding(reinterpret_cast<const unsigned char*>(bytes.data()),
+                                    bytes.size());
 }
 
 }  // namespace
@@ -43,10 +44,10 @@ class HostImplTest : public CppUnit::TestFixture {
 
  public:
   void testInstanceNameAndConfig() {
-    HostImpl host(PluginKind::kSource, "steam", {{"url", "https://x.test/"}, {"currency", "EUR"}},
-                  services_);
+    plugin::HostImpl host(plugin::PluginKind::kSource, "steam",
+                          {{"url", "https://x.test/"}, {"currency", "EUR"}}, services_);
     CPPUNIT_ASSERT_EQUAL(std::string("steam"), host.instanceName());
-    CPPUNIT_ASSERT(host.kind() == PluginKind::kSource);
+    CPPUNIT_ASSERT(host.kind() == plugin::PluginKind::kSource);
     CPPUNIT_ASSERT_EQUAL(std::string("https://x.test/"), host.config().get("url").value_or(""));
     CPPUNIT_ASSERT(!host.config().get("missing").has_value());
     CPPUNIT_ASSERT_EQUAL(std::string("fallback"), host.config().getString("missing", "fallback"));
@@ -54,7 +55,7 @@ class HostImplTest : public CppUnit::TestFixture {
   }
 
   void testServicesArePassedThrough() {
-    HostImpl host(PluginKind::kIdentity, "idp-a", {}, services_);
+    plugin::HostImpl host(plugin::PluginKind::kIdentity, "idp-a", {}, services_);
     CPPUNIT_ASSERT(&host.http() == static_cast<sdk::HttpClient*>(&http_));
     CPPUNIT_ASSERT(&host.catalog() == static_cast<const sdk::Catalog*>(&catalog_));
     CPPUNIT_ASSERT_EQUAL(kNowMillis, host.clock().nowUnixMillis());
@@ -66,7 +67,8 @@ class HostImplTest : public CppUnit::TestFixture {
   }
 
   void testDefaultClockIsTheSystemClock() {
-    HostImpl host(PluginKind::kMetric, "range", {}, HostServices{http_, catalog_});
+    plugin::HostImpl host(plugin::PluginKind::kMetric, "range", {},
+                          plugin::HostServices{http_, catalog_});
     const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                          std::chrono::system_clock::now().time_since_epoch())
                          .count();
@@ -74,7 +76,7 @@ class HostImplTest : public CppUnit::TestFixture {
   }
 
   void testRandomTokenLengthAndCharset() {
-    HostImpl host(PluginKind::kIdentity, "idp-a", {}, services_);
+    plugin::HostImpl host(plugin::PluginKind::kIdentity, "idp-a", {}, services_);
     for (std::size_t bytes : {0, 1, 2, 3, 4, 16, 32, 33, 64}) {
       const std::string token = host.randomToken(bytes);
       CPPUNIT_ASSERT_EQUAL_MESSAGE(std::to_string(bytes), (bytes * 4 + 2) / 3, token.size());
@@ -85,7 +87,7 @@ class HostImplTest : public CppUnit::TestFixture {
   }
 
   void testRandomTokensAreUnique() {
-    HostImpl host(PluginKind::kIdentity, "idp-a", {}, services_);
+    plugin::HostImpl host(plugin::PluginKind::kIdentity, "idp-a", {}, services_);
     std::set<std::string> seen;
     for (int i = 0; i < 2000; ++i) seen.insert(host.randomToken(16));
     CPPUNIT_ASSERT_EQUAL(std::size_t{2000}, seen.size());
@@ -108,7 +110,7 @@ class HostImplTest : public CppUnit::TestFixture {
   }
 
   void testLoggerPrefixAndLevels() {
-    HostImpl host(PluginKind::kSource, "inst-a", {}, services_);
+    plugin::HostImpl host(plugin::PluginKind::kSource, "inst-a", {}, services_);
     test::LogCapture capture(log::plugin());
     host.logger().info("fetched 12 items");
     host.logger().warn("upstream slow");
@@ -122,7 +124,7 @@ class HostImplTest : public CppUnit::TestFixture {
   test::FakeHttpClient http_;
   test::FakeCatalog catalog_;
   test::FixedClock clock_{kNowMillis};
-  HostServices services_{http_, catalog_, clock_};
+  plugin::HostServices services_{http_, catalog_, clock_};
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(HostImplTest);

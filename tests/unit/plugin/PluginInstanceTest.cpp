@@ -29,8 +29,8 @@ bool isMapped(const std::filesystem::path& file) {
   return true;
 }
 
-PluginInstanceSpec goodSourceSpec() {
-  return {PluginKind::kSource,
+plugin::PluginInstanceSpec goodSourceSpec() {
+  return {plugin::PluginKind::kSource,
           "market-a",
           "good",
           {{"url", "https://prices.test/list"},
@@ -61,7 +61,7 @@ class PluginInstanceTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    registry_ = std::make_unique<PluginRegistry>();
+    registry_ = std::make_unique<plugin::PluginRegistry>();
     registry_->scan(kPluginDir);
   }
   void tearDown() override { registry_.reset(); }
@@ -69,7 +69,7 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   void testSourceFetchCarriesItsConfig() {
     auto made = registry_->createSource(goodSourceSpec(), services_);
     CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
-    SourceInstance& source = made.value();
+    plugin::SourceInstance& source = made.value();
     CPPUNIT_ASSERT_EQUAL(std::string("market-a"), source.instanceName());
     CPPUNIT_ASSERT_EQUAL(std::string("good"), source.pluginName());
 
@@ -106,7 +106,7 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testPluginNameFromPluginKey() {
-    PluginInstanceSpec spec = goodSourceSpec();
+    plugin::PluginInstanceSpec spec = goodSourceSpec();
     spec.instance_name = "steam";
     spec.plugin_name.clear();
     spec.keys["plugin"] = "good";
@@ -117,14 +117,15 @@ class PluginInstanceTest : public CppUnit::TestFixture {
 
   void testUnknownKeyRefusedBeforeCreate() {
     // source_throws would answer "boom" if create() were reached.
-    PluginInstanceSpec spec{PluginKind::kSource, "noisy", "throws", {{"colour", "red"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kSource, "noisy", "throws", {{"colour", "red"}}};
     auto made = registry_->createSource(spec, services_);
     CPPUNIT_ASSERT(!made.ok());
     SKINPULSE_ASSERT_CONTAINS(made.error(), "source instance 'noisy'");
     SKINPULSE_ASSERT_CONTAINS(made.error(), "unknown key 'colour'");
     SKINPULSE_ASSERT_NOT_CONTAINS(made.error(), "boom");
 
-    PluginInstanceSpec good = goodSourceSpec();
+    plugin::PluginInstanceSpec good = goodSourceSpec();
     good.keys["urll"] = "https://typo.test/";
     auto typo = registry_->createSource(good, services_);
     CPPUNIT_ASSERT(!typo.ok());
@@ -134,7 +135,8 @@ class PluginInstanceTest : public CppUnit::TestFixture {
 
   void testMissingRequiredKeyRefusedBeforeCreate() {
     // GoodSource's constructor would throw "url must not be empty" if create() were reached.
-    PluginInstanceSpec spec{PluginKind::kSource, "market-b", "good", {{"currency", "EUR"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kSource, "market-b", "good", {{"currency", "EUR"}}};
     auto made = registry_->createSource(spec, services_);
     CPPUNIT_ASSERT(!made.ok());
     SKINPULSE_ASSERT_CONTAINS(made.error(), "source instance 'market-b'");
@@ -147,15 +149,16 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testThrowingConstructorReported() {
-    PluginInstanceSpec spec{PluginKind::kSource, "noisy", "throws", {{"timeout_seconds", "5"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kSource, "noisy", "throws", {{"timeout_seconds", "5"}}};
     auto made = registry_->createSource(spec, services_);
     CPPUNIT_ASSERT(!made.ok());
     SKINPULSE_ASSERT_CONTAINS(made.error(), "source instance 'noisy'");
     SKINPULSE_ASSERT_CONTAINS(made.error(), "create failed: boom: bad upstream config");
-    CPPUNIT_ASSERT_THROW((void)made.value(), PluginError);
+    CPPUNIT_ASSERT_THROW((void)made.value(), plugin::PluginError);
     try {
       (void)made.value();
-    } catch (const PluginError& e) {
+    } catch (const plugin::PluginError& e) {
       SKINPULSE_ASSERT_CONTAINS(e.what(), "boom: bad upstream config");
     }
     // The registry is still usable afterwards.
@@ -163,7 +166,7 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testRefusedPluginExplained() {
-    PluginInstanceSpec spec{PluginKind::kSource, "future", "wrongabi", {}};
+    plugin::PluginInstanceSpec spec{plugin::PluginKind::kSource, "future", "wrongabi", {}};
     auto made = registry_->createSource(spec, services_);
     SKINPULSE_ASSERT_CONTAINS(made.error(),
                               "source plugin 'wrongabi' was refused: SDK ABI 2.3, daemon supports "
@@ -171,13 +174,13 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testUnknownPlugin() {
-    PluginInstanceSpec spec{PluginKind::kSource, "steam", "nope", {}};
+    plugin::PluginInstanceSpec spec{plugin::PluginKind::kSource, "steam", "nope", {}};
     auto made = registry_->createSource(spec, services_);
     SKINPULSE_ASSERT_CONTAINS(made.error(), "no source plugin named 'nope' is loaded");
   }
 
   void testKindMismatch() {
-    PluginInstanceSpec spec{PluginKind::kMetric, "range", "good", {}};
+    plugin::PluginInstanceSpec spec{plugin::PluginKind::kMetric, "range", "good", {}};
     auto made = registry_->createSource(spec, services_);
     SKINPULSE_ASSERT_CONTAINS(made.error(),
                               "metric instance 'range' is configured as a metric but was "
@@ -189,7 +192,7 @@ class PluginInstanceTest : public CppUnit::TestFixture {
     {
       auto made = registry_->createSource(goodSourceSpec(), services_);
       CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
-      SourceInstance source = std::move(made).value();
+      plugin::SourceInstance source = std::move(made).value();
       registry_.reset();
       CPPUNIT_ASSERT(isMapped(file));
       const sdk::FetchResult result = source->fetch();
@@ -201,13 +204,13 @@ class PluginInstanceTest : public CppUnit::TestFixture {
 
   void testMoveAssignment() {
     auto first = registry_->createSource(goodSourceSpec(), services_);
-    PluginInstanceSpec otherSpec = goodSourceSpec();
+    plugin::PluginInstanceSpec otherSpec = goodSourceSpec();
     otherSpec.instance_name = "market-c";
     otherSpec.keys["currency"] = "GBP";
     auto second = registry_->createSource(otherSpec, services_);
     CPPUNIT_ASSERT(first.ok() && second.ok());
-    SourceInstance a = std::move(first).value();
-    SourceInstance b = std::move(second).value();
+    plugin::SourceInstance a = std::move(first).value();
+    plugin::SourceInstance b = std::move(second).value();
     a = std::move(b);  // destroys market-a's object, then its host, then takes market-c
     CPPUNIT_ASSERT_EQUAL(std::string("market-c"), a.instanceName());
     CPPUNIT_ASSERT_EQUAL(std::string("12.34 GBP"), a->fetch().observations.at(0).price.text);
@@ -217,7 +220,8 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testMetricInstance() {
-    PluginInstanceSpec spec{PluginKind::kMetric, "range", "good", {{"enabled", "true"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kMetric, "range", "good", {{"enabled", "true"}}};
     auto made = registry_->createMetric(spec, services_);
     CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
     sdk::WindowStats stats;
@@ -231,10 +235,11 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   }
 
   void testIdentityInstance() {
-    PluginInstanceSpec spec{PluginKind::kIdentity, "idp-a", "good", {{"client_id", "abc"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kIdentity, "idp-a", "good", {{"client_id", "abc"}}};
     auto made = registry_->createIdentity(spec, services_);
     CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
-    IdentityInstance& idp = made.value();
+    plugin::IdentityInstance& idp = made.value();
     CPPUNIT_ASSERT_EQUAL(std::string("oauth2"), idp->protocol());
     const sdk::LoginContext context{"https://app.test/callback", "https://app.test"};
     const sdk::AuthorizationStart start = idp->begin(context);
@@ -252,8 +257,8 @@ class PluginInstanceTest : public CppUnit::TestFixture {
   test::FakeHttpClient http_;
   test::FakeCatalog catalog_;
   test::FixedClock clock_{kNowMillis};
-  HostServices services_{http_, catalog_, clock_};
-  std::unique_ptr<PluginRegistry> registry_;
+  plugin::HostServices services_{http_, catalog_, clock_};
+  std::unique_ptr<plugin::PluginRegistry> registry_;
 };
 
 CPPUNIT_TEST_SUITE_REGISTRATION(PluginInstanceTest);

@@ -20,8 +20,9 @@ namespace {
 
 const std::filesystem::path kPluginDir = SKINPULSE_TEST_PLUGIN_DIR;
 
-const PluginReportRow& rowFor(const PluginRegistry& registry, const std::string& file) {
-  for (const PluginReportRow& row : registry.report()) {
+const plugin::PluginReportRow& rowFor(const plugin::PluginRegistry& registry,
+                                      const std::string& file) {
+  for (const plugin::PluginReportRow& row : registry.report()) {
     if (row.file == file) return row;
   }
   CPPUNIT_FAIL("no report row for " + file);
@@ -49,7 +50,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    registry_ = std::make_unique<PluginRegistry>();
+    registry_ = std::make_unique<plugin::PluginRegistry>();
     accepted_ = registry_->scan(kPluginDir);
   }
   void tearDown() override { registry_.reset(); }
@@ -57,37 +58,39 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   void testScanLoadsTheGoodPlugins() {
     CPPUNIT_ASSERT_EQUAL(std::size_t{5}, accepted_);
     std::set<std::string> loaded;
-    for (const PluginLibrary& plugin : registry_->plugins()) loaded.insert(plugin.fileName());
+    for (const plugin::PluginLibrary& plugin : registry_->plugins())
+      loaded.insert(plugin.fileName());
     const std::set<std::string> expected = {"identity_good.so", "metric_good.so", "metric_range.so",
                                             "source_good.so", "source_throws.so"};
     CPPUNIT_ASSERT(expected == loaded);
 
-    const PluginReportRow& row = rowFor(*registry_, "source_good.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "source_good.so");
     CPPUNIT_ASSERT_EQUAL(std::string("loaded"), row.status);
     CPPUNIT_ASSERT_EQUAL(std::string("source"), row.kind);
     CPPUNIT_ASSERT_EQUAL(std::string("good"), row.name);
     CPPUNIT_ASSERT_EQUAL(std::string("1.2.3"), row.version);
     CPPUNIT_ASSERT(row.reason.empty());
 
-    const PluginLibrary* metric = registry_->find(PluginKind::kMetric, "good");
+    const plugin::PluginLibrary* metric = registry_->find(plugin::PluginKind::kMetric, "good");
     CPPUNIT_ASSERT(metric != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::string("0.1.0"), metric->version());
-    CPPUNIT_ASSERT(registry_->find(PluginKind::kIdentity, "good") != nullptr);
-    CPPUNIT_ASSERT(registry_->find(PluginKind::kSource, "renamed") == nullptr);
+    CPPUNIT_ASSERT(registry_->find(plugin::PluginKind::kIdentity, "good") != nullptr);
+    CPPUNIT_ASSERT(registry_->find(plugin::PluginKind::kSource, "renamed") == nullptr);
   }
 
   void testWrongAbiRefused() {
-    const PluginReportRow& row = rowFor(*registry_, "source_wrongabi.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "source_wrongabi.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason, "SDK ABI 2.3, daemon supports 1.3");
     SKINPULSE_ASSERT_CONTAINS(
-        refusalMessage(row), "plugin source_wrongabi.so refused: SDK ABI 2.3, daemon supports 1.3");
+        plugin::refusalMessage(row),
+        "plugin source_wrongabi.so refused: SDK ABI 2.3, daemon supports 1.3");
     CPPUNIT_ASSERT_EQUAL(std::string("source"), row.kind);
     CPPUNIT_ASSERT_EQUAL(std::string("wrongabi"), row.name);
   }
 
   void testBadSignatureRefused() {
-    const PluginReportRow& row = rowFor(*registry_, "source_badsig.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "source_badsig.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason,
                               "build signature 'skinpulse-sdk/1 gcc cxx11abi=0 ptr=8' differs");
@@ -95,13 +98,13 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   }
 
   void testMissingSymbolRefused() {
-    const PluginReportRow& row = rowFor(*registry_, "source_nosymbol.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "source_nosymbol.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason, "no entry symbol skinpulse_plugin_entry");
   }
 
   void testMisnamedRefused() {
-    const PluginReportRow& row = rowFor(*registry_, "source_misnamed.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "source_misnamed.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason, "file name source_misnamed.so does not match");
     SKINPULSE_ASSERT_CONTAINS(row.reason, "declares source 'renamed'");
@@ -109,7 +112,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   }
 
   void testNotElfRefused() {
-    const PluginReportRow& row = rowFor(*registry_, "not_a_plugin.so");
+    const plugin::PluginReportRow& row = rowFor(*registry_, "not_a_plugin.so");
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason, "not an ELF shared object");
     CPPUNIT_ASSERT(row.kind.empty());
@@ -125,7 +128,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   }
 
   void testOneWarnLinePerRefusal() {
-    PluginRegistry registry;
+    plugin::PluginRegistry registry;
     test::LogCapture capture(log::main());
     CPPUNIT_ASSERT_EQUAL(std::size_t{5}, registry.scan(kPluginDir));
     CPPUNIT_ASSERT_EQUAL(5, capture.countLines("warning|"));
@@ -144,12 +147,12 @@ class PluginRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, registry_->scan(kPluginDir));
     CPPUNIT_ASSERT_EQUAL(std::size_t{5}, registry_->plugins().size());
     CPPUNIT_ASSERT_EQUAL(std::size_t{20}, registry_->report().size());
-    const PluginReportRow& second = registry_->report().back();  // second scan's last file
+    const plugin::PluginReportRow& second = registry_->report().back();  // second scan's last file
     CPPUNIT_ASSERT_EQUAL(std::string("source_wrongabi.so"), second.file);
     SKINPULSE_ASSERT_CONTAINS(second.reason, "SDK ABI 2.3");
     int duplicates = 0;
     for (std::size_t i = 10; i < registry_->report().size(); ++i) {
-      const PluginReportRow& row = registry_->report()[i];
+      const plugin::PluginReportRow& row = registry_->report()[i];
       CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
       if (row.reason.find("duplicate") != std::string::npos) ++duplicates;
       if (row.file == "source_good.so") {
@@ -162,7 +165,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   }
 
   void testMissingDirectoryIsNotFatal() {
-    PluginRegistry registry;
+    plugin::PluginRegistry registry;
     test::LogCapture capture(log::main());
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, registry.scan(kPluginDir / "does-not-exist"));
     CPPUNIT_ASSERT_EQUAL(1, capture.countLines("warning|plugin directory "));
@@ -179,18 +182,18 @@ class PluginRegistryTest : public CppUnit::TestFixture {
       out << "\x7f"
              "ELF and then nothing a dynamic linker could use";
     }
-    PluginRegistry registry;
+    plugin::PluginRegistry registry;
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, registry.scan(dir));
     std::filesystem::remove_all(dir);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, registry.report().size());
-    const PluginReportRow& row = registry.report().front();
+    const plugin::PluginReportRow& row = registry.report().front();
     CPPUNIT_ASSERT_EQUAL(std::string("refused"), row.status);
     SKINPULSE_ASSERT_CONTAINS(row.reason, "cannot be loaded: ");
     SKINPULSE_ASSERT_CONTAINS(row.reason, "source_broken.so");  // dlerror() names the file
   }
 
   void testConfigKeysExposed() {
-    const auto* keys = registry_->configKeys(PluginKind::kSource, "good");
+    const auto* keys = registry_->configKeys(plugin::PluginKind::kSource, "good");
     CPPUNIT_ASSERT(keys != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, keys->size());
     CPPUNIT_ASSERT_EQUAL(std::string("url"), (*keys)[0].name);
@@ -198,12 +201,13 @@ class PluginRegistryTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("currency"), (*keys)[1].name);
     CPPUNIT_ASSERT(!(*keys)[1].required);
     CPPUNIT_ASSERT(!(*keys)[1].description.empty());
-    CPPUNIT_ASSERT(registry_->configKeys(PluginKind::kMetric, "good")->empty());
-    CPPUNIT_ASSERT(registry_->configKeys(PluginKind::kSource, "wrongabi") == nullptr);
+    CPPUNIT_ASSERT(registry_->configKeys(plugin::PluginKind::kMetric, "good")->empty());
+    CPPUNIT_ASSERT(registry_->configKeys(plugin::PluginKind::kSource, "wrongabi") == nullptr);
   }
 
   void testValidate() {
-    PluginInstanceSpec spec{PluginKind::kSource, "steam", "good", {{"url", "https://x.test/"}}};
+    plugin::PluginInstanceSpec spec{
+        plugin::PluginKind::kSource, "steam", "good", {{"url", "https://x.test/"}}};
     CPPUNIT_ASSERT(!registry_->validate(spec).has_value());
     spec.keys["colour"] = "red";
     SKINPULSE_ASSERT_CONTAINS(registry_->validate(spec).value_or(""), "unknown key 'colour'");
@@ -212,7 +216,7 @@ class PluginRegistryTest : public CppUnit::TestFixture {
   }
 
  private:
-  std::unique_ptr<PluginRegistry> registry_;
+  std::unique_ptr<plugin::PluginRegistry> registry_;
   std::size_t accepted_ = 0;
 };
 

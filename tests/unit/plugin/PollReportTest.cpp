@@ -42,34 +42,36 @@ class PollReportTest : public CppUnit::TestFixture {
   test::FakeHttpClient http_;
   test::FakeCatalog catalog_;
   test::FixedClock clock_{1'795'000'000'000};
-  PluginRegistry registry_;
+  plugin::PluginRegistry registry_;
 
-  SourceInstance create(const std::string& plugin, std::map<std::string, std::string> keys = {}) {
-    const HostServices services{http_, catalog_, clock_};
-    auto made =
-        registry_.createSource({PluginKind::kSource, "i", plugin, std::move(keys)}, services);
+  plugin::SourceInstance create(const std::string& plugin,
+                                std::map<std::string, std::string> keys = {}) {
+    const plugin::HostServices services{http_, catalog_, clock_};
+    auto made = registry_.createSource({plugin::PluginKind::kSource, "i", plugin, std::move(keys)},
+                                       services);
     CPPUNIT_ASSERT_MESSAGE(made ? "" : made.error(), made.ok());
     return std::move(made).value();
   }
 
-  sdk::PollReport pollOnce(const SourceInstance& instance) {
-    return pollSource(*instance, SourceEntries{instance.fetchQuotes(), instance.pollEntry()});
+  sdk::PollReport pollOnce(const plugin::SourceInstance& instance) {
+    return plugin::pollSource(*instance,
+                              plugin::SourceEntries{instance.fetchQuotes(), instance.pollEntry()});
   }
 
  public:
   void setUp() override {
-    registry_ = PluginRegistry();
+    registry_ = plugin::PluginRegistry();
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), registry_.scan(kCompat13Dir));
   }
 
   void reportingSourceIsPolledThroughItsPollEntry() {
-    const PluginLibrary* plugin = registry_.find(PluginKind::kSource, "reporting");
+    const plugin::PluginLibrary* plugin = registry_.find(plugin::PluginKind::kSource, "reporting");
     CPPUNIT_ASSERT(plugin != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::uint32_t(3), plugin->abiMinor());
     CPPUNIT_ASSERT(plugin->pollFunction() != nullptr);
     CPPUNIT_ASSERT(plugin->fetchQuotesFunction() != nullptr);  // for a 1.2 host
 
-    const SourceInstance instance = create("reporting", {{"mode", "good"}});
+    const plugin::SourceInstance instance = create("reporting", {{"mode", "good"}});
     CPPUNIT_ASSERT(instance.pollEntry() == plugin->pollFunction());
     const sdk::PollReport report = pollOnce(instance);
     CPPUNIT_ASSERT(report.status.isOk());
@@ -106,13 +108,13 @@ class PollReportTest : public CppUnit::TestFixture {
   }
 
   void abi12SourceLoadsAndIsPolledAsAReport() {
-    const PluginLibrary* plugin = registry_.find(PluginKind::kSource, "quotes12");
+    const plugin::PluginLibrary* plugin = registry_.find(plugin::PluginKind::kSource, "quotes12");
     CPPUNIT_ASSERT(plugin != nullptr);
     CPPUNIT_ASSERT_EQUAL(std::uint32_t(2), plugin->abiMinor());
     CPPUNIT_ASSERT(plugin->fetchQuotesFunction() != nullptr);
     CPPUNIT_ASSERT(plugin->pollFunction() == nullptr);  // its descriptor ends before
 
-    const SourceInstance instance = create("quotes12");
+    const plugin::SourceInstance instance = create("quotes12");
     CPPUNIT_ASSERT(instance.pollEntry() == nullptr);
     const sdk::PollReport report = pollOnce(instance);
     CPPUNIT_ASSERT(report.status.isOk());

@@ -48,22 +48,25 @@ class UserAgentTest : public CppUnit::TestFixture {
 
  public:
   void validValuesPass() {
-    CPPUNIT_ASSERT(!userAgentProblem("Mozilla/5.0 (X11; Linux x86_64) skinpulse/1.4"));
-    CPPUNIT_ASSERT(!userAgentProblem(std::string(256, 'a')));
+    CPPUNIT_ASSERT(!plugin::userAgentProblem("Mozilla/5.0 (X11; Linux x86_64) skinpulse/1.4"));
+    CPPUNIT_ASSERT(!plugin::userAgentProblem(std::string(256, 'a')));
   }
 
   void badValuesAreNamed() {
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem("").value_or(""), "empty");
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem(std::string(257, 'a')).value_or(""), "257 bytes");
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem("a\r\nX-Injected: 1").value_or(""),
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem("").value_or(""), "empty");
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem(std::string(257, 'a')).value_or(""),
+                              "257 bytes");
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem("a\r\nX-Injected: 1").value_or(""),
                               "printable ASCII (byte 13 at offset 1)");
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem("tab\there").value_or(""), "byte 9");
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem("caf\xc3\xa9").value_or(""), "printable ASCII");
-    SKINPULSE_ASSERT_CONTAINS(userAgentProblem("del\x7f").value_or(""), "byte 127");
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem("tab\there").value_or(""), "byte 9");
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem("caf\xc3\xa9").value_or(""),
+                              "printable ASCII");
+    SKINPULSE_ASSERT_CONTAINS(plugin::userAgentProblem("del\x7f").value_or(""), "byte 127");
   }
 
   void hostSendsTheInstancesAgent() {
-    HostImpl host(PluginKind::kSource, "dm", {}, HostServices{http_, catalog_}, "agent/1.0");
+    plugin::HostImpl host(plugin::PluginKind::kSource, "dm", {},
+                          plugin::HostServices{http_, catalog_}, "agent/1.0");
     sdk::HttpRequest request;
     request.url = "https://example.test/a";
     request.headers = {{"Accept", "application/json"}};
@@ -79,7 +82,8 @@ class UserAgentTest : public CppUnit::TestFixture {
   }
 
   void pluginsOwnHeaderWins() {
-    HostImpl host(PluginKind::kSource, "dm", {}, HostServices{http_, catalog_}, "agent/1.0");
+    plugin::HostImpl host(plugin::PluginKind::kSource, "dm", {},
+                          plugin::HostServices{http_, catalog_}, "agent/1.0");
     sdk::HttpRequest request;
     request.headers = {{"user-agent", "plugin/2"}};
     host.http().send(request);
@@ -89,28 +93,32 @@ class UserAgentTest : public CppUnit::TestFixture {
   }
 
   void withoutTheKeyTheClientIsUntouched() {
-    HostImpl host(PluginKind::kSource, "dm", {}, HostServices{http_, catalog_});
+    plugin::HostImpl host(plugin::PluginKind::kSource, "dm", {},
+                          plugin::HostServices{http_, catalog_});
     CPPUNIT_ASSERT(&host.http() == &http_);
     host.http().send(sdk::HttpRequest{});
     CPPUNIT_ASSERT(!headerOf(http_.requests().at(0), "User-Agent"));
   }
 
   void registryRefusesABadValueNamingTheKey() {
-    PluginRegistry registry;
+    plugin::PluginRegistry registry;
     registry.scan(SKINPULSE_TEST_PLUGIN_DIR);
-    const HostServices services{http_, catalog_};
+    const plugin::HostServices services{http_, catalog_};
     auto bad = registry.createSource(
-        {PluginKind::kSource, "shop", "good", {{"url", "x"}, {"user_agent", "a\nb"}}}, services);
+        {plugin::PluginKind::kSource, "shop", "good", {{"url", "x"}, {"user_agent", "a\nb"}}},
+        services);
     CPPUNIT_ASSERT(!bad.ok());
     SKINPULSE_ASSERT_CONTAINS(bad.error(), "key 'user_agent' must be printable ASCII");
-    CPPUNIT_ASSERT(registry.validate({PluginKind::kSource,
+    CPPUNIT_ASSERT(registry.validate({plugin::PluginKind::kSource,
                                       "shop",
                                       "good",
                                       {{"url", "x"}, {"user_agent", std::string(300, 'a')}}}));
 
-    auto good = registry.createSource(
-        {PluginKind::kSource, "shop", "good", {{"url", "x"}, {"user_agent", "shop-agent/3"}}},
-        services);
+    auto good = registry.createSource({plugin::PluginKind::kSource,
+                                       "shop",
+                                       "good",
+                                       {{"url", "x"}, {"user_agent", "shop-agent/3"}}},
+                                      services);
     CPPUNIT_ASSERT_MESSAGE(good ? "" : good.error(), good.ok());
     // The key is the daemon's: the plugin never sees it.
     CPPUNIT_ASSERT(!good.value().host()->config().get("user_agent"));

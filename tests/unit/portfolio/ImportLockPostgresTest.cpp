@@ -24,14 +24,14 @@ class ImportLockPostgresTest : public ImportLockContract {
     if (server.empty()) return nullptr;
     if (!schema_.created()) schema_.create(server, "importlock_test");
     // One Database per store: each is another daemon instance on the same schema.
-    databases_.push_back(openDatabase(schema_.url(), SKINPULSE_SHARE_DIR "/sql"));
+    databases_.push_back(store::openDatabase(schema_.url(), SKINPULSE_SHARE_DIR "/sql"));
     return std::make_unique<state::DatabaseSharedStore>(
         dynamic_cast<store::SqlDatabase&>(*databases_.back()).pool());
   }
 
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
     down_pool_ = std::make_unique<store::ConnectionPool>(
-        Backend::kPostgres,
+        store::Backend::kPostgres,
         []() -> Poco::Data::Session { throw Poco::IOException("database server went away"); }, 1,
         false);
     return std::make_unique<state::DatabaseSharedStore>(*down_pool_);
@@ -49,7 +49,7 @@ class ImportLockPostgresTest : public ImportLockContract {
 
  private:
   PostgresTestSchema schema_;
-  std::vector<std::unique_ptr<Database>> databases_;
+  std::vector<std::unique_ptr<store::Database>> databases_;
   std::unique_ptr<store::ConnectionPool> down_pool_;
 };
 

@@ -25,14 +25,15 @@ class ImportLockSqliteTest : public ImportLockContract {
               ("skinpulse-importlock-" + std::to_string(random()) + ".db");
     }
     // One Database per store: a "restart" opens the file again.
-    databases_.push_back(openDatabase("sqlite://" + file_.string(), SKINPULSE_SHARE_DIR "/sql"));
+    databases_.push_back(
+        store::openDatabase("sqlite://" + file_.string(), SKINPULSE_SHARE_DIR "/sql"));
     return std::make_unique<state::DatabaseSharedStore>(
         dynamic_cast<store::SqlDatabase&>(*databases_.back()).pool());
   }
 
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
     down_pool_ = std::make_unique<store::ConnectionPool>(
-        Backend::kSqlite,
+        store::Backend::kSqlite,
         []() -> Poco::Data::Session { throw Poco::IOException("database went away"); }, 1, true);
     return std::make_unique<state::DatabaseSharedStore>(*down_pool_);
   }
@@ -52,7 +53,7 @@ class ImportLockSqliteTest : public ImportLockContract {
 
  private:
   std::filesystem::path file_;
-  std::vector<std::unique_ptr<Database>> databases_;
+  std::vector<std::unique_ptr<store::Database>> databases_;
   std::unique_ptr<store::ConnectionPool> down_pool_;
 };
 

@@ -59,27 +59,27 @@ class ScriptedInventory final : public InventorySource {
 };
 
 /// A HoldingStore whose writes fail, as a broken database would.
-class FailingHoldings final : public HoldingStore {
+class FailingHoldings final : public store::HoldingStore {
  public:
-  explicit FailingHoldings(HoldingStore& real) : real_(real) {}
-  void replaceHoldings(const std::string&, const std::vector<HoldingRecord>&,
+  explicit FailingHoldings(store::HoldingStore& real) : real_(real) {}
+  void replaceHoldings(const std::string&, const std::vector<store::HoldingRecord>&,
                        std::int64_t) override {
     throw std::runtime_error("database is locked");
   }
-  std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override {
+  std::vector<store::HoldingRecord> holdingsOf(const std::string& user_id) override {
     return real_.holdingsOf(user_id);
   }
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override {
     return real_.lastImportedAt(user_id);
   }
   std::vector<std::int64_t> heldItemIds() override { return real_.heldItemIds(); }
-  std::optional<HoldingRecord> changeCost(const std::string&, std::int64_t, const CostChange&,
-                                          std::int64_t) override {
+  std::optional<store::HoldingRecord> changeCost(const std::string&, std::int64_t,
+                                                 const store::CostChange&, std::int64_t) override {
     throw std::runtime_error("database is locked");
   }
 
  private:
-  HoldingStore& real_;
+  store::HoldingStore& real_;
 };
 
 }  // namespace
@@ -107,7 +107,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
+    db_ = store::openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
     db_->catalog().seed(
         {{"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""},
          {"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""},
@@ -127,8 +127,8 @@ class ImportServiceTest : public CppUnit::TestFixture {
     inventory_.inventory.unnamed_units = 1;
   }
 
-  ImportService service(HoldingStore& holdings, std::int64_t cooldown = 600,
-                        CatalogImages* images = nullptr) {
+  ImportService service(store::HoldingStore& holdings, std::int64_t cooldown = 600,
+                        catalog::CatalogImages* images = nullptr) {
     ImportOptions options;
     options.cooldown = std::chrono::seconds(cooldown);
     options.lock_hold = std::chrono::seconds(1060);
@@ -179,7 +179,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
     inventory_.inventory.icon_by_name = {{"Recoil Case", "recoil_ICON-1"},
                                          {"AK-47 | Redline (Field-Tested)", "bad icon<script>"},
                                          {"★ Karambit", "karambit_icon"}};
-    CatalogImages images(db_->catalog(), catalog_);
+    catalog::CatalogImages images(db_->catalog(), catalog_);
     auto imports = service(db_->holdings(), 600, &images);
     imports.run(user_);
     // Shown at once: the in-memory catalogue was republished.
@@ -382,8 +382,8 @@ class ImportServiceTest : public CppUnit::TestFixture {
   }
 
  private:
-  std::unique_ptr<Database> db_;
-  Catalog catalog_;
+  std::unique_ptr<store::Database> db_;
+  catalog::Catalog catalog_;
   std::string user_;
   std::unique_ptr<MemorySharedStore> store_;
   std::unique_ptr<ImportLock> lock_;
@@ -397,7 +397,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
   // paint index, one of another finish, a variant the catalogue lacks) are the base item.
   void holdsTheVariantThePaintIndexTells() {
     const std::string name = "★ Karambit | Doppler (Factory New)";
-    std::vector<CatalogEntry> entries{{name, "Karambit", "Doppler", "Covert", false, ""}};
+    std::vector<store::CatalogEntry> entries{{name, "Karambit", "Doppler", "Covert", false, ""}};
     for (const char* phase : {"Phase 2", "Ruby"}) {
       entries.push_back(entries.front());
       entries.back().variant = phase;

@@ -9,8 +9,8 @@ namespace {
 
 constexpr std::int64_t kNow = 1800000000;
 
-ItemRecord item(std::int64_t id, const std::string& name) {
-  ItemRecord record;
+store::ItemRecord item(std::int64_t id, const std::string& name) {
+  store::ItemRecord record;
   record.id = id;
   record.market_hash_name = name;
   return record;
@@ -35,13 +35,13 @@ class ValuationTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    catalog_ = std::make_unique<CatalogSnapshot>(
-        std::vector<ItemRecord>{item(1, "Recoil Case"), item(2, "AK-47 | Redline (Field-Tested)"),
-                                item(3, "★ Karambit"), item(4, "Sticker | Howl")});
+    catalog_ = std::make_unique<catalog::CatalogSnapshot>(std::vector<store::ItemRecord>{
+        item(1, "Recoil Case"), item(2, "AK-47 | Redline (Field-Tested)"), item(3, "★ Karambit"),
+        item(4, "Sticker | Howl")});
   }
 
   void valuesAtTheReferenceSourcesCurrentPrice() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     // "market" has two points in 24 h and comes first in the order: it decides.
     latest.apply({{2, "market", kNow - 600, 1200, 1},
                   {2, "market", kNow - 60, 1250, 1},
@@ -58,10 +58,10 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void aSpikeNeverMovesTheValue() {
-    LatestPrices latest;
-    PricePoint spike{2, "market", kNow - 60, 99900, 1};
+    prices::LatestPrices latest;
+    store::PricePoint spike{2, "market", kNow - 60, 99900, 1};
     spike.outlier = true;
-    PricePoint lone{3, "market", kNow - 60, 50000, 1};
+    store::PricePoint lone{3, "market", kNow - 60, 50000, 1};
     lone.outlier = true;  // no trusted price at all: the source is left out
     latest.apply(
         {{2, "market", kNow - 600, 1200, 1}, spike, {3, "other", kNow - 900, 40000, 1}, lone});
@@ -76,7 +76,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void anItemWithoutPriceIsWorthZero() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "market", kNow - 60, 250, 1}});
     const auto valuation =
         valueHoldings({{1, 4, 100}, {3, 1, 100}}, *catalog_, latest, {"market"}, kNow, excluding_);
@@ -87,7 +87,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void ordersByValueThenItemId() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, 100, 1},
                   {2, "m", kNow, 50, 1},
                   {3, "m", kNow, 200, 1},
@@ -102,7 +102,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void saturatesInsteadOfWrapping() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, INT64_C(1) << 40, 1}, {2, "m", kNow, 1, 1}});
     const auto valuation = valueHoldings({{1, INT64_C(1) << 30, 0}, {2, 5, 0}}, *catalog_, latest,
                                          {"m"}, kNow, excluding_);
@@ -111,14 +111,14 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void anEmptyPortfolioIsWorthZero() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     const auto valuation = valueHoldings({}, *catalog_, latest, {}, kNow, excluding_);
     CPPUNIT_ASSERT(valuation.holdings.empty());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, valuation.total_value);
   }
 
   void profitAndLossPerHoldingAndInTotal() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, 250, 1}, {2, "m", kNow, 1000, 1}, {3, "m", kNow, 40, 1}});
     // 1: bought at 200, worth 250 (+50 × 4); 2: bought at 1200, worth 1000 (−200 × 3);
     // 3: no cost basis, left out of cost_total and unrealised_pl.
@@ -142,7 +142,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void withoutAnyCostBasisTheTotalPlIsNull() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, 250, 1}});
     // A cost basis of 0 (a drop, a gift) is a cost basis: all value is profit.
     auto valuation = valueHoldings({{1, 2, 0}}, *catalog_, latest, {"m"}, kNow, excluding_);
@@ -158,7 +158,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void aLossSaturatesDownwards() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     const auto valuation = valueHoldings({{1, INT64_C(1) << 40, 0, INT64_C(1) << 40, std::nullopt}},
                                          *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT_EQUAL(INT64_MIN, *valuation.holdings[0].unrealised_pl);
@@ -167,7 +167,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void change24hIsValueWeightedOverHoldingsThatHaveOne() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, 110, 1}, {2, "m", kNow, 50, 1}, {3, "m", kNow, 999, 1}});
     // 1: +10 % (100 → 110), 2: −50 % (100 → 50), 3: no price 24 h ago (no change): left out.
     const ChangeLookup change = [](std::int64_t id) -> std::optional<double> {
@@ -184,7 +184,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
   void withoutAnyChange24hTheTotalIsNull() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({{1, "m", kNow, 0, 1}});
     auto valuation = valueHoldings({{1, 1, 0}}, *catalog_, latest, {"m"}, kNow, excluding_);
     CPPUNIT_ASSERT(!valuation.change_24h_percent);  // no lookup at all
@@ -196,7 +196,7 @@ class ValuationTest : public CppUnit::TestFixture {
   }
 
  private:
-  std::unique_ptr<CatalogSnapshot> catalog_;
+  std::unique_ptr<catalog::CatalogSnapshot> catalog_;
   /// [quality] exclude_outliers = true (the default) and false; no sources configured.
   const prices::PricePolicy excluding_{{}, {}, true, 3.0};
   const prices::PricePolicy including_{{}, {}, false, 3.0};

@@ -25,19 +25,19 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
 
  public:
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
+    db_ = store::openDatabase("sqlite://:memory:", SKINPULSE_SHARE_DIR "/sql");
     db_->catalog().seed({{"Recoil Case", "", "", "", false, ""},
                          {"AK-47 | Redline (Field-Tested)", "", "", "", false, ""}},
                         1000);
     catalog_.reset(db_->catalog().allItems());
     user_ = db_->users().createUser("u@example.com", "U", "", 1000).id;
     db_->holdings().replaceHoldings(user_, {{1, 10, 0}, {2, 2, 0}}, 1000);
-    CostChange cost;
+    store::CostChange cost;
     cost.set_cost_basis = true;
     cost.cost_basis = 3000;
     db_->holdings().changeCost(user_, 2, cost, 1000);
     // The AK's newest point is a flagged spike: the pass counts the trusted price.
-    PricePoint spike{2, "m", kNow - 30, 99999, 1};
+    store::PricePoint spike{2, "m", kNow - 30, 99999, 1};
     spike.outlier = true;
     latest_.apply({{1, "m", kNow - 60, 50, 1}, {2, "m", kNow - 120, 4000, 1}, spike});
     valuer_ = std::make_unique<PortfolioValuer>(catalog_, latest_, policy_);
@@ -94,15 +94,15 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
     snapshots_->takeOne(user_, valuation, kNow);
     auto points = snapshots_->history(user_, 7 * 86400, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, points.size());  // the 8-day-old one is outside
-    CPPUNIT_ASSERT((points[0] == SnapshotRecord{hourOf(kNow), kNow, 8500, 6000}));
+    CPPUNIT_ASSERT((points[0] == store::SnapshotRecord{hourOf(kNow), kNow, 8500, 6000}));
     points = snapshots_->history(user_, 30 * 86400, kNow);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, points.size());
   }
 
  private:
-  std::unique_ptr<Database> db_;
-  Catalog catalog_;
-  LatestPrices latest_;
+  std::unique_ptr<store::Database> db_;
+  catalog::Catalog catalog_;
+  prices::LatestPrices latest_;
   std::string user_;
   const prices::PricePolicy policy_ = test::pricePolicy({"m"});
   std::unique_ptr<PortfolioValuer> valuer_;

@@ -23,16 +23,16 @@ SourceProfile source(const std::string& name, bool enabled, int interval_seconds
   return profile;
 }
 
-PricePoint point(const std::string& source, std::int64_t age, bool outlier = false) {
-  PricePoint p{1, source, kNow - age, 1000, 1};
+store::PricePoint point(const std::string& source, std::int64_t age, bool outlier = false) {
+  store::PricePoint p{1, source, kNow - age, 1000, 1};
   p.outlier = outlier;
   return p;
 }
 
-SourceLatest latest(const std::string& source, std::int64_t price, bool outlier,
-                    std::optional<std::int64_t> trusted) {
-  SourceLatest entry;
-  entry.newest = PricePoint{1, source, kNow - 10, price, 1};
+prices::SourceLatest latest(const std::string& source, std::int64_t price, bool outlier,
+                            std::optional<std::int64_t> trusted) {
+  prices::SourceLatest entry;
+  entry.newest = store::PricePoint{1, source, kNow - 10, price, 1};
   entry.newest.outlier = outlier;
   entry.trusted_price = trusted;
   return entry;
@@ -104,9 +104,9 @@ class PricePolicyTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!policy.trusts(point("buff", 181, true), kNow));  // still stale
   }
   void trustedLatestReplacesOrDropsFlaggedPrices() {
-    const std::vector<SourceLatest> input = {latest("skinport", 1000, false, std::nullopt),
-                                             latest("buff", 9000, true, 1100),
-                                             latest("csv", 7000, true, std::nullopt)};
+    const std::vector<prices::SourceLatest> input = {latest("skinport", 1000, false, std::nullopt),
+                                                     latest("buff", 9000, true, 1100),
+                                                     latest("csv", 7000, true, std::nullopt)};
     const auto trusted = make(true).trustedLatest(input);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, trusted.size());
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1000}, trusted[0].newest.price);

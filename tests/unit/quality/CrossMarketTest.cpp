@@ -14,17 +14,17 @@ namespace {
 
 constexpr std::int64_t kNow = 1'800'000'000;
 
-SourceLatest at(const std::string& source, std::int64_t price,
-                sdk::PriceKind kind = sdk::PriceKind::kAsk, std::int64_t age = 60,
-                bool outlier = false) {
-  PricePoint point;
+prices::SourceLatest at(const std::string& source, std::int64_t price,
+                        sdk::PriceKind kind = sdk::PriceKind::kAsk, std::int64_t age = 60,
+                        bool outlier = false) {
+  store::PricePoint point;
   point.item_id = 1;
   point.source = source;
   point.time = kNow - age;
   point.price = price;
   point.kind = kind;
   point.outlier = outlier;
-  return SourceLatest{point, std::nullopt};
+  return prices::SourceLatest{point, std::nullopt};
 }
 
 }  // namespace

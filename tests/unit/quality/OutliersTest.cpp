@@ -15,9 +15,9 @@ namespace {
 
 constexpr std::int64_t kT = 1'800'000'000;
 
-PricePoint at(const std::string& source, std::int64_t time, std::int64_t price,
-              std::int64_t item = 1) {
-  PricePoint point;
+store::PricePoint at(const std::string& source, std::int64_t time, std::int64_t price,
+                     std::int64_t item = 1) {
+  store::PricePoint point;
   point.item_id = item;
   point.source = source;
   point.time = time;
@@ -44,9 +44,9 @@ class OutliersTest : public CppUnit::TestFixture {
                         SourceProfile{"b", "x", sdk::PriceKind::kAsk, true, 60, 0},
                         SourceProfile{"c", "x", sdk::PriceKind::kAsk, true, 60, 0}}};
 
-  std::vector<PricePoint> judge(std::vector<PricePoint> points,
-                                std::vector<PricePoint>* confirmed = nullptr) {
-    auto cleared = judgeBatch(freshness_, 3.0, LatestPrices::Snapshot{}, points);
+  std::vector<store::PricePoint> judge(std::vector<store::PricePoint> points,
+                                       std::vector<store::PricePoint>* confirmed = nullptr) {
+    auto cleared = judgeBatch(freshness_, 3.0, prices::LatestPrices::Snapshot{}, points);
     if (confirmed != nullptr) *confirmed = cleared;
     return points;
   }
@@ -71,12 +71,12 @@ class OutliersTest : public CppUnit::TestFixture {
   }
 
   void aSpikeConfirmedByTheNextPointIsUnflagged() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     auto first = judge({at("a", kT, 1000), at("a", kT + 60, 3500)});
     CPPUNIT_ASSERT(first[1].outlier);
     latest.apply(first);
     // The next point (3400) agrees with 3500: a new level, not a spike.
-    std::vector<PricePoint> points{at("a", kT + 120, 3400)};
+    std::vector<store::PricePoint> points{at("a", kT + 120, 3400)};
     const auto confirmed = judgeBatch(freshness_, 3.0, *latest.snapshot(), points);
     CPPUNIT_ASSERT(!points[0].outlier);
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, confirmed.size());
@@ -89,7 +89,7 @@ class OutliersTest : public CppUnit::TestFixture {
   }
 
   void aConfirmationWithinOneBatchUnflagsInPlace() {
-    std::vector<PricePoint> confirmed;
+    std::vector<store::PricePoint> confirmed;
     const auto out =
         judge({at("a", kT, 1000), at("a", kT + 60, 4000), at("a", kT + 120, 4100)}, &confirmed);
     CPPUNIT_ASSERT(!out[1].outlier);
@@ -131,9 +131,9 @@ class OutliersTest : public CppUnit::TestFixture {
   }
 
   void judgesOnTopOfTheLatestPrices() {
-    LatestPrices latest;
+    prices::LatestPrices latest;
     latest.apply({at("a", kT, 1000), at("b", kT, 1200), at("a", kT, 1000, 2)});
-    std::vector<PricePoint> points{at("c", kT + 30, 4000), at("a", kT + 30, 2900, 2)};
+    std::vector<store::PricePoint> points{at("c", kT + 30, 4000), at("a", kT + 30, 2900, 2)};
     CPPUNIT_ASSERT(judgeBatch(freshness_, 3.0, *latest.snapshot(), points).empty());
     CPPUNIT_ASSERT(points[0].outlier);   // median of 1000 and 1200 is 1100: over 3300
     CPPUNIT_ASSERT(!points[1].outlier);  // item 2: within 3 × its previous 1000

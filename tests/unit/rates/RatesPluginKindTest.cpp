@@ -46,41 +46,42 @@ class RatesPluginKindTest : public CppUnit::TestFixture {
 
  public:
   void kindIsNamedRates() {
-    CPPUNIT_ASSERT_EQUAL(std::string("rates"), std::string(kindName(PluginKind::kRates)));
-    CPPUNIT_ASSERT(parseKind("rates") == PluginKind::kRates);
-    CPPUNIT_ASSERT(kindFromDescriptor(4) == PluginKind::kRates);
-    CPPUNIT_ASSERT(kKindOf<sdk::RateSource> == PluginKind::kRates);
-    CPPUNIT_ASSERT_EQUAL(std::string("rates"), splitPluginFileName("rates_ecb.so").kind);
+    CPPUNIT_ASSERT_EQUAL(std::string("rates"),
+                         std::string(plugin::kindName(plugin::PluginKind::kRates)));
+    CPPUNIT_ASSERT(plugin::parseKind("rates") == plugin::PluginKind::kRates);
+    CPPUNIT_ASSERT(plugin::kindFromDescriptor(4) == plugin::PluginKind::kRates);
+    CPPUNIT_ASSERT(plugin::kKindOf<sdk::RateSource> == plugin::PluginKind::kRates);
+    CPPUNIT_ASSERT_EQUAL(std::string("rates"), plugin::splitPluginFileName("rates_ecb.so").kind);
   }
 
   void olderMinorMayNotDeclareIt() {
     const auto current = descriptor(2);
-    CPPUNIT_ASSERT(!checkDescriptor(&current, "rates_ecb.so"));
+    CPPUNIT_ASSERT(!plugin::checkDescriptor(&current, "rates_ecb.so"));
     const auto old = descriptor(1);
-    const auto refused = checkDescriptor(&old, "rates_ecb.so");
+    const auto refused = plugin::checkDescriptor(&old, "rates_ecb.so");
     CPPUNIT_ASSERT(refused);
     CPPUNIT_ASSERT(refused->find("needs SDK ABI 1.2") != std::string::npos);
   }
 
   void bundledPluginsLoadAndCreate() {
     const std::filesystem::path dir(SKINPULSE_BUNDLED_PLUGIN_DIR);
-    PluginRegistry registry;
+    plugin::PluginRegistry registry;
     CPPUNIT_ASSERT(registry.load(dir / "rates_fixed.so"));
     CPPUNIT_ASSERT(registry.load(dir / "rates_ecb.so"));
     test::MockHttp http;
     test::MockCatalog catalog;
-    const HostServices services{http, catalog};
+    const plugin::HostServices services{http, catalog};
     auto made = registry.createRates(
-        {PluginKind::kRates, "fixed", "fixed", {{"rates", "EUR:0.95"}}}, services);
+        {plugin::PluginKind::kRates, "fixed", "fixed", {{"rates", "EUR:0.95"}}}, services);
     CPPUNIT_ASSERT_MESSAGE(made.error(), made.ok());
     const auto batch = made.value()->fetchRates();
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rates.size());
-    auto bad = registry.createRates({PluginKind::kRates, "fixed", "fixed", {{"rates", "EUR=1"}}},
-                                    services);
+    auto bad = registry.createRates(
+        {plugin::PluginKind::kRates, "fixed", "fixed", {{"rates", "EUR=1"}}}, services);
     CPPUNIT_ASSERT(!bad.ok());
     CPPUNIT_ASSERT(bad.error().find("EUR=1") != std::string::npos);
-    auto unknown =
-        registry.createRates({PluginKind::kRates, "ecb", "ecb", {{"token", "x"}}}, services);
+    auto unknown = registry.createRates(
+        {plugin::PluginKind::kRates, "ecb", "ecb", {{"token", "x"}}}, services);
     CPPUNIT_ASSERT(!unknown.ok());  // undeclared key
   }
 };

@@ -50,11 +50,11 @@ class RatesPollerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(ingestConvertsWithTheNewestRate);
   CPPUNIT_TEST_SUITE_END();
 
-  std::unique_ptr<Database> db_;
+  std::unique_ptr<store::Database> db_;
 
  public:
   void setUp() override {
-    db_ = openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    db_ = store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
   }
   void tearDown() override { db_.reset(); }
 
@@ -133,10 +133,10 @@ class RatesPollerTest : public CppUnit::TestFixture {
   }
 
   void ingestConvertsWithTheNewestRate() {
-    std::vector<CatalogEntry> entries(1);
+    std::vector<store::CatalogEntry> entries(1);
     entries[0].market_hash_name = "AK-47 | Redline (Field-Tested)";
     db_->catalog().seed(entries, kNow - 1000);
-    Catalog catalog;
+    catalog::Catalog catalog;
     catalog.reset(db_->catalog().allItems());
     currency::RateBook book;
     book.offer({"EUR", 95, 100, 1000, "fixed"});
@@ -160,9 +160,9 @@ class RatesPollerTest : public CppUnit::TestFixture {
     sdk::QuotedPrice eur_text{sdk::QuotedPrice::Form::kText, 0, 0, "38,00 €"};
     const auto rates = book.snapshot();
     const std::string source = "eu";
-    NormaliseInput input{source, kNow};
+    ingest::NormaliseInput input{source, kNow};
     input.rates = rates.get();
-    const auto batch = normalise(
+    const auto batch = ingest::normalise(
         input, {},
         {quote("EUR", eur_cents), quote("JPY", yen), quote("jpy", yen_major), quote("KWD", fils),
          quote("EUR", eur_text), quote("GBP", eur_cents), quote("USD", eur_cents)},
@@ -176,8 +176,8 @@ class RatesPollerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::int64_t(3800), batch.points[5].price);     // USD unchanged
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batch.rejected.at("no_rate"));  // GBP
     // No book at all: every non-USD quote is no_rate.
-    NormaliseInput bare{source, kNow};
-    const auto none = normalise(bare, {}, {quote("EUR", eur_cents)}, *catalog.snapshot());
+    ingest::NormaliseInput bare{source, kNow};
+    const auto none = ingest::normalise(bare, {}, {quote("EUR", eur_cents)}, *catalog.snapshot());
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), none.rejected.at("no_rate"));
   }
 };

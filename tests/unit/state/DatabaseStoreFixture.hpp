@@ -20,14 +20,14 @@ class DatabaseStoreFixture : public SharedStoreContract {
   std::unique_ptr<state::SharedStore> makeStore() override {
     const std::string url = databaseUrl();
     if (url.empty()) return nullptr;
-    database_ = openDatabase(url, std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    database_ = store::openDatabase(url, std::string(SKINPULSE_SHARE_DIR) + "/sql");
     return std::make_unique<state::DatabaseSharedStore>(
         dynamic_cast<store::SqlDatabase&>(*database_).pool());
   }
 
   std::unique_ptr<state::SharedStore> makeUnreachableStore() override {
     down_pool_ = std::make_unique<store::ConnectionPool>(
-        Backend::kSqlite,
+        store::Backend::kSqlite,
         []() -> Poco::Data::Session { throw Poco::IOException("database server went away"); }, 1,
         true);
     return std::make_unique<state::DatabaseSharedStore>(*down_pool_);
@@ -40,7 +40,7 @@ class DatabaseStoreFixture : public SharedStoreContract {
   }
   virtual void removeDatabase() {}
 
-  std::unique_ptr<Database> database_;
+  std::unique_ptr<store::Database> database_;
   std::unique_ptr<store::ConnectionPool> down_pool_;
 };
 

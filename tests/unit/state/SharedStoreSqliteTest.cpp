@@ -55,7 +55,7 @@ class SharedStoreSqliteTest : public DatabaseStoreFixture {
 
  private:
   std::unique_ptr<state::SharedStore> makeStoreOn(const std::string& url) {
-    database_ = openDatabase(url, std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    database_ = store::openDatabase(url, std::string(SKINPULSE_SHARE_DIR) + "/sql");
     return std::make_unique<state::DatabaseSharedStore>(
         dynamic_cast<store::SqlDatabase&>(*database_).pool());
   }

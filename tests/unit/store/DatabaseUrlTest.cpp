@@ -20,22 +20,22 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
 
  public:
   void testSqlitePaths() {
-    auto url = parseDatabaseUrl("sqlite:///var/lib/skinpulse/skinpulse.db");
-    CPPUNIT_ASSERT(url.backend == Backend::kSqlite);
+    auto url = store::parseDatabaseUrl("sqlite:///var/lib/skinpulse/skinpulse.db");
+    CPPUNIT_ASSERT(url.backend == store::Backend::kSqlite);
     CPPUNIT_ASSERT_EQUAL(std::string("/var/lib/skinpulse/skinpulse.db"), url.connection_string);
     CPPUNIT_ASSERT(!url.in_memory);
     CPPUNIT_ASSERT_EQUAL(std::string("./var/skinpulse.db"),
-                         parseDatabaseUrl("sqlite://./var/skinpulse.db").connection_string);
+                         store::parseDatabaseUrl("sqlite://./var/skinpulse.db").connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("var/x.db"),
-                         parseDatabaseUrl("sqlite://var/x.db").connection_string);
-    CPPUNIT_ASSERT(parseDatabaseUrl("sqlite://:memory:").in_memory);
-    CPPUNIT_ASSERT(parseDatabaseUrl("SQLite://:memory:").in_memory);  // scheme is case-blind
+                         store::parseDatabaseUrl("sqlite://var/x.db").connection_string);
+    CPPUNIT_ASSERT(store::parseDatabaseUrl("sqlite://:memory:").in_memory);
+    CPPUNIT_ASSERT(store::parseDatabaseUrl("SQLite://:memory:").in_memory);  // scheme is case-blind
   }
 
   void testPostgresBecomesConninfo() {
     const auto url =
-        parseDatabaseUrl("postgresql://skinpulse:skinpulse@127.0.0.1:5432/skinpulse_test");
-    CPPUNIT_ASSERT(url.backend == Backend::kPostgres);
+        store::parseDatabaseUrl("postgresql://skinpulse:skinpulse@127.0.0.1:5432/skinpulse_test");
+    CPPUNIT_ASSERT(url.backend == store::Backend::kPostgres);
     CPPUNIT_ASSERT_EQUAL(std::string("host='127.0.0.1' port=5432 user='skinpulse' "
                                      "password='skinpulse' dbname='skinpulse_test' "
                                      "connect_timeout=10 application_name=skinpulse"),
@@ -45,22 +45,22 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(
         std::string("host='db.internal' dbname='prices' connect_timeout=10 "
                     "application_name=skinpulse sslmode='require'"),
-        parseDatabaseUrl("postgres://db.internal/prices?sslmode=require").connection_string);
+        store::parseDatabaseUrl("postgres://db.internal/prices?sslmode=require").connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("host='::1' port=5433 dbname='d' connect_timeout=10 "
                                      "application_name=skinpulse"),
-                         parseDatabaseUrl("postgresql://[::1]:5433/d").connection_string);
+                         store::parseDatabaseUrl("postgresql://[::1]:5433/d").connection_string);
   }
 
   void testPostgresDecodesAndQuotes() {
     // user "me@corp", password "p@ss:w'o\rd", database "my db" is refused (space).
-    const auto url = parseDatabaseUrl("postgresql://me%40corp:p%40ss%3Aw'o%5Crd@h/db%2D1");
+    const auto url = store::parseDatabaseUrl("postgresql://me%40corp:p%40ss%3Aw'o%5Crd@h/db%2D1");
     CPPUNIT_ASSERT_EQUAL(std::string("host='h' user='me@corp' password='p@ss:w\\'o\\\\rd' "
                                      "dbname='db-1' connect_timeout=10 application_name=skinpulse"),
                          url.connection_string);
     CPPUNIT_ASSERT_EQUAL(std::string("p@ss:w'o\\rd"), url.password);
     CPPUNIT_ASSERT(url.redacted.find("p@ss") == std::string::npos);
     // Unencoded reserved characters in the password stay in the password.
-    const auto raw = parseDatabaseUrl("postgresql://u:pa/ss?w@rd@h:5432/db");
+    const auto raw = store::parseDatabaseUrl("postgresql://u:pa/ss?w@rd@h:5432/db");
     CPPUNIT_ASSERT_EQUAL(std::string("pa/ss?w@rd"), raw.password);
     CPPUNIT_ASSERT_EQUAL(std::string("postgresql://u:***@h:5432/db"), raw.redacted);
   }
@@ -79,8 +79,8 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
   void testUnreachableServerNamedWithoutPassword() {
     // Port 1 on loopback refuses at once: the error comes from the connection attempt.
     try {
-      openDatabase("postgresql://skinpulse:Hunter2Secret@127.0.0.1:1/skinpulse",
-                   SKINPULSE_SHARE_DIR "/sql");
+      store::openDatabase("postgresql://skinpulse:Hunter2Secret@127.0.0.1:1/skinpulse",
+                          SKINPULSE_SHARE_DIR "/sql");
       CPPUNIT_FAIL("nothing listens on port 1");
     } catch (const std::runtime_error& e) {
       const std::string message = e.what();
@@ -94,7 +94,7 @@ class DatabaseUrlTest : public CppUnit::TestFixture {
  private:
   static void expectError(const std::string& url, const std::string& problem) {
     try {
-      parseDatabaseUrl(url);
+      store::parseDatabaseUrl(url);
       CPPUNIT_FAIL("accepted " + url);
     } catch (const std::runtime_error& e) {
       const std::string message = e.what();

@@ -32,7 +32,7 @@ class IngestLeasePostgresTest : public CppUnit::TestFixture {
       std::cout << " [skipped: SKINPULSE_TEST_POSTGRES_URL not set] ";
       return;
     }
-    const auto conninfo = parseDatabaseUrl(url()).connection_string;
+    const auto conninfo = store::parseDatabaseUrl(url()).connection_string;
     auto first = std::make_unique<store::postgres::PostgresLease>(conninfo);
     store::postgres::PostgresLease second(conninfo);
     CPPUNIT_ASSERT(first->holds());

@@ -32,9 +32,9 @@ class SqlScriptTest : public CppUnit::TestFixture {
 
   void testPlaceholdersForPostgres() {
     const std::string sql = "SELECT a FROM t WHERE b = ? AND c IN (?, ?)";
-    CPPUNIT_ASSERT_EQUAL(sql, store::adaptPlaceholders(Backend::kSqlite, sql));
+    CPPUNIT_ASSERT_EQUAL(sql, store::adaptPlaceholders(store::Backend::kSqlite, sql));
     CPPUNIT_ASSERT_EQUAL(std::string("SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)"),
-                         store::adaptPlaceholders(Backend::kPostgres, sql));
+                         store::adaptPlaceholders(store::Backend::kPostgres, sql));
     CPPUNIT_ASSERT_EQUAL(std::string("(?, ?), (?, ?)"), store::placeholderRows(2, 2));
   }
 };

@@ -19,8 +19,8 @@ using Poco::Data::Keywords::now;
 namespace skinpulse::test {
 namespace {
 
-CatalogEntry entry(const std::string& name, const std::string& rarity = "Mil-Spec Grade") {
-  return CatalogEntry{name, "Rifle", name, rarity, false, "https://img.example/" + name};
+store::CatalogEntry entry(const std::string& name, const std::string& rarity = "Mil-Spec Grade") {
+  return store::CatalogEntry{name, "Rifle", name, rarity, false, "https://img.example/" + name};
 }
 
 }  // namespace
@@ -39,8 +39,8 @@ void StoreContract::tearDown() {
   if (!url_.empty()) removeDatabase();
 }
 
-std::unique_ptr<Database> StoreContract::open() const {
-  return openDatabase(url_, migrationsDir());
+std::unique_ptr<store::Database> StoreContract::open() const {
+  return store::openDatabase(url_, migrationsDir());
 }
 
 std::string StoreContract::migrationsDir() { return std::string(SKINPULSE_SHARE_DIR) + "/sql"; }
@@ -50,7 +50,7 @@ store::ConnectionPool& StoreContract::pool() {
 }
 
 void StoreContract::seedItems(std::size_t count, std::int64_t at) {
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   for (std::size_t i = 1; i <= count; ++i) {
     char name[32];
     std::snprintf(name, sizeof name, "Item %04zu", i);
@@ -98,7 +98,7 @@ void StoreContract::testFailedMigrationIsRolledBackAndNamed() {
                                                "CREATE TABLE extra (id INTEGER PRIMARY KEY);\n"
                                                "CREATE TABLE items (id INTEGER);\n";
   try {
-    openDatabase(url_, dir.path());
+    store::openDatabase(url_, dir.path());
     CPPUNIT_FAIL("a failing migration must stop the start");
   } catch (const std::runtime_error& e) {
     const std::string message = e.what();
@@ -218,7 +218,7 @@ void StoreContract::testNamesRoundTripByteForByte() {
       "Cafe\u0301 | precomposed",  // but a different name: never normalised
       "Sealed Graffiti | Lambda (Tiger Orange)  ",
   };
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   for (const auto& name : names) entries.push_back(entry(name));
   CPPUNIT_ASSERT_EQUAL(names.size(), db_->catalog().seed(entries, 1000).inserted);
 
@@ -237,11 +237,11 @@ void StoreContract::testBulkLoadTiming() {
   auto ms = [](Clock::time_point since) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
   };
-  std::vector<CatalogEntry> entries;
+  std::vector<store::CatalogEntry> entries;
   for (int i = 0; i < 34500; ++i) {
-    entries.push_back(CatalogEntry{"Synthetic " + std::to_string(i) + " | Skin (Field-Tested)",
-                                   "Rifle", "Skin", "Restricted", i % 3 == 0,
-                                   "https://img.example/" + std::to_string(i)});
+    entries.push_back(store::CatalogEntry{
+        "Synthetic " + std::to_string(i) + " | Skin (Field-Tested)", "Rifle", "Skin", "Restricted",
+        i % 3 == 0, "https://img.example/" + std::to_string(i)});
   }
   auto start = Clock::now();
   CPPUNIT_ASSERT_EQUAL(std::size_t{34500}, db_->catalog().seed(entries, 1000).inserted);
@@ -250,7 +250,7 @@ void StoreContract::testBulkLoadTiming() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{34500}, db_->catalog().seed(entries, 2000).unchanged);
   const auto reseed_ms = ms(start);
 
-  std::vector<PricePoint> points;
+  std::vector<store::PricePoint> points;
   for (int i = 0; i < 100000; ++i) {
     points.push_back({1 + i % 25000, (i / 25000) % 2 == 0 ? "skinport" : "steam_market",
                       1700000000 + i / 25000 * 60, 100 + i, i % 7});

@@ -100,7 +100,7 @@ class StoreContract : public CppUnit::TestFixture {
   /// true when the test must return at once (backend unavailable).
   bool skipped() const { return url_.empty(); }
   /// Opens url_ with the project's migrations.
-  std::unique_ptr<Database> open() const;
+  std::unique_ptr<store::Database> open() const;
   static std::string migrationsDir();
   /// Raw SQL access to db_ for checks the interfaces do not offer.
   store::ConnectionPool& pool();
@@ -109,7 +109,7 @@ class StoreContract : public CppUnit::TestFixture {
   void seedItems(std::size_t count, std::int64_t now = 1000);
 
   std::string url_;
-  std::unique_ptr<Database> db_;
+  std::unique_ptr<store::Database> db_;
 };
 
 }  // namespace skinpulse::test

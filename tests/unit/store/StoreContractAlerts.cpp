@@ -5,8 +5,8 @@
 namespace skinpulse::test {
 namespace {
 
-AlertRuleRecord ruleOf(const std::string& user, std::int64_t item) {
-  AlertRuleRecord r;
+store::AlertRuleRecord ruleOf(const std::string& user, std::int64_t item) {
+  store::AlertRuleRecord r;
   r.user_id = user;
   r.item_id = item;
   r.condition = R"({"type":"bollinger_break","window":"24h"})";
@@ -16,9 +16,9 @@ AlertRuleRecord ruleOf(const std::string& user, std::int64_t item) {
   return r;
 }
 
-AlertDeliveryRecord deliveryOf(const std::string& id, std::int64_t rule, const std::string& user,
-                               std::int64_t at) {
-  AlertDeliveryRecord d;
+store::AlertDeliveryRecord deliveryOf(const std::string& id, std::int64_t rule,
+                                      const std::string& user, std::int64_t at) {
+  store::AlertDeliveryRecord d;
   d.id = id;
   d.rule_id = rule;
   d.user_id = user;

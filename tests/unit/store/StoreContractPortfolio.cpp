@@ -7,8 +7,8 @@ namespace skinpulse::test {
 
 namespace {
 
-CostChange costOf(std::optional<std::int64_t> cents, std::optional<std::int64_t> acquired) {
-  return CostChange{true, cents, true, acquired};
+store::CostChange costOf(std::optional<std::int64_t> cents, std::optional<std::int64_t> acquired) {
+  return store::CostChange{true, cents, true, acquired};
 }
 
 }  // namespace
@@ -28,34 +28,35 @@ void StoreContract::testCostBasisAcrossImports() {
 
   const auto set = holdings.changeCost(user.id, 1, costOf(1234, 1'700'000'000), 110);
   CPPUNIT_ASSERT(set);
-  CPPUNIT_ASSERT((*set == HoldingRecord{1, 2, 100, 1234, 1'700'000'000}));
-  CPPUNIT_ASSERT((holdings.holdingsOf(user.id) ==
-                  std::vector<HoldingRecord>{{1, 2, 100, 1234, 1'700'000'000}, {2, 1, 100}}));
-  CPPUNIT_ASSERT((holdings.holdingsOf(other.id) == std::vector<HoldingRecord>{{1, 4, 100}}));
+  CPPUNIT_ASSERT((*set == store::HoldingRecord{1, 2, 100, 1234, 1'700'000'000}));
+  CPPUNIT_ASSERT(
+      (holdings.holdingsOf(user.id) ==
+       std::vector<store::HoldingRecord>{{1, 2, 100, 1234, 1'700'000'000}, {2, 1, 100}}));
+  CPPUNIT_ASSERT((holdings.holdingsOf(other.id) == std::vector<store::HoldingRecord>{{1, 4, 100}}));
 
   // A field left out stays; one sent empty is cleared.
-  CostChange only_cost;
+  store::CostChange only_cost;
   only_cost.set_cost_basis = true;
   only_cost.cost_basis = 999;
   CPPUNIT_ASSERT((*holdings.changeCost(user.id, 1, only_cost, 120) ==
-                  HoldingRecord{1, 2, 100, 999, 1'700'000'000}));
+                  store::HoldingRecord{1, 2, 100, 999, 1'700'000'000}));
 
   // A re-import keeps the cost basis of a holding that stays, whatever its quantity.
   holdings.replaceHoldings(user.id, {{1, 5, 0}, {2, 1, 0}}, 200);
-  CPPUNIT_ASSERT(
-      (holdings.holdingsOf(user.id).front() == HoldingRecord{1, 5, 200, 999, 1'700'000'000}));
+  CPPUNIT_ASSERT((holdings.holdingsOf(user.id).front() ==
+                  store::HoldingRecord{1, 5, 200, 999, 1'700'000'000}));
 
   // One that leaves and comes back gets it back (docs/adr/0017-portfolio-insight.md).
   holdings.replaceHoldings(user.id, {{2, 1, 0}}, 300);
-  CPPUNIT_ASSERT((holdings.holdingsOf(user.id) == std::vector<HoldingRecord>{{2, 1, 300}}));
+  CPPUNIT_ASSERT((holdings.holdingsOf(user.id) == std::vector<store::HoldingRecord>{{2, 1, 300}}));
   CPPUNIT_ASSERT(!holdings.changeCost(user.id, 1, costOf(1, std::nullopt), 310));  // not held
   holdings.replaceHoldings(user.id, {{1, 1, 0}, {2, 1, 0}}, 400);
-  CPPUNIT_ASSERT(
-      (holdings.holdingsOf(user.id).front() == HoldingRecord{1, 1, 400, 999, 1'700'000'000}));
+  CPPUNIT_ASSERT((holdings.holdingsOf(user.id).front() ==
+                  store::HoldingRecord{1, 1, 400, 999, 1'700'000'000}));
 
   // Clearing both fields removes the row; the holding itself stays.
   CPPUNIT_ASSERT((*holdings.changeCost(user.id, 1, costOf(std::nullopt, std::nullopt), 410) ==
-                  HoldingRecord{1, 1, 400}));
+                  store::HoldingRecord{1, 1, 400}));
   std::int64_t rows = -1;
   auto lease = pool().read();
   lease.session() << "SELECT COUNT(*) FROM holding_costs", Poco::Data::Keywords::into(rows),
@@ -75,17 +76,18 @@ void StoreContract::testSnapshotUpsertHistoryAndPruning() {
   snapshots.putSnapshot(other.id, {3600, 3650, 5, 0});
   // A second snapshot within the same hour replaces the first.
   snapshots.putSnapshot(user.id, {7200, 7500, 1100, 850});
-  CPPUNIT_ASSERT((snapshots.snapshotsOf(user.id, 0) ==
-                  std::vector<SnapshotRecord>{{3600, 3700, 900, 800}, {7200, 7500, 1100, 850}}));
+  CPPUNIT_ASSERT(
+      (snapshots.snapshotsOf(user.id, 0) ==
+       std::vector<store::SnapshotRecord>{{3600, 3700, 900, 800}, {7200, 7500, 1100, 850}}));
   // `since` compares with the time taken, not the hour.
   CPPUNIT_ASSERT((snapshots.snapshotsOf(user.id, 3700) ==
-                  std::vector<SnapshotRecord>{{7200, 7500, 1100, 850}}));
+                  std::vector<store::SnapshotRecord>{{7200, 7500, 1100, 850}}));
   CPPUNIT_ASSERT((snapshots.snapshotsOf(user.id, 3699).size() == 2));
 
   // Pruning goes by hour, across users.
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.pruneSnapshots(7200));
-  CPPUNIT_ASSERT(
-      (snapshots.snapshotsOf(user.id, 0) == std::vector<SnapshotRecord>{{7200, 7500, 1100, 850}}));
+  CPPUNIT_ASSERT((snapshots.snapshotsOf(user.id, 0) ==
+                  std::vector<store::SnapshotRecord>{{7200, 7500, 1100, 850}}));
   CPPUNIT_ASSERT(snapshots.snapshotsOf(other.id, 0).empty());
   CPPUNIT_ASSERT_EQUAL(std::size_t{0}, snapshots.pruneSnapshots(7200));
 }
@@ -107,17 +109,17 @@ void StoreContract::testSnapshotPassSums() {
   // Item 3 has no price: it counts 0 in the value.
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotAll({1, 2}, {250, 10}, 3600, 3601));
   CPPUNIT_ASSERT((snapshots.snapshotsOf(a.id, 0) ==
-                  std::vector<SnapshotRecord>{{3600, 3601, 2 * 250 + 3 * 10, 2 * 100}}));
+                  std::vector<store::SnapshotRecord>{{3600, 3601, 2 * 250 + 3 * 10, 2 * 100}}));
   CPPUNIT_ASSERT(
-      (snapshots.snapshotsOf(b.id, 0) == std::vector<SnapshotRecord>{{3600, 3601, 0, 0}}));
+      (snapshots.snapshotsOf(b.id, 0) == std::vector<store::SnapshotRecord>{{3600, 3601, 0, 0}}));
   CPPUNIT_ASSERT(snapshots.snapshotsOf(idle.id, 0).empty());  // holds nothing: no row
 
   // The same hour again replaces; the price table of the last pass is gone.
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotAll({3}, {7}, 3600, 3650));
   CPPUNIT_ASSERT(
-      (snapshots.snapshotsOf(a.id, 0) == std::vector<SnapshotRecord>{{3600, 3650, 7, 200}}));
+      (snapshots.snapshotsOf(a.id, 0) == std::vector<store::SnapshotRecord>{{3600, 3650, 7, 200}}));
   CPPUNIT_ASSERT(
-      (snapshots.snapshotsOf(b.id, 0) == std::vector<SnapshotRecord>{{3600, 3650, 28, 0}}));
+      (snapshots.snapshotsOf(b.id, 0) == std::vector<store::SnapshotRecord>{{3600, 3650, 28, 0}}));
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotAll({}, {}, 7200, 7201));
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, snapshots.snapshotsOf(a.id, 0).size());
 

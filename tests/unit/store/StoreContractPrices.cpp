@@ -7,12 +7,12 @@
 namespace skinpulse::test {
 namespace {
 
-PricePoint point(std::int64_t item, const std::string& source, std::int64_t time,
-                 std::int64_t price = 100, std::int64_t volume = 1) {
-  return PricePoint{item, source, time, price, volume};
+store::PricePoint point(std::int64_t item, const std::string& source, std::int64_t time,
+                        std::int64_t price = 100, std::int64_t volume = 1) {
+  return store::PricePoint{item, source, time, price, volume};
 }
 
-std::vector<std::int64_t> timesOf(const std::vector<PricePoint>& points) {
+std::vector<std::int64_t> timesOf(const std::vector<store::PricePoint>& points) {
   std::vector<std::int64_t> times;
   for (const auto& p : points) times.push_back(p.time);
   return times;
@@ -44,16 +44,16 @@ void StoreContract::testOutlierFlagRoundTripAndClear() {
   if (skipped()) return;
   seedItems(2);
   auto& prices = db_->prices();
-  auto flagged = [](PricePoint p) {
+  auto flagged = [](store::PricePoint p) {
     p.outlier = true;
     return p;
   };
-  const std::vector<PricePoint> points = {point(1, "a", 100, 1000, 0),
-                                          flagged(point(1, "a", 200, 18, 0)),
-                                          flagged(point(1, "b", 150, 9000, 0))};
+  const std::vector<store::PricePoint> points = {point(1, "a", 100, 1000, 0),
+                                                 flagged(point(1, "a", 200, 18, 0)),
+                                                 flagged(point(1, "b", 150, 9000, 0))};
   CPPUNIT_ASSERT_EQUAL(std::size_t{3}, prices.insert(points));
   const auto history = prices.history(1, 0, std::nullopt);
-  CPPUNIT_ASSERT(history == std::vector<PricePoint>({points[0], points[2], points[1]}));
+  CPPUNIT_ASSERT(history == std::vector<store::PricePoint>({points[0], points[2], points[1]}));
   CPPUNIT_ASSERT(prices.pointsSince(0) == points);
   auto latest = prices.latestPerItemSource();
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, latest.size());
@@ -74,12 +74,12 @@ void StoreContract::testKindAndListingsRoundTrip() {
   if (skipped()) return;
   seedItems(2);
   auto& prices = db_->prices();
-  auto with = [](PricePoint p, sdk::PriceKind kind, std::optional<std::int64_t> listings) {
+  auto with = [](store::PricePoint p, sdk::PriceKind kind, std::optional<std::int64_t> listings) {
     p.kind = kind;
     p.listings = listings;
     return p;
   };
-  const std::vector<PricePoint> points = {
+  const std::vector<store::PricePoint> points = {
       with(point(1, "a", 100, 500, 0), sdk::PriceKind::kAsk, 311),
       with(point(1, "a", 200, 480, 3), sdk::PriceKind::kBid, std::nullopt),
       with(point(1, "b", 150, 490, 9), sdk::PriceKind::kSale, 0),
@@ -94,9 +94,10 @@ void StoreContract::testKindAndListingsRoundTrip() {
   CPPUNIT_ASSERT(history[2] == points[1]);
   CPPUNIT_ASSERT(prices.history(2, 0, std::string("a")).at(0) == points[3]);
   const auto all = prices.pointsSince(0);  // item, source, time
-  CPPUNIT_ASSERT(all == std::vector<PricePoint>({points[0], points[1], points[2], points[3]}));
-  std::vector<PricePoint> scanned;
-  prices.scanSince(0, 2, [&](const std::vector<PricePoint>& chunk) {
+  CPPUNIT_ASSERT(all ==
+                 std::vector<store::PricePoint>({points[0], points[1], points[2], points[3]}));
+  std::vector<store::PricePoint> scanned;
+  prices.scanSince(0, 2, [&](const std::vector<store::PricePoint>& chunk) {
     scanned.insert(scanned.end(), chunk.begin(), chunk.end());
   });
   CPPUNIT_ASSERT(scanned == all);
@@ -120,7 +121,7 @@ void StoreContract::testBackfillAdvancesRevision() {
   CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, prices.backfillRevision());
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insertBackfill({point(1, "old", 50)}));
   CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, prices.backfillRevision());
-  std::vector<PricePoint> large;
+  std::vector<store::PricePoint> large;
   for (std::int64_t t = 1; t <= 1500; ++t) large.push_back(point(1, "bulk", t));
   prices.insertBackfill(large);  // the COPY path on PostgreSQL
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, prices.backfillRevision());
@@ -137,12 +138,12 @@ void StoreContract::testStreamedBackfill() {
   if (skipped()) return;
   seedItems(3);
   auto& prices = db_->prices();
-  PricePoint spike = point(1, "a", 10, 999, 0);
+  store::PricePoint spike = point(1, "a", 10, 999, 0);
   spike.outlier = true;
   prices.insert({spike});
   {
     auto writer = prices.openBackfill();
-    std::vector<PricePoint> chunk;
+    std::vector<store::PricePoint> chunk;
     for (std::int64_t t = 100; t < 400; ++t) chunk.push_back(point(1 + t % 3, "bulk", t, t));
     chunk.push_back(point(1, "a", 10, 5));  // already stored: kept as stored
     writer->add(chunk);
@@ -205,7 +206,7 @@ void StoreContract::testLargeBatchDedupesAndRoundTrips() {
   seedItems(2);
   auto& prices = db_->prices();
   CPPUNIT_ASSERT_EQUAL(std::size_t{1}, prices.insert({point(1, "a\tb\\c\nd", 7, 111)}));
-  std::vector<PricePoint> batch;
+  std::vector<store::PricePoint> batch;
   for (std::int64_t t = 1; t <= 2500; ++t) batch.push_back(point(2, "steam", t, 1000 + t));
   batch.push_back(point(2, "steam", 5, 999999));    // duplicate inside the batch
   batch.push_back(point(1, "a\tb\\c\nd", 7, 222));  // already stored
@@ -220,7 +221,7 @@ void StoreContract::testLargeBatchDedupesAndRoundTrips() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{2500}, steam.size());
   CPPUNIT_ASSERT_EQUAL(INT64_C(1005), steam[4].price);  // not the in-batch duplicate
   // A bulk batch naming a missing item fails whole, like a small one.
-  std::vector<PricePoint> bad = batch;
+  std::vector<store::PricePoint> bad = batch;
   bad.push_back(point(99, "steam", 1));
   for (auto& p : bad) p.time += 10000;
   CPPUNIT_ASSERT_THROW(prices.insert(bad), std::exception);
@@ -319,7 +320,7 @@ void StoreContract::testScanSinceInChunks() {
   if (skipped()) return;
   seedItems(3);
   auto& prices = db_->prices();
-  std::vector<PricePoint> points;
+  std::vector<store::PricePoint> points;
   for (std::int64_t t = 1; t <= 7; ++t) {
     points.push_back(point(2, "b", 100 + t, t));
     points.push_back(point(2, "a", 100 + t, 10 + t));
@@ -331,9 +332,9 @@ void StoreContract::testScanSinceInChunks() {
   CPPUNIT_ASSERT_EQUAL(std::size_t{21}, expected.size());
   for (const std::size_t chunk :
        {std::size_t{1}, std::size_t{4}, std::size_t{7}, std::size_t{21}, std::size_t{1000}}) {
-    std::vector<PricePoint> seen;
+    std::vector<store::PricePoint> seen;
     std::size_t calls = 0;
-    prices.scanSince(100, chunk, [&](const std::vector<PricePoint>& part) {
+    prices.scanSince(100, chunk, [&](const std::vector<store::PricePoint>& part) {
       CPPUNIT_ASSERT(!part.empty());
       CPPUNIT_ASSERT(part.size() <= chunk);
       seen.insert(seen.end(), part.begin(), part.end());
@@ -343,7 +344,7 @@ void StoreContract::testScanSinceInChunks() {
     CPPUNIT_ASSERT_EQUAL((expected.size() + chunk - 1) / chunk, calls);
   }
   std::size_t calls = 0;
-  prices.scanSince(1000, 10, [&](const std::vector<PricePoint>&) { ++calls; });
+  prices.scanSince(1000, 10, [&](const std::vector<store::PricePoint>&) { ++calls; });
   CPPUNIT_ASSERT_EQUAL(std::size_t{0}, calls);
 }
 

@@ -11,7 +11,8 @@ namespace skinpulse::test {
 
 void StoreContract::testFullCatalogueAndLargeImport() {
   if (skipped()) return;
-  const auto entries = readCatalogFile(std::string(SKINPULSE_SHARE_DIR) + "/catalog/items.jsonl");
+  const auto entries =
+      catalog::readCatalogFile(std::string(SKINPULSE_SHARE_DIR) + "/catalog/items.jsonl");
   CPPUNIT_ASSERT_EQUAL(std::size_t{37228},
                        entries.size());  // 36,494 base names + 734 variant lines
 
@@ -34,14 +35,14 @@ void StoreContract::testFullCatalogueAndLargeImport() {
   // DELETE takes), changes 2,500 and adds 2,500.
   auto& holdings = db_->holdings();
   const auto user = db_->users().createUser("big@example.com", "Big", "", 1000);
-  std::vector<HoldingRecord> imported;
+  std::vector<store::HoldingRecord> imported;
   for (std::int64_t id = 1; id <= 5000; ++id) imported.push_back({id * 3, id % 7 + 1, 0});
   holdings.replaceHoldings(user.id, imported, 100);
   CPPUNIT_ASSERT_EQUAL(std::size_t{5000}, holdings.holdingsOf(user.id).size());
   CPPUNIT_ASSERT_EQUAL(std::size_t{5000}, holdings.heldItemIds().size());
 
   std::map<std::int64_t, std::int64_t> expected;
-  std::vector<HoldingRecord> reimported;
+  std::vector<store::HoldingRecord> reimported;
   for (std::int64_t id = 2501; id <= 7500; ++id) {
     const std::int64_t quantity = id <= 5000 ? 100 + id % 5 : 1;
     reimported.push_back({id * 3, quantity, 0});

@@ -17,8 +17,8 @@ namespace {
 
 const std::string kDoppler = "★ Karambit | Doppler (Factory New)";
 
-CatalogEntry knife(const std::string& variant = "") {
-  CatalogEntry entry{kDoppler, "Karambit", "Doppler", "Covert", false, ""};
+store::CatalogEntry knife(const std::string& variant = "") {
+  store::CatalogEntry entry{kDoppler, "Karambit", "Doppler", "Covert", false, ""};
   entry.variant = variant;
   return entry;
 }
@@ -39,7 +39,7 @@ void StoreContract::testVariantMigrationKeepsPricesAndHoldings() {
     if (file.name.ends_with("_item_variants")) break;
     std::filesystem::copy_file(file.path, older / file.path.filename());
   }
-  db_ = openDatabase(url_, dir.path());
+  db_ = store::openDatabase(url_, dir.path());
   {
     auto lease = pool().write();
     lease.session() << "INSERT INTO items (id, market_hash_name, weapon_type, skin_name, rarity, "
@@ -124,11 +124,12 @@ void StoreContract::testSeedVariants() {
   CPPUNIT_ASSERT_EQUAL(std::string("Ruby"), names[2].variant);
   CPPUNIT_ASSERT(names[2].variant_of == items[0].id);
   // A variant without its base is refused, and nothing of that seed is written.
-  CatalogEntry orphan{
+  store::CatalogEntry orphan{
       "★ Bayonet | Doppler (Factory New)", "Bayonet", "Doppler", "Covert", false, ""};
   orphan.variant = "Sapphire";
   CPPUNIT_ASSERT_THROW(
-      catalog.seed({CatalogEntry{"Recoil Case", "Container", "", "", false, ""}, orphan}, 3000),
+      catalog.seed({store::CatalogEntry{"Recoil Case", "Container", "", "", false, ""}, orphan},
+                   3000),
       std::invalid_argument);
   CPPUNIT_ASSERT_EQUAL(std::size_t{3}, catalog.allItems().size());
 }

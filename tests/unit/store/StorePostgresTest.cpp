@@ -29,7 +29,7 @@ class StorePostgresTest : public StoreContract {
     const std::string user = url_.substr(scheme_end, std::min(colon, at) - scheme_end);
     const std::string wrong = url_.substr(0, scheme_end) + user + ":Wr0ng-S3cret" + url_.substr(at);
     try {
-      openDatabase(wrong, migrationsDir());
+      store::openDatabase(wrong, migrationsDir());
       CPPUNIT_FAIL("a wrong password must not open the database");
     } catch (const std::runtime_error& e) {
       const std::string message = e.what();

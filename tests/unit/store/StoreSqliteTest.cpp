@@ -40,7 +40,7 @@ class StoreSqliteTest : public StoreContract {
   }
 
   void testInMemoryDatabaseIsSharedByAllCalls() {
-    auto memory = openDatabase("sqlite://:memory:", migrationsDir());
+    auto memory = store::openDatabase("sqlite://:memory:", migrationsDir());
     CPPUNIT_ASSERT_EQUAL(std::string("sqlite"), memory->backend());
     memory->catalog().seed(
         {{"AK-47 | Redline (Field-Tested)", "Rifle", "Redline", "Classified", false, ""}}, 1000);
@@ -48,7 +48,7 @@ class StoreSqliteTest : public StoreContract {
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, memory->catalog().allItems().size());
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, memory->prices().history(1, 0, std::nullopt).size());
     // A second in-memory database is a different one.
-    auto other = openDatabase("sqlite://:memory:", migrationsDir());
+    auto other = store::openDatabase("sqlite://:memory:", migrationsDir());
     CPPUNIT_ASSERT(other->catalog().allItems().empty());
   }
 

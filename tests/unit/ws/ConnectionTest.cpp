@@ -82,7 +82,7 @@ class ConnectionTest : public CppUnit::TestFixture {
   std::shared_ptr<UpdateFrames> update(std::int64_t items, std::size_t json_bytes = 0) {
     std::vector<events::UpdateEntry> entries;
     for (std::int64_t id = 1; id <= items; ++id) {
-      auto json = LiveUpdates::renderPrice(PricePoint{id, "s", 1795000000, id, 1});
+      auto json = LiveUpdates::renderPrice(store::PricePoint{id, "s", 1795000000, id, 1});
       if (json_bytes > json.size())
         json.insert(1, "\"pad\":\"" + std::string(json_bytes - json.size() - 9, 'x') + "\",");
       entries.push_back(events::UpdateEntry{id, std::move(json)});

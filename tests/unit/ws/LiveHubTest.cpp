@@ -85,9 +85,9 @@ class LiveHubTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(one, in1, 1).size());
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(star, in2, 1).size());
 
-    std::vector<PricePoint> points{
+    std::vector<store::PricePoint> points{
         {1, "a", 1795000000, 100, 1}, {2, "a", 1795000000, 200, 2}, {3, "b", 1795000000, 300, 3}};
-    live.onCycle(CycleUpdate{1795000000, points});
+    live.onCycle(ingest::CycleUpdate{1795000000, points});
     auto frames = await(one, in1, 2);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), frames.size());
     CPPUNIT_ASSERT(frames[0].payload.rfind(R"({"type":"prices","data":[{"item_id":1,)", 0) == 0);
@@ -124,10 +124,10 @@ class LiveHubTest : public CppUnit::TestFixture {
   // Fan-out (ADR 0021): once every reactor handed the cycle's prices batch to its
   // clients' sockets, the hub tells its timings observer, with only `fanout` measured.
   void theHubReportsThePricesFanout() {
-    struct Timings final : CycleTimingsObserver {
+    struct Timings final : ingest::CycleTimingsObserver {
       std::mutex mutex;
-      std::vector<CycleTimings> seen;
-      void onCycleTimings(const CycleTimings& timings) override {
+      std::vector<ingest::CycleTimings> seen;
+      void onCycleTimings(const ingest::CycleTimings& timings) override {
         std::lock_guard lock(mutex);
         seen.push_back(timings);
       }
@@ -144,9 +144,9 @@ class LiveHubTest : public CppUnit::TestFixture {
     std::string inbox;
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(client, inbox, 1).size());  // subscribed
 
-    const std::vector<PricePoint> points{
+    const std::vector<store::PricePoint> points{
         {1, "a", 1795000000, 100, 1}, {2, "a", 1795000000, 200, 2}, {3, "b", 1795000000, 300, 3}};
-    live.onCycle(CycleUpdate{1795000000, points});
+    live.onCycle(ingest::CycleUpdate{1795000000, points});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), await(client, inbox, 2).size());
     const auto deadline = std::chrono::steady_clock::now() + 2s;
     for (;;) {
@@ -160,8 +160,8 @@ class LiveHubTest : public CppUnit::TestFixture {
     std::lock_guard lock(timings.mutex);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), timings.seen.size());  // prices only, not volatility
     const auto& seen = timings.seen[0];
-    CPPUNIT_ASSERT(seen.measured[static_cast<std::size_t>(CycleStage::kFanout)]);
-    CPPUNIT_ASSERT(!seen.measured[static_cast<std::size_t>(CycleStage::kStore)]);
+    CPPUNIT_ASSERT(seen.measured[static_cast<std::size_t>(ingest::CycleStage::kFanout)]);
+    CPPUNIT_ASSERT(!seen.measured[static_cast<std::size_t>(ingest::CycleStage::kStore)]);
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), seen.points);
   }
 

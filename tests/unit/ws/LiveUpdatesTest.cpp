@@ -13,9 +13,9 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<events::UpdateBatchPtr> batches_;
-  const std::vector<PricePoint> points_{{5, "market \"x\"", 1795000000, 1234, 7},
-                                        {2, "b", 1795000060, 99, 0},
-                                        {5, "b", 1795000000, 1200, 1}};
+  const std::vector<store::PricePoint> points_{{5, "market \"x\"", 1795000000, 1234, 7},
+                                               {2, "b", 1795000060, 99, 0},
+                                               {5, "b", 1795000000, 1200, 1}};
 
  public:
   void setUp() override { batches_.clear(); }
@@ -28,7 +28,7 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
       asked.push_back(id);
       return "{\"item_id\":" + std::to_string(id) + "}";
     });
-    live.onCycle(CycleUpdate{1795000060, points_});
+    live.onCycle(ingest::CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), batches_.size());
     CPPUNIT_ASSERT_EQUAL(std::string("prices"), batches_[0]->kind());
     CPPUNIT_ASSERT_EQUAL(std::size_t(3), batches_[0]->entries().size());
@@ -47,11 +47,11 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
     events::InProcessEventBus bus;
     bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
     ws::LiveUpdates live(bus);
-    live.onCycle(CycleUpdate{1795000060, points_});
+    live.onCycle(ingest::CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
     CPPUNIT_ASSERT(!batches_[0]->followed());  // nothing follows: receivers must not wait
-    const std::vector<PricePoint> empty;
-    live.onCycle(CycleUpdate{1795000060, empty});
+    const std::vector<store::PricePoint> empty;
+    live.onCycle(ingest::CycleUpdate{1795000060, empty});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
   }
 
@@ -59,7 +59,7 @@ class LiveUpdatesTest : public CppUnit::TestFixture {
     events::InProcessEventBus bus;
     bus.subscribe([](const events::UpdateBatchPtr&) { throw std::runtime_error("boom"); });
     bus.subscribe([this](const events::UpdateBatchPtr& batch) { batches_.push_back(batch); });
-    ws::LiveUpdates(bus).onCycle(CycleUpdate{1795000060, points_});
+    ws::LiveUpdates(bus).onCycle(ingest::CycleUpdate{1795000060, points_});
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), batches_.size());
   }
 };

@@ -16,7 +16,7 @@ events::UpdateBatchPtr pricesFor(std::int64_t items, int sources = 1) {
   std::vector<events::UpdateEntry> entries;
   for (std::int64_t id = items; id >= 1; --id) {  // unordered on purpose
     for (int s = 0; s < sources; ++s) {
-      PricePoint point{id, "src" + std::to_string(s), 1795000000, 100 * id + s, 1};
+      store::PricePoint point{id, "src" + std::to_string(s), 1795000000, 100 * id + s, 1};
       entries.push_back(events::UpdateEntry{id, LiveUpdates::renderPrice(point)});
     }
   }
