@@ -245,7 +245,10 @@ class WsTest(DaemonTestCase):
             for stamp, arrival in received.items():
                 point_time = calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
                 # The cycle's time is taken when it is stored: its frames follow at once.
-                self.assertLess(arrival - point_time, 2.5, (stamp, arrival))
+                # The stamp is whole seconds (up to 1 s early) and CI runs this beside
+                # another test on two cores (2.98 s seen once): 3.5 s still fails a fast
+                # client held behind the slow one, which reads nothing for 4 s.
+                self.assertLess(arrival - point_time, 3.5, (stamp, arrival))
             self.assertEqual(close_code(slow, timeout=30), 1013)
             slow.close()
             fast.close()
