@@ -47,6 +47,10 @@ class Daemon:
         # Every daemon its own admin listener (docs/operations.md), so two never clash on
         # the default 9108; a test may set ADMIN_LISTEN itself (empty disables it).
         self.admin_port = free_port()
+        # The kernel may hand the same ephemeral port out twice in a row: then the second
+        # listener cannot bind ("Address already in use", seen once in CI).
+        while self.admin_port == self.port:
+            self.admin_port = free_port()
         recorder.register_port(self.port)
         self.config = os.path.join(workdir, "skinpulsed.ini")
         with open(self.config, "w", encoding="utf-8") as f:
