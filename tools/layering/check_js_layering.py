@@ -23,52 +23,14 @@ import os
 import re
 import sys
 
+# The table's format and its closure are the daemon's (tools/layering/layers.txt).
+from check_layering import closure, read_table  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 KEYWORDS_BEFORE_REGEX = {"return", "typeof", "instanceof", "in", "of", "new", "delete", "void",
                          "throw", "case", "do", "else", "yield", "await"}
 NOT_METHODS = {"if", "for", "while", "switch", "catch", "function", "with", "return", "typeof"}
-
-
-def read_table(path):
-    table = {}
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            line = line.split("#", 1)[0].strip()
-            if not line:
-                continue
-            if ":" not in line:
-                sys.exit("%s:%d: expected '<module or folder>: <rows it may import>'" % (path, number))
-            row, deps = line.split(":", 1)
-            row = row.strip()
-            if row in table:
-                sys.exit("%s:%d: %s listed twice" % (path, number, row))
-            table[row] = deps.split()
-    for row, deps in table.items():
-        for dep in deps:
-            if dep not in table:
-                sys.exit("%s: %s may import %s, which has no row" % (path, row, dep))
-    return table
-
-
-def closure(table):
-    """row -> every row it may import (itself and everything below it)."""
-    reach = {}
-
-    def visit(row, path):
-        if row in reach:
-            return reach[row]
-        if row in path:
-            sys.exit("js layers table has a cycle: %s" % " -> ".join(path + [row]))
-        result = {row}
-        for dep in table[row]:
-            result |= visit(dep, path + [row])
-        reach[row] = result
-        return result
-
-    for row in table:
-        visit(row, [])
-    return reach
 
 
 def row_of(module, table):
