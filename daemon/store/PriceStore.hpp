@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/Ohlcv.hpp"
 #include "store/Records.hpp"
 
 #include <cstdint>
@@ -96,6 +97,29 @@ class PriceStore {
 
   /// Distinct source names present in the store, sorted.
   virtual std::vector<std::string> sourceNames() = 0;
+
+  // ---- Rollups (docs/api.md §20) -------------------------------------------------------
+  // Hourly and daily OHLCV bars per (item, source), outliers left out, maintained in the
+  // transaction that stores the points (insert(), backfills, clearOutliers()).
+
+  /// The bars of one series at `level` whose start is >= `from`, ordered by start.
+  virtual std::vector<OhlcvBar> rollups(std::int64_t item_id, const std::string& source,
+                                        RollupLevel level, std::int64_t from) = 0;
+  /// Deletes the bars of `level` that start before `before`; returns how many.
+  virtual std::size_t deleteRollupsBefore(RollupLevel level, std::int64_t before) = 0;
+
+  // ---- The cycle log (docs/operations.md, "Run a fleet") -------------------------------
+  // Every insert() records one entry in its own transaction, so a standby instance can
+  // follow the polling one cycle by cycle instead of rebuilding from the whole history.
+
+  /// The sequence number of the newest logged cycle, 0 when there is none.
+  virtual std::int64_t lastCycleSeq() = 0;
+  struct FollowedCycles {
+    std::int64_t last_seq = 0;       ///< the newest cycle the points below cover
+    std::vector<PricePoint> points;  ///< the points of every cycle after `seq`, by time
+  };
+  /// The points the cycles after `seq` stored (up to `max_cycles` of them).
+  virtual FollowedCycles cyclesAfter(std::int64_t seq, std::size_t max_cycles) = 0;
 };
 
 }  // namespace skinpulse::store

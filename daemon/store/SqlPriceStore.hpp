@@ -25,6 +25,11 @@ class SqlPriceStore final : public PriceStore {
                               std::size_t limit) override;
   std::vector<PricePoint> newestBefore(std::int64_t before) override;
   std::vector<std::string> sourceNames() override;
+  std::vector<OhlcvBar> rollups(std::int64_t item_id, const std::string& source, RollupLevel level,
+                                std::int64_t from) override;
+  std::size_t deleteRollupsBefore(RollupLevel level, std::int64_t before) override;
+  std::int64_t lastCycleSeq() override;
+  FollowedCycles cyclesAfter(std::int64_t seq, std::size_t max_cycles) override;
 
  private:
   std::size_t insertPoints(const std::vector<PricePoint>& points, bool backfill);

@@ -26,6 +26,13 @@ class NullPriceStore : public store::PriceStore {
   std::size_t deleteOlderThan(std::int64_t, std::int64_t, std::size_t) override { return 0; }
   std::vector<store::PricePoint> newestBefore(std::int64_t) override { return {}; }
   std::vector<std::string> sourceNames() override { return {}; }
+  std::vector<store::OhlcvBar> rollups(std::int64_t, const std::string&, store::RollupLevel,
+                                       std::int64_t) override {
+    return {};
+  }
+  std::size_t deleteRollupsBefore(store::RollupLevel, std::int64_t) override { return 0; }
+  std::int64_t lastCycleSeq() override { return 0; }
+  FollowedCycles cyclesAfter(std::int64_t seq, std::size_t) override { return {seq, {}}; }
 };
 
 }  // namespace skinpulse::test
