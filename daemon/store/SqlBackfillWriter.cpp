@@ -8,10 +8,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 #include <sqlite3.h>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -129,15 +131,13 @@ namespace {
 class RollupOnlyFold {
  public:
   void add(const PricePoint& point) {
-    // Points come in time order, so a duplicate key is the previous point: the first wins.
-    if (has_last_ && point.time == last_time_ && point.item_id == last_item_ &&
-        point.source == last_source_) {
-      return;
+    // Points come in time order, so the duplicates of a key come at the same time: the
+    // keys of the current time are enough to keep the first observation of each.
+    if (point.time != current_time_) {
+      current_time_ = point.time;
+      keys_at_time_.clear();
     }
-    has_last_ = true;
-    last_item_ = point.item_id;
-    last_source_ = point.source;
-    last_time_ = point.time;
+    if (!keys_at_time_.emplace(point.item_id, point.source).second) return;
     fold_.add(point);
   }
   /// A point flagged when it came and confirmed since: it joins its bars after all.
@@ -158,9 +158,8 @@ class RollupOnlyFold {
 
  private:
   RollupFold fold_;
-  bool has_last_ = false;
-  std::int64_t last_item_ = 0, last_time_ = 0;
-  std::string last_source_;
+  std::int64_t current_time_ = std::numeric_limits<std::int64_t>::min();
+  std::set<std::pair<std::int64_t, std::string>> keys_at_time_;
 };
 
 class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
