@@ -6,6 +6,7 @@
 #include "quality/Outliers.hpp"
 
 #include <chrono>
+#include <limits>
 
 namespace skinpulse::ingest {
 namespace {
@@ -80,6 +81,12 @@ void readLines(std::istream& in, const catalog::CatalogSnapshot& catalog, std::i
 
 }  // namespace
 
+std::int64_t backfillRawFrom(std::int64_t now, int raw_retention_days) {
+  if (raw_retention_days <= 0) return std::numeric_limits<std::int64_t>::min();
+  const std::int64_t day = store::rollupSeconds(store::RollupLevel::kDay);
+  return store::bucketStart(now - std::int64_t{raw_retention_days} * day, day);
+}
+
 BackfillResult backfill(std::istream& in, const catalog::CatalogSnapshot& catalog,
                         store::PriceStore& prices, std::int64_t now,
                         const BackfillOptions& options) {
@@ -119,7 +126,7 @@ BackfillResult backfill(std::istream& in, const catalog::CatalogSnapshot& catalo
   BackfillProgress state;
   state.stage = BackfillProgress::Stage::kWriting;
   state.points = spool->size();
-  const auto writer = prices.openBackfill();
+  const auto writer = prices.openBackfill(backfillRawFrom(now, options.raw_retention_days));
   spool->drain(kChunkPoints, [&](std::vector<store::PricePoint>& chunk) {
     if (latest) {
       quality::OutlierJudge judge(outliers->freshness(), outliers->outlierFactor(), chunk);

@@ -60,7 +60,16 @@ struct BackfillOptions {
   /// the catalogue up to date and return it, and the file is then read again with it
   /// (the stream must seek). skinpulsectl seeds the catalogue file only then.
   std::function<std::unique_ptr<const catalog::CatalogSnapshot>()> refresh_catalog;
+  /// [storage] retention_days: points older than the start of the UTC day `now` minus
+  /// this many days go to the hourly and daily rollups only (docs/api.md §20), since the
+  /// raw history would delete them at its next pass; the day boundary keeps every bar
+  /// either fully raw-built or fully rollup-only. 0: every point is stored raw.
+  int raw_retention_days = 30;
 };
+
+/// The first time a backfill stores raw with `raw_retention_days` at `now` (the minimum
+/// of int64 when it is 0).
+std::int64_t backfillRawFrom(std::int64_t now, int raw_retention_days);
 
 /// `now` bounds observation times as for polled sources (at most five minutes ahead).
 BackfillResult backfill(std::istream& in, const catalog::CatalogSnapshot& catalog,

@@ -27,7 +27,7 @@ class CollectingBackfillWriter final : public PriceStore::BackfillWriter {
 
 }  // namespace
 
-std::unique_ptr<PriceStore::BackfillWriter> PriceStore::openBackfill() {
+std::unique_ptr<PriceStore::BackfillWriter> PriceStore::openBackfill(std::int64_t) {
   return std::make_unique<CollectingBackfillWriter>(*this);
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -44,7 +45,14 @@ class PriceStore {
   };
   /// SQL stores stream (a reused prepared statement on SQLite, COPY on PostgreSQL); the
   /// default collects everything and calls clearOutliers() and insertBackfill() at finish.
-  virtual std::unique_ptr<BackfillWriter> openBackfill();
+  /// Points with time < `raw_from` (older than the raw retention) go to the rollups only:
+  /// the raw history would delete them at its next pass (docs/api.md §20). The default
+  /// writer, for stores without rollups, ignores it.
+  virtual std::unique_ptr<BackfillWriter> openBackfill(std::int64_t raw_from);
+  /// Every point kept raw.
+  std::unique_ptr<BackfillWriter> openBackfill() {
+    return openBackfill(std::numeric_limits<std::int64_t>::min());
+  }
   /// Clears the outlier flag of stored points, identified by (item_id, source, time): the
   /// next point of their source confirmed them (docs/api.md §12). One transaction.
   virtual void clearOutliers(const std::vector<PricePoint>& points) = 0;
@@ -117,8 +125,15 @@ class PriceStore {
   struct FollowedCycles {
     std::int64_t last_seq = 0;       ///< the newest cycle the points below cover
     std::vector<PricePoint> points;  ///< the points of every cycle after `seq`, by time
+    /// false when the log no longer holds every cycle after `seq` (entries older than a
+    /// day are pruned): the follower must reload from the whole history instead.
+    bool complete = true;
   };
-  /// The points the cycles after `seq` stored (up to `max_cycles` of them).
+  /// The points the cycles after `seq` stored (up to `max_cycles` of them), ordered by
+  /// time, then source, then item. A logged cycle is a range of times: the points are
+  /// every stored point in the ranges of the cycles returned, which may include points of
+  /// an earlier cycle or a backfill with times in the same range (a source that reports
+  /// its own observation times), so a follower applies them idempotently, by key.
   virtual FollowedCycles cyclesAfter(std::int64_t seq, std::size_t max_cycles) = 0;
 };
 

@@ -7,12 +7,16 @@
 #include <Poco/Data/SQLite/Utility.h>
 
 #include <algorithm>
+#include <limits>
+#include <set>
 #include <sqlite3.h>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+#include <utility>
 
 using Poco::Data::Keywords::bind;
+using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 
 namespace skinpulse::store {
@@ -32,7 +36,8 @@ std::string insertSql(int rows) {
       "INSERT INTO price_points (item_id, source, time, price, volume, kind, listings, "
       "outlier) VALUES ";
   for (int i = 0; i < rows; ++i) sql += i == 0 ? "(?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?)";
-  return sql + " ON CONFLICT DO NOTHING";
+  // RETURNING names the rows really inserted: those, and only those, enter the rollups.
+  return sql + " ON CONFLICT DO NOTHING RETURNING item_id, source, time, price, volume, outlier";
 }
 
 }  // namespace
@@ -48,7 +53,7 @@ SqlitePointInserter::~SqlitePointInserter() {
   sqlite3_finalize(one_);
 }
 
-std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points) {
+std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points, RollupFold* fold) {
   // In key order: consecutive inserts land on the same B-tree pages (a cycle or a backfill
   // chunk is one stretch of time; a stable sort keeps the first observation of a key first).
   order_.clear();
@@ -60,11 +65,11 @@ std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points) {
   std::size_t i = 0;
   for (; i + kRowsPerInsert <= order_.size(); i += kRowsPerInsert) {
     for (int row = 0; row < kRowsPerInsert; ++row) bindRow(many_, row, *order_[i + row]);
-    stored += step(many_);
+    stored += step(many_, fold);
   }
   for (; i < order_.size(); ++i) {
     bindRow(one_, 0, *order_[i]);
-    stored += step(one_);
+    stored += step(one_, fold);
   }
   return stored;
 }
@@ -96,11 +101,22 @@ void SqlitePointInserter::bindRow(sqlite3_stmt* statement, int row, const PriceP
   sqlite3_bind_int(statement, base + 8, p.outlier ? 1 : 0);
 }
 
-std::size_t SqlitePointInserter::step(sqlite3_stmt* statement) {
-  const int rc = sqlite3_step(statement);
+std::size_t SqlitePointInserter::step(sqlite3_stmt* statement, RollupFold* fold) {
+  std::size_t rows = 0;
+  int rc = sqlite3_step(statement);
+  for (; rc == SQLITE_ROW; rc = sqlite3_step(statement)) {
+    ++rows;
+    if (fold == nullptr) continue;
+    const auto* source = reinterpret_cast<const char*>(sqlite3_column_text(statement, 1));
+    fold->add(
+        sqlite3_column_int64(statement, 0),
+        std::string_view(source, static_cast<std::size_t>(sqlite3_column_bytes(statement, 1))),
+        sqlite3_column_int64(statement, 2), sqlite3_column_int64(statement, 3),
+        sqlite3_column_int64(statement, 4), sqlite3_column_int(statement, 5) != 0);
+  }
   sqlite3_reset(statement);
   if (rc != SQLITE_DONE) fail();
-  return static_cast<std::size_t>(sqlite3_changes(db_));
+  return rows;
 }
 
 void SqlitePointInserter::fail() {
@@ -109,10 +125,50 @@ void SqlitePointInserter::fail() {
 
 namespace {
 
+// The points of a backfill older than the raw retention: folded into bars as they come
+// (in time order), each bar written once its bucket is over, so memory holds one bucket
+// per series whatever the length of the history.
+class RollupOnlyFold {
+ public:
+  void add(const PricePoint& point) {
+    // Points come in time order, so the duplicates of a key come at the same time: the
+    // keys of the current time are enough to keep the first observation of each.
+    if (point.time != current_time_) {
+      current_time_ = point.time;
+      keys_at_time_.clear();
+    }
+    if (!keys_at_time_.emplace(point.item_id, point.source).second) return;
+    fold_.add(point);
+  }
+  /// A point flagged when it came and confirmed since: it joins its bars after all.
+  void addConfirmed(PricePoint point) {
+    point.outlier = false;
+    fold_.add(point);
+  }
+  /// Writes the bars that ended by `time` (every bar when `time` is the end of time).
+  std::size_t flush(WriteTransaction& tx, std::int64_t time) {
+    std::size_t samples = 0;
+    for (const auto level : kRollupLevels) {
+      const auto ended = fold_.takeEndedBy(level, time);
+      const std::size_t written = writeRollups(tx, level, ended, RollupWrite::kKeepExisting);
+      if (level == RollupLevel::kHour) samples = written;
+    }
+    return samples;
+  }
+
+ private:
+  RollupFold fold_;
+  std::int64_t current_time_ = std::numeric_limits<std::int64_t>::min();
+  std::set<std::pair<std::int64_t, std::string>> keys_at_time_;
+};
+
 class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
  public:
-  explicit SqliteBackfillWriter(ConnectionPool& pool)
-      : tx_(pool), db_(Poco::Data::SQLite::Utility::dbHandle(tx_.session())), inserter_(tx_) {
+  SqliteBackfillWriter(ConnectionPool& pool, std::int64_t raw_from)
+      : tx_(pool),
+        db_(Poco::Data::SQLite::Utility::dbHandle(tx_.session())),
+        inserter_(tx_),
+        raw_from_(raw_from) {
     sqlite3_stmt* cache = nullptr;
     if (sqlite3_prepare_v2(db_, "PRAGMA cache_size", -1, &cache, nullptr) == SQLITE_OK &&
         sqlite3_step(cache) == SQLITE_ROW) {
@@ -123,11 +179,35 @@ class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
   }
   ~SqliteBackfillWriter() override { exec("PRAGMA cache_size = " + std::to_string(cache_size_)); }
 
-  void add(const std::vector<PricePoint>& chunk) override { stored_ += inserter_.insert(chunk); }
+  void add(const std::vector<PricePoint>& chunk) override {
+    raw_.clear();
+    std::int64_t newest = std::numeric_limits<std::int64_t>::min();
+    for (const auto& point : chunk) {
+      newest = std::max(newest, point.time);
+      if (point.time < raw_from_) {
+        old_.add(point);
+      } else {
+        raw_.push_back(point);
+      }
+    }
+    stored_ += old_.flush(tx_, newest);
+    if (raw_.empty()) return;
+    // The chunk's new points merged into their bars in the same transaction.
+    RollupFold fold;
+    stored_ += inserter_.insert(raw_, &fold);
+    writeRollups(tx_, fold, RollupWrite::kMerge);
+  }
   void clearOutliers(const std::vector<PricePoint>& points) override {
-    confirmed_.insert(confirmed_.end(), points.begin(), points.end());
+    for (const auto& point : points) {
+      if (point.time < raw_from_) {
+        old_.addConfirmed(point);
+      } else {
+        confirmed_.push_back(point);
+      }
+    }
   }
   std::size_t finish() override {
+    stored_ += old_.flush(tx_, std::numeric_limits<std::int64_t>::max());
     clearOutlierFlags(tx_, confirmed_);
     advanceBackfillRevision(tx_);
     tx_.commit();
@@ -140,24 +220,39 @@ class SqliteBackfillWriter final : public PriceStore::BackfillWriter {
   WriteTransaction tx_;
   sqlite3* db_;
   SqlitePointInserter inserter_;  ///< its statements are finalised before tx_ ends
+  const std::int64_t raw_from_;
   int cache_size_ = -2000;
   std::size_t stored_ = 0;
+  std::vector<PricePoint> raw_;        ///< the chunk's points kept raw (reused)
+  RollupOnlyFold old_;                 ///< the points older than raw_from_
   std::vector<PricePoint> confirmed_;  ///< rare: points a later one confirmed
 };
 
 #ifdef SKINPULSE_WITH_POSTGRES
 class PostgresBackfillWriter final : public PriceStore::BackfillWriter {
  public:
-  explicit PostgresBackfillWriter(ConnectionPool& pool)
-      : tx_(pool), copy_(std::make_unique<postgres::CopyStream>(tx_.session())) {}
+  PostgresBackfillWriter(ConnectionPool& pool, std::int64_t raw_from)
+      : tx_(pool),
+        copy_(std::make_unique<postgres::CopyStream>(tx_.session())),
+        raw_from_(raw_from) {}
 
   void add(const std::vector<PricePoint>& points) override { copy_->add(points); }
   void clearOutliers(const std::vector<PricePoint>& points) override {
-    confirmed_.insert(confirmed_.end(), points.begin(), points.end());
+    for (const auto& point : points) {
+      if (point.time < raw_from_) {
+        PricePoint confirmed = point;
+        confirmed.outlier = false;
+        old_confirmed_.add(confirmed);
+      } else {
+        confirmed_.push_back(point);
+      }
+    }
   }
   std::size_t finish() override {
-    const std::size_t stored = copy_->finish();  // the connection is free again after it
+    // The connection is free again after the stream's finish.
+    const std::size_t stored = copy_->finish(raw_from_);
     copy_.reset();
+    writeRollups(tx_, old_confirmed_, RollupWrite::kMerge);
     clearOutlierFlags(tx_, confirmed_);
     advanceBackfillRevision(tx_);
     tx_.commit();
@@ -167,7 +262,9 @@ class PostgresBackfillWriter final : public PriceStore::BackfillWriter {
  private:
   WriteTransaction tx_;
   std::unique_ptr<postgres::CopyStream> copy_;  ///< destroyed (COPY aborted) before tx_
+  const std::int64_t raw_from_;
   std::vector<PricePoint> confirmed_;
+  RollupFold old_confirmed_;  ///< rare: old points flagged in the stream, confirmed since
 };
 #endif
 
@@ -182,20 +279,34 @@ void advanceBackfillRevision(WriteTransaction& tx) {
 }
 
 void clearOutlierFlags(WriteTransaction& tx, const std::vector<PricePoint>& points) {
-  // Rare (a confirmed spike): one keyed update per point.
+  // Rare (a confirmed spike): one keyed read and update per point. Only a flag that
+  // really flips adds the point to its rollups: a point confirmed twice, or never
+  // flagged, is in them already.
+  RollupFold fold;
   for (const auto& p : points) {
+    std::vector<std::int64_t> price, volume;
+    tx.session() << tx.sql(
+        "SELECT price, volume FROM price_points "
+        "WHERE item_id = ? AND source = ? AND time = ? AND outlier = 1"),
+        into(price), into(volume), bind(p.item_id), bind(p.source), bind(p.time), now;
+    if (price.empty()) continue;
     tx.session() << tx.sql(
         "UPDATE price_points SET outlier = 0 "
         "WHERE item_id = ? AND source = ? AND time = ?"),
         bind(p.item_id), bind(p.source), bind(p.time), now;
+    fold.add(p.item_id, p.source, p.time, price.front(), volume.front(), false);
   }
+  writeRollups(tx, fold, RollupWrite::kMerge);
 }
 
-std::unique_ptr<PriceStore::BackfillWriter> openSqlBackfill(ConnectionPool& pool) {
+std::unique_ptr<PriceStore::BackfillWriter> openSqlBackfill(ConnectionPool& pool,
+                                                            std::int64_t raw_from) {
 #ifdef SKINPULSE_WITH_POSTGRES
-  if (pool.backend() == Backend::kPostgres) return std::make_unique<PostgresBackfillWriter>(pool);
+  if (pool.backend() == Backend::kPostgres) {
+    return std::make_unique<PostgresBackfillWriter>(pool, raw_from);
+  }
 #endif
-  return std::make_unique<SqliteBackfillWriter>(pool);
+  return std::make_unique<SqliteBackfillWriter>(pool, raw_from);
 }
 
 }  // namespace skinpulse::store

@@ -8,6 +8,7 @@
 
 #include "store/ConnectionPool.hpp"
 #include "store/PriceStore.hpp"
+#include "store/Rollups.hpp"
 #include "store/WriteTransaction.hpp"
 
 #include <memory>
@@ -22,16 +23,21 @@ namespace skinpulse::store {
 inline constexpr const char* kBackfillRevisionKey = "prices.backfill_revision";
 /// Advances the backfill revision in `tx`, so the points and the revision appear together.
 void advanceBackfillRevision(WriteTransaction& tx);
-/// Clears the outlier flag of each point's stored key, in `tx`.
+/// Clears the outlier flag of each point's stored key, in `tx`, and merges the points
+/// whose flag really flipped into their rollups (an outlier never entered one).
 void clearOutlierFlags(WriteTransaction& tx, const std::vector<PricePoint>& points);
 
-std::unique_ptr<PriceStore::BackfillWriter> openSqlBackfill(ConnectionPool& pool);
+/// Points with time < `raw_from` go to the rollups only (history older than the raw
+/// retention); the others are stored as raw points and merged into their rollups.
+std::unique_ptr<PriceStore::BackfillWriter> openSqlBackfill(ConnectionPool& pool,
+                                                            std::int64_t raw_from);
 
 /// Price points into SQLite inside `tx` (which must outlive it) through SQLite's own API:
 /// prepared multi-row INSERTs, reused for every call, bound column by column, in key
 /// order. Used by a cycle's insert and by the backfill; ~2× Poco's binding vectors
 /// (bench/README.md, "e2e/run.sh"). First observation of a key wins (ON CONFLICT DO
-/// NOTHING). Returns the rows stored.
+/// NOTHING). Returns the rows stored; the rows really stored (new keys) are folded into
+/// `fold` when one is given (RETURNING: a duplicate never reaches a rollup).
 class SqlitePointInserter {
  public:
   explicit SqlitePointInserter(WriteTransaction& tx);
@@ -39,12 +45,12 @@ class SqlitePointInserter {
   SqlitePointInserter(const SqlitePointInserter&) = delete;
   SqlitePointInserter& operator=(const SqlitePointInserter&) = delete;
 
-  std::size_t insert(const std::vector<PricePoint>& points);
+  std::size_t insert(const std::vector<PricePoint>& points, RollupFold* fold = nullptr);
 
  private:
   sqlite3_stmt* prepare(int rows);
   static void bindRow(sqlite3_stmt* statement, int row, const PricePoint& point);
-  std::size_t step(sqlite3_stmt* statement);
+  std::size_t step(sqlite3_stmt* statement, RollupFold* fold);
   [[noreturn]] void fail();
 
   sqlite3* db_;

@@ -1,5 +1,7 @@
 #include "store/SqlPriceStore.hpp"
 
+#include "common/Time.hpp"
+#include "store/Rollups.hpp"
 #include "store/SqlBackfillWriter.hpp"
 #include "store/WriteTransaction.hpp"
 #ifdef SKINPULSE_WITH_POSTGRES
@@ -11,6 +13,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -18,6 +21,10 @@ using Poco::Data::Keywords::now;
 
 namespace skinpulse::store {
 namespace {
+
+// The cycle log keeps a day; the kv key remembers the newest sequence number pruned.
+constexpr std::int64_t kCycleLogSeconds = 86400;
+constexpr const char* kCyclesPrunedKey = "prices.cycles_pruned_through";
 
 constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings, outlier";
 // The stored text of a kind; the column's CHECK admits nothing else.
@@ -96,32 +103,39 @@ void SqlPriceStore::clearOutliers(const std::vector<PricePoint>& points) {
   tx.commit();
 }
 
-std::unique_ptr<PriceStore::BackfillWriter> SqlPriceStore::openBackfill() {
-  return openSqlBackfill(pool_);
+std::unique_ptr<PriceStore::BackfillWriter> SqlPriceStore::openBackfill(std::int64_t raw_from) {
+  return openSqlBackfill(pool_, raw_from);
 }
 
 std::size_t SqlPriceStore::insertPoints(const std::vector<PricePoint>& points, bool backfill) {
   if (points.empty()) return 0;
-#ifdef SKINPULSE_WITH_POSTGRES
-  // Always COPY on PostgreSQL: fast for a cycle's tens of thousands of points, and the
-  // place where the item check that replaced the foreign key lives (migration 002).
-  if (pool_.backend() == Backend::kPostgres) {
-    WriteTransaction tx(pool_);
-    const std::size_t inserted = postgres::copyInsertPoints(tx.session(), points);
-    if (backfill) advanceBackfillRevision(tx);
-    tx.commit();
-    return inserted;
-  }
-#endif
-  // SQLite's own API rather than Poco's binding vectors: a 25,000-point cycle is the
-  // store stage of the hot path (docs/adr/0021-cycle-latency.md).
   WriteTransaction tx(pool_);
   std::size_t inserted = 0;
+#ifdef SKINPULSE_WITH_POSTGRES
+  // Always COPY on PostgreSQL: fast for a cycle's tens of thousands of points, and the
+  // place where the item check that replaced the foreign key lives (migration 002). The
+  // same statement merges the new points into their rollups.
+  if (pool_.backend() == Backend::kPostgres) {
+    inserted = postgres::copyInsertPoints(tx.session(), points);
+  } else
+#endif
   {
-    SqlitePointInserter inserter(tx);
-    inserted = inserter.insert(points);
-  }  // statements finalised before the commit
-  if (backfill) advanceBackfillRevision(tx);
+    // SQLite's own API rather than Poco's binding vectors: a 25,000-point cycle is the
+    // store stage of the hot path (docs/adr/0021-cycle-latency.md). The rows really
+    // inserted are folded into bars in process (store/Ohlcv's mergeBar) and merged into
+    // the stored bars.
+    RollupFold fold;
+    {
+      SqlitePointInserter inserter(tx);
+      inserted = inserter.insert(points, &fold);
+    }  // statements finalised before the commit
+    writeRollups(tx, fold, RollupWrite::kMerge);
+  }
+  if (backfill) {
+    advanceBackfillRevision(tx);
+  } else if (inserted > 0) {
+    logCycle(tx, points, inserted);
+  }
   tx.commit();
   return inserted;
 }
@@ -276,20 +290,101 @@ std::vector<std::string> SqlPriceStore::sourceNames() {
   return names;
 }
 
-// Issue 30 in progress: declared so the store, the candles and the standby can be built
-// in parallel; each refuses loudly until its implementation lands.
-std::vector<OhlcvBar> SqlPriceStore::rollups(std::int64_t, const std::string&, RollupLevel,
-                                             std::int64_t) {
-  throw std::logic_error("rollups are not implemented yet");
+std::vector<OhlcvBar> SqlPriceStore::rollups(std::int64_t item_id, const std::string& source,
+                                             RollupLevel level, std::int64_t from) {
+  std::vector<std::int64_t> start, open, high, low, close, volume, samples, open_time, close_time;
+  auto lease = pool_.read();
+  std::string name = source;
+  lease.session() << pool_.sql(std::string("SELECT start, open, high, low, close, volume, samples, "
+                                           "open_time, close_time FROM ") +
+                               rollupTable(level) +
+                               " WHERE item_id = ? AND source = ? AND start >= ? ORDER BY start"),
+      into(start), into(open), into(high), into(low), into(close), into(volume), into(samples),
+      into(open_time), into(close_time), bind(item_id), bind(name), bind(from), now;
+  std::vector<OhlcvBar> bars(start.size());
+  for (std::size_t i = 0; i < bars.size(); ++i) {
+    bars[i] = OhlcvBar{start[i],  open[i],    high[i],      low[i],       close[i],
+                       volume[i], samples[i], open_time[i], close_time[i]};
+  }
+  return bars;
 }
-std::size_t SqlPriceStore::deleteRollupsBefore(RollupLevel, std::int64_t) {
-  throw std::logic_error("rollups are not implemented yet");
+
+std::size_t SqlPriceStore::deleteRollupsBefore(RollupLevel level, std::int64_t before) {
+  WriteTransaction tx(pool_);
+  Poco::Data::Statement statement(tx.session());
+  statement << tx.sql(std::string("DELETE FROM ") + rollupTable(level) + " WHERE start < ?"),
+      bind(before);
+  const std::size_t deleted = statement.execute();
+  tx.commit();
+  return deleted;
 }
+
+void SqlPriceStore::logCycle(WriteTransaction& tx, const std::vector<PricePoint>& points,
+                             std::size_t inserted) {
+  const auto [lowest, highest] =
+      std::minmax_element(points.begin(), points.end(),
+                          [](const PricePoint& a, const PricePoint& b) { return a.time < b.time; });
+  const std::int64_t stored_at = time::nowSeconds();
+  const std::int64_t min_time = lowest->time;
+  const std::int64_t max_time = highest->time;
+  const auto count = static_cast<std::int64_t>(inserted);
+  tx.session() << tx.sql(
+      "INSERT INTO ingest_cycles (stored_at, min_time, max_time, points) "
+      "VALUES (?, ?, ?, ?)"),
+      bind(stored_at), bind(min_time), bind(max_time), bind(count), now;
+  // The log keeps a day. The newest sequence number pruned is remembered, so a follower
+  // further behind than that learns it must reload (FollowedCycles::complete).
+  const std::int64_t keep_from = stored_at - kCycleLogSeconds;
+  std::vector<Poco::Nullable<std::int64_t>> pruned;
+  tx.session() << tx.sql("SELECT MAX(seq) FROM ingest_cycles WHERE stored_at < ?"), into(pruned),
+      bind(keep_from), now;
+  if (pruned.empty() || pruned.front().isNull()) return;
+  const std::string through = std::to_string(pruned.front().value());
+  tx.session() << tx.sql(std::string("INSERT INTO kv (key, value, expires_at) VALUES ('") +
+                         kCyclesPrunedKey + "', '" + through +
+                         "', NULL) ON CONFLICT (key) DO UPDATE SET value = excluded.value"),
+      now;
+  tx.session() << tx.sql("DELETE FROM ingest_cycles WHERE seq <= ?"), bind(pruned.front().value()),
+      now;
+}
+
+std::int64_t SqlPriceStore::prunedCycleSeq(Poco::Data::Session& session) {
+  std::vector<std::string> value;
+  session << pool_.sql(std::string("SELECT value FROM kv WHERE key = '") + kCyclesPrunedKey + "'"),
+      into(value), now;
+  return value.empty() ? 0 : std::stoll(value.front());
+}
+
 std::int64_t SqlPriceStore::lastCycleSeq() {
-  throw std::logic_error("the cycle log is not implemented yet");
+  std::int64_t last = 0;
+  auto lease = pool_.read();
+  lease.session() << "SELECT COALESCE(MAX(seq), 0) FROM ingest_cycles", into(last), now;
+  return std::max(last, prunedCycleSeq(lease.session()));
 }
-PriceStore::FollowedCycles SqlPriceStore::cyclesAfter(std::int64_t, std::size_t) {
-  throw std::logic_error("the cycle log is not implemented yet");
+
+PriceStore::FollowedCycles SqlPriceStore::cyclesAfter(std::int64_t seq, std::size_t max_cycles) {
+  FollowedCycles followed;
+  followed.last_seq = seq;
+  std::vector<std::int64_t> seqs, min_times, max_times;
+  auto lease = pool_.read();
+  const auto limit = static_cast<Poco::Int64>(std::max<std::size_t>(max_cycles, 1));
+  lease.session() << pool_.sql(
+      "SELECT seq, min_time, max_time FROM ingest_cycles WHERE seq > ? "
+      "ORDER BY seq LIMIT ?"),
+      into(seqs), into(min_times), into(max_times), bind(seq), bind(limit), now;
+  followed.complete = seq >= prunedCycleSeq(lease.session());
+  if (seqs.empty()) return followed;
+  followed.last_seq = seqs.back();
+  const std::int64_t from = *std::min_element(min_times.begin(), min_times.end());
+  const std::int64_t to = *std::max_element(max_times.begin(), max_times.end());
+  auto points = selectPoints(lease.session(),
+                             pool_.sql("WHERE time >= ? AND time <= ? ORDER BY time"), from, to)
+                    .rows();
+  std::sort(points.begin(), points.end(), [](const PricePoint& a, const PricePoint& b) {
+    return std::tie(a.time, a.source, a.item_id) < std::tie(b.time, b.source, b.item_id);
+  });
+  followed.points = std::move(points);
+  return followed;
 }
 
 }  // namespace skinpulse::store

@@ -2,6 +2,7 @@
 
 #include "store/ConnectionPool.hpp"
 #include "store/PriceStore.hpp"
+#include "store/WriteTransaction.hpp"
 
 namespace skinpulse::store {
 
@@ -13,7 +14,8 @@ class SqlPriceStore final : public PriceStore {
   std::size_t insert(const std::vector<PricePoint>& points) override;
   std::size_t insertBackfill(const std::vector<PricePoint>& points) override;
   std::int64_t backfillRevision() override;
-  std::unique_ptr<BackfillWriter> openBackfill() override;
+  using PriceStore::openBackfill;
+  std::unique_ptr<BackfillWriter> openBackfill(std::int64_t raw_from) override;
   void clearOutliers(const std::vector<PricePoint>& points) override;
   std::int64_t newestTime() override;
   std::vector<PricePoint> history(std::int64_t item_id, std::int64_t since,
@@ -33,6 +35,9 @@ class SqlPriceStore final : public PriceStore {
 
  private:
   std::size_t insertPoints(const std::vector<PricePoint>& points, bool backfill);
+  /// One ingest_cycles entry for a cycle's insert, in its transaction; prunes the log.
+  void logCycle(WriteTransaction& tx, const std::vector<PricePoint>& points, std::size_t inserted);
+  std::int64_t prunedCycleSeq(Poco::Data::Session& session);
 
   ConnectionPool& pool_;
 };

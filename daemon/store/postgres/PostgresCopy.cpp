@@ -1,5 +1,7 @@
 #include "store/postgres/PostgresCopy.hpp"
 
+#include "store/Rollups.hpp"
+
 #include <Poco/Data/PostgreSQL/SessionImpl.h>
 
 #include <algorithm>
@@ -125,6 +127,44 @@ void requireKnownItems(PGconn* connection, const std::vector<const PricePoint*>&
   }
 }
 
+// "hourly AS (INSERT ...), daily AS (INSERT ...)": the bars of the rows of `rows` (a CTE or
+// table with item_id, source, time, price, volume, outlier and no duplicate keys) merged
+// into both rollup tables. Open and close are the prices at the group's earliest and
+// latest times (a key is unique, so no tie inside a group); the conflict clause merges
+// with a stored bar as mergeBar does. With keep_existing a stored bar is left as it is.
+std::string rollupCtes(const std::string& rows, bool keep_existing) {
+  std::string ctes;
+  for (const auto level : kRollupLevels) {
+    const std::string table = rollupTable(level);
+    const std::string size = std::to_string(rollupSeconds(level));
+    if (!ctes.empty()) ctes += ", ";
+    ctes += (level == RollupLevel::kHour ? "hourly" : "daily");
+    ctes += " AS (INSERT INTO " + table +
+            " (item_id, source, start, open, high, low, close, volume, samples, open_time, "
+            "close_time) SELECT item_id, source, time - (((time % " +
+            size + ") + " + size + ") % " + size +
+            "), (array_agg(price ORDER BY time))[1], MAX(price), MIN(price), "
+            "(array_agg(price ORDER BY time DESC))[1], SUM(volume), COUNT(*), MIN(time), "
+            "MAX(time) FROM " +
+            rows + " WHERE outlier = 0 GROUP BY 1, 2, 3 " +
+            (keep_existing ? std::string("ON CONFLICT DO NOTHING") : rollupMergeClause(table)) +
+            " RETURNING samples)";
+  }
+  return ctes;
+}
+
+constexpr const char* kInsertReturning =
+    "INSERT INTO price_points (item_id, source, time, price, volume, kind, listings, outlier) "
+    "SELECT item_id, source, time, price, volume, kind, listings, outlier FROM ";
+constexpr const char* kReturning =
+    " ON CONFLICT DO NOTHING RETURNING item_id, source, time, price, volume, outlier";
+
+std::size_t countOf(const Result& result) {
+  return PQntuples(result.get()) == 0 || PQgetisnull(result.get(), 0, 0)
+             ? 0
+             : std::stoull(PQgetvalue(result.get(), 0, 0));
+}
+
 }  // namespace
 
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points) {
@@ -153,14 +193,13 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   }
   endCopy(connection,
           PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
-  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
-  const Result inserted = exec(connection,
-                               "INSERT INTO price_points (item_id, source, time, price, volume, "
-                               "kind, listings, outlier) SELECT item_id, source, time, price, "
-                               "volume, kind, listings, outlier FROM "
-                               "price_points_staged ON CONFLICT DO NOTHING",
-                               PGRES_COMMAND_OK);
-  const std::size_t count = std::stoull(PQcmdTuples(inserted.get()));
+  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points. The
+  // rows really inserted (RETURNING) feed the rollups in the same statement.
+  const std::string merge = std::string("WITH ins AS (") + kInsertReturning +
+                            "price_points_staged" + kReturning + "), " + rollupCtes("ins", false) +
+                            " SELECT COUNT(*) FROM ins";
+  const Result inserted = exec(connection, merge.c_str(), PGRES_TUPLES_OK);
+  const std::size_t count = countOf(inserted);
   exec(connection, "TRUNCATE price_points_staged", PGRES_COMMAND_OK);
   return count;
 }
@@ -204,7 +243,7 @@ void CopyStream::flush() {
   buffer_.clear();
 }
 
-std::size_t CopyStream::finish() {
+std::size_t CopyStream::finish(std::int64_t raw_from) {
   flush();
   copying_ = false;
   endCopy(connection_, true);
@@ -217,14 +256,22 @@ std::size_t CopyStream::finish() {
     throw std::runtime_error(std::string("price point for an item not in the catalogue (id ") +
                              PQgetvalue(unknown.get(), 0, 0) + ")");
   }
-  const Result inserted = exec(connection_,
-                               "INSERT INTO price_points (item_id, source, time, price, volume, "
-                               "kind, listings, outlier) SELECT DISTINCT ON (item_id, source, "
-                               "time) item_id, source, time, price, volume, kind, listings, "
-                               "outlier FROM price_points_streamed ORDER BY item_id, source, "
-                               "time, seq ON CONFLICT DO NOTHING",
-                               PGRES_COMMAND_OK);
-  return std::stoull(PQcmdTuples(inserted.get()));
+  // The first observation of each key; then the points within the raw retention stored
+  // and merged into their rollups, the older ones into the rollups only (a bar already
+  // stored is kept: re-importing the same history changes nothing).
+  const std::string cut = std::to_string(raw_from);
+  const std::string fresh =
+      "SELECT DISTINCT ON (item_id, source, time) item_id, source, time, price, volume, kind, "
+      "listings, outlier FROM price_points_streamed WHERE time ";
+  const std::string order = " ORDER BY item_id, source, time, seq";
+  const std::string raw = "WITH fresh AS (" + fresh + ">= " + cut + order + "), ins AS (" +
+                          kInsertReturning + "fresh" + kReturning + "), " +
+                          rollupCtes("ins", false) + " SELECT COUNT(*) FROM ins";
+  std::size_t stored = countOf(exec(connection_, raw.c_str(), PGRES_TUPLES_OK));
+  const std::string old = "WITH old AS (" + fresh + "< " + cut + order + "), " +
+                          rollupCtes("old", true) + " SELECT SUM(samples) FROM hourly";
+  stored += countOf(exec(connection_, old.c_str(), PGRES_TUPLES_OK));
+  return stored;
 }
 
 }  // namespace skinpulse::store::postgres

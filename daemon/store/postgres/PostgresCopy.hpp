@@ -13,13 +13,15 @@
 #include <Poco/Data/Session.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <libpq-fe.h>
 #include <string>
 #include <vector>
 
 namespace skinpulse::store::postgres {
 
-/// Inserts `points` inside the caller's open transaction on `session`; returns how many
+/// Inserts `points` inside the caller's open transaction on `session`, merging the new
+/// ones into their rollups (store/Rollups.hpp) in the same statement; returns how many
 /// were new. A point whose item is not in `items` refuses the whole batch. Throws
 /// std::runtime_error with the reason on failure (the caller's transaction then rolls
 /// back).
@@ -28,7 +30,9 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
 /// A backfill's points streamed into one COPY inside the caller's open transaction: rows
 /// go to the server every kFlushBytes, so memory does not grow with the file. finish()
 /// merges them into price_points (first observation of a key wins, stored points kept,
-/// an unknown item refuses everything) and returns how many were new. The connection
+/// an unknown item refuses everything) and their rollups; points with time < raw_from go
+/// to the rollups only (a bar already stored is kept). Returns how many were new (for the
+/// rollup-only points: the samples of the bars written). The connection
 /// can run nothing else between construction and finish().
 class CopyStream {
  public:
@@ -40,7 +44,7 @@ class CopyStream {
   CopyStream(const CopyStream&) = delete;
   CopyStream& operator=(const CopyStream&) = delete;
   void add(const std::vector<PricePoint>& points);
-  std::size_t finish();
+  std::size_t finish(std::int64_t raw_from);
 
  private:
   void flush();

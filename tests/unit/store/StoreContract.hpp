@@ -50,6 +50,9 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testFullCatalogueAndLargeImport);
   CPPUNIT_TEST(testVariantMigrationKeepsPricesAndHoldings);
   CPPUNIT_TEST(testSeedVariants);
+  CPPUNIT_TEST(testRollupsAreTheFoldOfRawPoints);
+  CPPUNIT_TEST(testBackfillOlderThanRetentionGoesToRollupsOnly);
+  CPPUNIT_TEST(testCycleLog);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
  public:
@@ -86,8 +89,11 @@ class StoreContract : public CppUnit::TestFixture {
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
   void testFullCatalogueAndLargeImport();
-  void testVariantMigrationKeepsPricesAndHoldings();  // StoreContractVariants.cpp
-  void testSeedVariants();                            // StoreContractVariants.cpp
+  void testVariantMigrationKeepsPricesAndHoldings();       // StoreContractVariants.cpp
+  void testSeedVariants();                                 // StoreContractVariants.cpp
+  void testRollupsAreTheFoldOfRawPoints();                 // StoreContractRollups.cpp
+  void testBackfillOlderThanRetentionGoesToRollupsOnly();  // StoreContractRollups.cpp
+  void testCycleLog();                                     // StoreContractRollups.cpp
 
  protected:
   /// Prepares an empty database and returns its URL, or "" when this backend cannot run

@@ -1,0 +1,73 @@
+#pragma once
+
+// Rollups: the hourly and daily bars the store keeps beside the raw points (docs/api.md
+// §20, docs/adr/0026-partitions-and-rollups.md), and the pieces every write path shares:
+// a fold of points into bars (store/Ohlcv's mergeBar, the one fold of the daemon) and the
+// upsert that merges a bar into a stored one with the same open/close rules, so a bar is
+// the same whatever order its points arrived in and whichever path wrote them.
+
+#include "store/Ohlcv.hpp"
+#include "store/Records.hpp"
+#include "store/WriteTransaction.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace skinpulse::store {
+
+/// "price_rollups_hourly", "price_rollups_daily".
+const char* rollupTable(RollupLevel level);
+
+/// The levels the store keeps, finest first.
+inline constexpr RollupLevel kRollupLevels[] = {RollupLevel::kHour, RollupLevel::kDay};
+
+/// The conflict clause of an INSERT INTO `table` that merges the new bar into the stored
+/// one exactly as mergeBar(stored, new) does (the stored bar wins a tie of times). The
+/// same text on SQLite and PostgreSQL.
+std::string rollupMergeClause(std::string_view table);
+
+/// Points folded into the bars of both levels, per (item, source, bucket start). Outliers
+/// are left out: they never enter a rollup.
+class RollupFold {
+ public:
+  using Key = std::tuple<std::int64_t, std::string, std::int64_t>;  ///< item, source, start
+  using Bars = std::map<Key, OhlcvBar>;
+
+  void add(std::int64_t item_id, std::string_view source, std::int64_t time, std::int64_t price,
+           std::int64_t volume, bool outlier);
+  void add(const PricePoint& point) {
+    add(point.item_id, point.source, point.time, point.price, point.volume, point.outlier);
+  }
+  const Bars& bars(RollupLevel level) const { return level == RollupLevel::kHour ? hour_ : day_; }
+  Bars& bars(RollupLevel level) { return level == RollupLevel::kHour ? hour_ : day_; }
+  bool empty() const { return hour_.empty() && day_.empty(); }
+  void clear() {
+    hour_.clear();
+    day_.clear();
+  }
+  /// Moves out the bars of `level` whose bucket ends at or before `time` (complete, when
+  /// the points come in time order); the others stay.
+  Bars takeEndedBy(RollupLevel level, std::int64_t time);
+
+ private:
+  Bars hour_, day_;
+};
+
+/// How writeRollups treats a bar that is already stored.
+enum class RollupWrite {
+  kMerge,        ///< fold the new bar into it (points that were really new)
+  kKeepExisting  ///< leave it: a re-import of history older than the raw points
+};
+
+/// Writes `bars` of `level` in `tx`. Returns the samples of the bars written (with
+/// kKeepExisting, the bars already stored are not counted).
+std::size_t writeRollups(WriteTransaction& tx, RollupLevel level, const RollupFold::Bars& bars,
+                         RollupWrite mode);
+/// Both levels of `fold`; returns the samples written at the hourly level.
+std::size_t writeRollups(WriteTransaction& tx, const RollupFold& fold, RollupWrite mode);
+
+}  // namespace skinpulse::store
