@@ -3,7 +3,7 @@
 // Candles (docs/api.md §10): OHLCV bars of one series at a fixed interval, folded with
 // store/Ohlcv's barOf and mergeBar — the fold the store's rollups are maintained with, so
 // a candle built from raw points is the same as one built from hourly or daily rollups
-// (docs/api.md §20). Both folds below are order-independent: points and bars may come in
+// (docs/api.md §10). Both folds below are order-independent: points and bars may come in
 // any order (a backfill stores history out of order).
 //
 // Intervals and windows: metrics/CandlesWindows.hpp; which of the two folds serves a

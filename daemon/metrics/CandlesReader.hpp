@@ -1,7 +1,7 @@
 #pragma once
 
 // CandlesReader: reads the candles of one series from the store, from the raw points or
-// from the rollups (docs/api.md §10, §20):
+// from the rollups (docs/api.md §10):
 // - 1m and 5m bars exist only in the raw points (windows 1h and 24h, always inside the
 //   raw retention);
 // - 1h bars are the hourly rollups, 1d the daily ones, 1w the daily ones folded into

@@ -1,4 +1,4 @@
-// Candles over long windows (docs/api.md §10, §20): 90d, 1y and all with their default 1d
+// Candles over long windows (docs/api.md §10): 90d, 1y and all with their default 1d
 // and weekly bars, which interval each window refuses and how it says so, where the bars
 // come from (rollups beyond the raw retention, raw points when outliers count and the
 // window lies inside it), a year answered after retention removed its raw points, and the

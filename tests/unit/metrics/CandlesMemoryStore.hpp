@@ -1,7 +1,7 @@
 #pragma once
 
 // CandlesMemoryStore: a price store in memory that keeps hourly and daily rollups the way
-// docs/api.md §20 says the SQL stores do — the first point of a key wins, only new,
+// docs/api.md §10 says the SQL stores do — the first point of a key wins, only new,
 // unflagged points are folded (with store/Ohlcv's barOf and mergeBar), a point whose flag
 // clearOutliers() lifts joins its rollups, raw retention leaves the rollups alone. The
 // candle tests read candles from it both ways, raw and rolled up, and compare them.

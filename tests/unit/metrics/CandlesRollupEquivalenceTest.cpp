@@ -1,4 +1,4 @@
-// A candle is the same whether built from raw points or from rollups (docs/api.md §20):
+// A candle is the same whether built from raw points or from rollups (docs/api.md §10):
 // on random series — times in any order, duplicate keys, flagged points, some of them
 // confirmed later, prices across the whole range — the candles folded from the stored raw
 // points equal the ones folded from the hourly and daily rollups, for every window and
