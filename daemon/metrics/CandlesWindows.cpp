@@ -74,9 +74,10 @@ std::optional<std::string> intervalRefusal(const CandleWindow& window, std::stri
     if (allows(window, interval)) allowed.push_back(interval);
     if (interval.name == name) asked = &interval;
   }
-  if (asked != nullptr && allows(window, *asked)) return std::nullopt;
-  std::string why = asked != nullptr && asked->seconds == kWeek &&
-                            asked->seconds >= *candleIntervalSeconds(window.default_interval)
+  if (asked == nullptr) return "must be " + candleIntervalNames();
+  if (allows(window, *asked)) return std::nullopt;
+  // 1w is the coarsest interval: it is refused only for the window's length.
+  std::string why = asked->seconds == kWeek
                         ? "is 1w, which needs a window of 30d or longer"
                         : "is finer than the " + std::string(window.name) + " window allows";
   return why + " (window " + std::string(window.name) + " allows " + listOf(allowed) + ")";

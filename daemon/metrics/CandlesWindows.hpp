@@ -28,7 +28,7 @@ std::optional<std::int64_t> candleIntervalSeconds(std::string_view name);
 /// The window named `name`; empty for anything else.
 std::optional<CandleWindow> candleWindow(std::string_view name);
 
-/// Why `interval` (a known interval name) is not allowed on `window`, as the detail of a
+/// Why `interval` is not allowed on `window` (unknown, or not for this window), as the detail of a
 /// 400 invalid_parameter naming the intervals that are; empty when it is allowed.
 std::optional<std::string> intervalRefusal(const CandleWindow& window, std::string_view interval);
 

@@ -112,6 +112,8 @@ class CandlesLongWindowsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("1h, 24h, 7d, 30d, 90d, 1y or all"),
                          metrics::candleWindowNames());
     CPPUNIT_ASSERT_EQUAL(std::string("1m, 5m, 1h, 1d or 1w"), metrics::candleIntervalNames());
+    CPPUNIT_ASSERT_EQUAL(std::string("must be 1m, 5m, 1h, 1d or 1w"),
+                         *metrics::intervalRefusal(*metrics::candleWindow("1y"), "2w"));
     CPPUNIT_ASSERT_EQUAL(std::string("is 1w, which needs a window of 30d or longer (window 7d "
                                      "allows 1h or 1d)"),
                          *metrics::intervalRefusal(*metrics::candleWindow("7d"), "1w"));
