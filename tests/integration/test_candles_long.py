@@ -149,6 +149,29 @@ class CandlesLong:
                 self.assert_candles(daemon, item, points, *case)
 
 
+    def test_long_windows_and_their_refusals(self):
+        with Daemon(self.workdir, env=self.env()) as daemon:
+            found = daemon.get("/api/v1/items?q=" + urllib.parse.quote(NAME)).json()
+            item = next(i["id"] for i in found if i["market_hash_name"] == NAME)
+            for window in ("90d", "1y", "all"):
+                body = daemon.get("/api/v1/items/%d/candles?window=%s" % (item, window)).json()
+                # No prices yet: no reference source, no bars; the default interval is 1d.
+                self.assertEqual((body["window"], body["interval"], body["source"], body["candles"]),
+                                 (window, "1d", None, []))
+            refusals = {
+                "window=2y": "parameter 'window' must be 1h, 24h, 7d, 30d, 90d, 1y or all",
+                "window=all&interval=1M": "parameter 'interval' must be 1m, 5m, 1h, 1d or 1w",
+                "window=1y&interval=1h": "parameter 'interval' is finer than the 1y window "
+                                         "allows (window 1y allows 1d or 1w)",
+                "window=7d&interval=1w": "parameter 'interval' is 1w, which needs a window of "
+                                         "30d or longer (window 7d allows 1h or 1d)",
+            }
+            for query, detail in refusals.items():
+                response = daemon.get("/api/v1/items/%d/candles?%s" % (item, query))
+                self.assertProblem(response, 400, "invalid_parameter")
+                self.assertEqual(response.json()["detail"], detail)
+
+
 class CandlesLongSqliteTest(CandlesLong, DaemonTestCase):
     def env(self):
         return {"DATABASE_URL": "sqlite://" + os.path.join(self.workdir, "long.db")}
