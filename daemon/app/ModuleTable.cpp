@@ -89,7 +89,8 @@ const std::vector<ModuleEntry>& moduleTable() {
              group("Metrics", "daemon/metrics/MetricsOptions.cpp", metrics::metricsOptionTable())};
        },
        [](const Settings& s, module::Services& services) -> Built {
-         return std::make_unique<metrics::MetricsModule>(services, s.metrics_options);
+         return std::make_unique<metrics::MetricsModule>(services, s.metrics_options,
+                                                         s.ingest.retention_days);
        }},
       {"portfolio",
        [] {

@@ -3,65 +3,52 @@
 #include "common/Json.hpp"
 #include "common/Time.hpp"
 
-#include <algorithm>
-#include <array>
+#include <map>
 
 namespace skinpulse::metrics {
 namespace {
 
-constexpr std::array<CandleWindow, 4> kCandleWindows = {{
-    {"1h", 3600, "1m"},
-    {"24h", 86400, "5m"},
-    {"7d", 7 * 86400, "1h"},
-    {"30d", 30 * 86400, "1d"},
-}};
+// The buckets of one request, keyed and so ordered by start.
+class Buckets {
+ public:
+  explicit Buckets(std::int64_t from) : from_(from) {}
+  void add(std::int64_t start, const store::OhlcvBar& bar) {
+    if (start < from_) return;
+    auto [bucket, added] = buckets_.try_emplace(start);
+    if (added) bucket->second.start = start;
+    store::mergeBar(bucket->second, bar);
+  }
+  std::vector<Candle> take() {
+    std::vector<Candle> out;
+    out.reserve(buckets_.size());
+    for (auto& entry : buckets_) out.push_back(entry.second);
+    return out;
+  }
 
-// Floor division (times are never negative in practice; this keeps bars aligned if so).
-std::int64_t floorTo(std::int64_t time, std::int64_t interval) {
-  std::int64_t start = time / interval * interval;
-  if (start > time) start -= interval;
-  return start;
-}
+ private:
+  std::int64_t from_;
+  std::map<std::int64_t, Candle> buckets_;
+};
 
 }  // namespace
 
-std::optional<std::int64_t> candleIntervalSeconds(std::string_view name) {
-  if (name == "1m") return 60;
-  if (name == "5m") return 300;
-  if (name == "1h") return 3600;
-  if (name == "1d") return 86400;
-  return std::nullopt;
-}
-
-std::optional<CandleWindow> candleWindow(std::string_view name) {
-  for (const auto& window : kCandleWindows) {
-    if (window.name == name) return window;
-  }
-  return std::nullopt;
-}
-
-std::vector<Candle> buildCandles(const std::vector<store::PricePoint>& points,
-                                 std::int64_t interval, std::int64_t since) {
-  std::vector<Candle> out;
-  if (interval <= 0) return out;
+std::vector<Candle> candlesFromPoints(const std::vector<store::PricePoint>& points,
+                                      std::int64_t interval, std::int64_t from) {
+  if (interval <= 0) return {};
+  Buckets buckets(from);
   for (const auto& point : points) {
-    if (point.time < since) continue;
-    const std::int64_t start = floorTo(point.time, interval);
-    if (out.empty() || out.back().time != start) {
-      if (!out.empty() && start < out.back().time) continue;  // out of order: not expected
-      Candle candle;
-      candle.time = start;
-      candle.open = candle.high = candle.low = candle.close = point.price;
-      out.push_back(candle);
-    }
-    auto& candle = out.back();
-    candle.high = std::max(candle.high, point.price);
-    candle.low = std::min(candle.low, point.price);
-    candle.close = point.price;
-    candle.volume += point.volume;
-    ++candle.samples;
+    const std::int64_t start = store::bucketStart(point.time, interval);
+    buckets.add(start, store::barOf(start, point.time, point.price, point.volume));
   }
-  return out;
+  return buckets.take();
+}
+
+std::vector<Candle> candlesFromBars(const std::vector<store::OhlcvBar>& bars, std::int64_t interval,
+                                    std::int64_t from) {
+  if (interval <= 0) return {};
+  Buckets buckets(from);
+  for (const auto& bar : bars) buckets.add(store::bucketStart(bar.start, interval), bar);
+  return buckets.take();
 }
 
 std::string renderCandles(std::int64_t item_id, const std::optional<std::string>& source,
@@ -85,7 +72,7 @@ std::string renderCandles(std::int64_t item_id, const std::optional<std::string>
   for (const auto& c : candles) {
     json.beginObject()
         .key("time")
-        .value(time::formatIso8601(c.time))
+        .value(time::formatIso8601(c.start))
         .key("open")
         .value(money.amount(c.open))
         .key("high")

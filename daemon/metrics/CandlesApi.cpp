@@ -4,6 +4,7 @@
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
 #include "metrics/Candles.hpp"
+#include "metrics/CandlesWindows.hpp"
 
 #include <memory>
 
@@ -19,9 +20,9 @@ CandlesApi::CandlesApi(const catalog::Catalog& catalog, const prices::LatestPric
                        CandlesApiConfig config, Clock clock, prices::HistoryCache* cache)
     : catalog_(catalog),
       latest_(latest),
-      prices_(prices),
       policy_(policy),
       config_(std::move(config)),
+      reader_(prices, policy, config_.retention_days),
       cache_(cache),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
 
@@ -34,15 +35,15 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   const std::int64_t id = http::positiveIdParam(request, "id");
   const std::string window_name = request.queryParam("window").value_or("24h");
   const auto window = candleWindow(window_name);
-  if (!window) throw http::HttpError::invalidParameter("window", "must be 1h, 24h, 7d or 30d");
+  if (!window) throw http::HttpError::invalidParameter("window", "must be " + candleWindowNames());
   const std::string interval_name =
       request.queryParam("interval").value_or(std::string(window->default_interval));
   const auto interval = candleIntervalSeconds(interval_name);
-  if (!interval) throw http::HttpError::invalidParameter("interval", "must be 1m, 5m, 1h or 1d");
-  if (*interval < *candleIntervalSeconds(window->default_interval)) {
-    throw http::HttpError::invalidParameter(
-        "interval", "is finer than the " + window_name + " window allows (at least " +
-                        std::string(window->default_interval) + ")");
+  if (!interval) {
+    throw http::HttpError::invalidParameter("interval", "must be " + candleIntervalNames());
+  }
+  if (auto refusal = intervalRefusal(*window, interval_name)) {
+    throw http::HttpError::invalidParameter("interval", *refusal);
   }
   auto source = http::textParam(request, "source", kMaxSourceBytes, false);
 
@@ -62,17 +63,11 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     return;
   }
   auto render = [&] {
-    const std::int64_t since = now - window->seconds;
-    auto points = prices_.history(id, since, source);
-    const std::int64_t oldest = points.empty() ? INT64_MAX : points.front().time;
-    std::erase_if(points, [this](const store::PricePoint& point) { return policy_.drops(point); });
-    // Exact until the oldest point leaves the window (docs/architecture.md, "History
-    // cache"): the first bar is folded from the points after `since` only.
+    auto read = reader_.read(id, *source, *window, *interval, now);
     return prices::HistoryCache::Rendered{
-        std::make_shared<const std::string>(renderCandles(id, source, window->name, interval_name,
-                                                          buildCandles(points, *interval, since),
-                                                          money)),
-        oldest == INT64_MAX ? INT64_MAX : oldest + window->seconds};
+        std::make_shared<const std::string>(
+            renderCandles(id, source, window->name, interval_name, read.candles, money)),
+        read.valid_until};
   };
   if (cache_ == nullptr) {
     response.shared_body = render().body;

@@ -1,14 +1,17 @@
 #pragma once
 
 // GET /api/v1/items/:id/candles?window=&interval=&source=&currency= (docs/api.md §10).
-// Reads the item's points of the window from the store and folds them into candles; the
-// rendered body is kept in the history cache (prices/HistoryCache, key space "c|") when
-// one is given. Without `source` the reference source of §3.1 is used (null and []
-// without one). Thread-safe: server threads call candles() concurrently.
+// Checks the window and interval (metrics/CandlesWindows.hpp), reads the bars from the
+// store's raw points or rollups (metrics/CandlesReader.hpp) and renders them; the rendered
+// body is kept in the history cache (prices/HistoryCache, key space "c|") when one is
+// given, until its first bar's bucket leaves the window. Without `source` the reference
+// source of §3.1 is used (null and [] without one). Thread-safe: server threads call
+// candles() concurrently.
 
 #include "catalog/Catalog.hpp"
 #include "currency/RateBook.hpp"
 #include "http/Router.hpp"
+#include "metrics/CandlesReader.hpp"
 #include "prices/HistoryCache.hpp"
 #include "prices/LatestPrices.hpp"
 #include "prices/PricePolicy.hpp"
@@ -24,6 +27,8 @@ namespace skinpulse::metrics {
 struct CandlesApiConfig {
   /// The rates `currency=` converts with (docs/api.md §14); null: only USD.
   const currency::RateBook* rates = nullptr;
+  /// [storage] retention_days: windows inside it may be read from the raw points.
+  int retention_days = 30;
 };
 
 class CandlesApi {
@@ -45,9 +50,9 @@ class CandlesApi {
  private:
   const catalog::Catalog& catalog_;
   const prices::LatestPrices& latest_;
-  store::PriceStore& prices_;
   const prices::PricePolicy& policy_;
   CandlesApiConfig config_;
+  CandlesReader reader_;
   prices::HistoryCache* cache_;
   Clock clock_;
 };

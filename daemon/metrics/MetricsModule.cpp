@@ -5,12 +5,13 @@
 
 namespace skinpulse::metrics {
 
-MetricsModule::MetricsModule(module::Services& services, const MetricsOptions& options)
+MetricsModule::MetricsModule(module::Services& services, const MetricsOptions& options,
+                             int raw_retention_days)
     : engine_(services.catalog, services.latest, std::move(services.registry.require<MetricSet>()),
               services.price_policy),
       api_(services.catalog, engine_, &services.rates),
       candles_(services.catalog, services.latest, services.database.prices(), services.price_policy,
-               CandlesApiConfig{&services.rates}, {}, &services.history_cache),
+               CandlesApiConfig{&services.rates, raw_retention_days}, {}, &services.history_cache),
       refresh_period_(options.refresh_period) {
   engine_.rebuild(services.database.prices(), time::nowSeconds());
   services.registry.provide<MetricsEngine>(engine_);

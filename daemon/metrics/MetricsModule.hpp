@@ -18,8 +18,10 @@ class MetricsModule final : public module::Module {
   /// Reads the last MetricsEngine::kHistorySeconds of the stored prices; takes the
   /// registry's MetricSet (the metric plugins: this module alone runs them) and provides
   /// its MetricsEngine there, whose snapshot live updates, alerts and the portfolio read.
-  /// The candles keep their bodies in the history cache.
-  MetricsModule(module::Services& services, const MetricsOptions& options);
+  /// The candles keep their bodies in the history cache, and read windows inside
+  /// `raw_retention_days` ([storage] retention_days) from the raw points when outliers
+  /// count (metrics/CandlesReader.hpp).
+  MetricsModule(module::Services& services, const MetricsOptions& options, int raw_retention_days);
 
   /// The engine follows every ingestion cycle, first of the observers.
   void attach(module::Services& services) override;

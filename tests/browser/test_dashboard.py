@@ -393,6 +393,17 @@ rates = EUR:0.95, JPY:151.2
         self.assertTrue(changed)
         self.assertEqual(self.driver.execute_script("return window.__marker"), 1, "the page reloaded")
         self.shoot("item")
+        # The long windows (docs/api.md §10): the 1y tab redraws the chart from daily bars
+        # (8 days of history: at most 9 a market) and says why there is no band.
+        tabs = [b.text for b in self.driver.find_elements(By.CSS_SELECTOR, "section[aria-labelledby='chart-h'] .tab")]
+        self.assertEqual(tabs, ["1h", "24h", "7d", "30d", "90d", "1y", "all"])
+        self.driver.find_element(By.XPATH, "//section[@aria-labelledby='chart-h']//button[text()='1y']").click()
+        self.wait(lambda: "window=1y" in self.driver.current_url, message="the 1y window in the URL")
+        yearly = self.wait(lambda: int(self.driver.find_element(By.ID, "chart").get_attribute("data-points") or 0)
+                           if "1y" in (self.driver.find_element(By.ID, "chart").get_attribute("aria-label") or "")
+                           else 0, message="the 1y chart")
+        self.assertLess(yearly, points)  # a daily bar per market and day, not hourly ones
+        self.assertIn("no band", self.text("section[aria-labelledby='chart-h'] .hint"))
         self.collect()
 
     def test_3b_variants_on_the_item_page_and_in_search(self):

@@ -1,12 +1,13 @@
-// Item: header with the current price, the chart per market from candles (1h/24h/7d/30d
-// in the URL), metrics per window, the markets table, live updates while open. A base
+// Item: header with the current price, the chart per market from candles (1h/24h/7d/30d/
+// 90d/1y/all in the URL), metrics per window, the markets table, live updates while open. A base
 // with variants adds the variants panel; a variant names its base
 // (js/views/item/variants.js). The page keeps the state its views share (`page`).
 
 import {errorBox, fill, getJson, h, hasVariants, pageStyles, setTitle} from './api.js';
 import {live} from './live.js';
+import {chartWindow} from './views/item/chart-windows.js';
 import {renderHead} from './views/item/head.js';
-import {CHART_WINDOWS, layout} from './views/item/layout.js';
+import {layout} from './views/item/layout.js';
 import {applyLivePrices} from './views/item/live-prices.js';
 import {renderMarkets} from './views/item/markets.js';
 import {loadMetrics} from './views/item/metrics.js';
@@ -17,7 +18,7 @@ pageStyles('item');
 
 export function render(view, [idText], query) {
   const id = Number(idText);
-  const win = CHART_WINDOWS.includes(query.get('window')) ? query.get('window') : '24h';
+  const win = chartWindow(query.get('window'));
   const page = {
     id,
     win,

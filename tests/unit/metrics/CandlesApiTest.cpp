@@ -1,10 +1,11 @@
 // Candles (docs/api.md §10): OHLCV folding, window/interval validation, the reference
 // source when none is asked for, and the envelope.
 
+#include "CandlesMemoryStore.hpp"
 #include "http/Dispatcher.hpp"
 #include "metrics/Candles.hpp"
 #include "metrics/CandlesApi.hpp"
-#include "mocks/NullPriceStore.hpp"
+#include "metrics/CandlesWindows.hpp"
 #include "mocks/TestPricePolicy.hpp"
 
 #include <Poco/JSON/Parser.h>
@@ -15,24 +16,6 @@ using namespace skinpulse;
 namespace {
 
 constexpr std::int64_t kNow = 1'800'000'000;
-
-class MemoryPrices final : public test::NullPriceStore {
- public:
-  std::vector<store::PricePoint> points;
-  std::vector<store::PricePoint> history(std::int64_t item_id, std::int64_t since,
-                                         const std::optional<std::string>& source) override {
-    std::vector<store::PricePoint> out;
-    for (const auto& p : points) {
-      if (p.item_id == item_id && p.time > since && (!source || p.source == *source)) {
-        out.push_back(p);
-      }
-    }
-    std::stable_sort(
-        out.begin(), out.end(),
-        [](const store::PricePoint& a, const store::PricePoint& b) { return a.time < b.time; });
-    return out;
-  }
-};
 
 Poco::JSON::Object::Ptr parse(std::string_view text) {
   return Poco::JSON::Parser().parse(std::string(text)).extract<Poco::JSON::Object::Ptr>();
@@ -55,7 +38,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
 
   catalog::Catalog catalog_;
   prices::LatestPrices latest_;
-  MemoryPrices prices_;
+  test::CandlesMemoryStore prices_;
   prices::PricePolicy policy_ = test::pricePolicy({"alpha", "beta"});
   std::unique_ptr<metrics::CandlesApi> api_;
   http::Router router_;
@@ -92,17 +75,19 @@ class CandlesApiTest : public CppUnit::TestFixture {
     b.id = 2;
     b.market_hash_name = "AWP | Asiimov (Field-Tested)";
     catalog_.reset({a, b});
-    prices_.points.clear();
+    prices_ = test::CandlesMemoryStore();
     // Item 1: "alpha" every 20 s for the last 10 minutes, "beta" twice.
+    std::vector<store::PricePoint> points;
     for (std::int64_t t = kNow - 600; t < kNow; t += 20) {
-      prices_.points.push_back(store::PricePoint{1, "alpha", t, 1000 + (t / 20) % 7, 2});
+      points.push_back(store::PricePoint{1, "alpha", t, 1000 + (t / 20) % 7, 2});
     }
-    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 100, 990, 1});
-    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 50, 995, 1});
+    const auto last_alpha = points.back();
+    points.push_back(store::PricePoint{1, "beta", kNow - 100, 990, 1});
+    points.push_back(store::PricePoint{1, "beta", kNow - 50, 995, 1});
+    prices_.insert(points);
     std::vector<store::PriceStore::Latest> latest;
-    const auto& last_alpha = prices_.points[prices_.points.size() - 3];
     latest.push_back(store::PriceStore::Latest{last_alpha, last_alpha.time - 20});
-    latest.push_back(store::PriceStore::Latest{prices_.points.back(), kNow - 100});
+    latest.push_back(store::PriceStore::Latest{points.back(), kNow - 100});
     latest_.reset(latest);
     router_ = http::Router();
     api_ = std::make_unique<metrics::CandlesApi>(catalog_, latest_, prices_, policy_,
@@ -115,16 +100,16 @@ class CandlesApiTest : public CppUnit::TestFixture {
         {1, "s", 120, 10, 1}, {1, "s", 130, 30, 2}, {1, "s", 150, 5, 3},
         {1, "s", 179, 20, 4}, {1, "s", 185, 7, 5},
     };
-    const auto bars = metrics::buildCandles(points, 60, 0);
+    const auto bars = metrics::candlesFromPoints(points, 60, 0);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, bars.size());
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, bars[0].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{120}, bars[0].start);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{10}, bars[0].open);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{30}, bars[0].high);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, bars[0].low);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{20}, bars[0].close);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{10}, bars[0].volume);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, bars[0].samples);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{180}, bars[1].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{180}, bars[1].start);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, bars[1].open);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, bars[1].close);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, bars[1].samples);
@@ -133,10 +118,10 @@ class CandlesApiTest : public CppUnit::TestFixture {
   void skipsPointsBeforeTheWindowAndOmitsEmptyBuckets() {
     const std::vector<store::PricePoint> points = {
         {1, "s", 50, 1, 0}, {1, "s", 3600, 2, 0}, {1, "s", 3 * 3600 + 5, 3, 0}};
-    const auto bars = metrics::buildCandles(points, 3600, 100);
+    const auto bars = metrics::candlesFromPoints(points, 3600, 3600);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, bars.size());
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{3600}, bars[0].time);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{3 * 3600}, bars[1].time);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3600}, bars[0].start);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3 * 3600}, bars[1].start);
   }
 
   void windowsAndIntervals() {
@@ -244,7 +229,7 @@ class CandlesApiTest : public CppUnit::TestFixture {
     // A cycle stores points (and moves the reference source to beta, the only one with
     // two points in the last day); its observer invalidates the item.
     now = kNow;
-    prices_.points.push_back(store::PricePoint{1, "beta", kNow - 10, 1010, 3});
+    prices_.insert({store::PricePoint{1, "beta", kNow - 10, 1010, 3}});
     latest_.reset(
         {store::PriceStore::Latest{store::PricePoint{1, "beta", kNow - 10, 1010, 3}, kNow - 50}});
     cache.invalidate({1});

@@ -4,7 +4,7 @@ import {fill, h, skeleton} from '../../api.js';
 import {navigate} from '../../router.js';
 import {windowTabs} from '../common/tabs.js';
 
-export const CHART_WINDOWS = ['1h', '24h', '7d', '30d'];
+import {CHART_WINDOWS, chartHint} from './chart-windows.js';
 
 /** Builds the frame into `view`; returns the slots (page.els). */
 export function layout(view, page) {
@@ -31,8 +31,7 @@ export function layout(view, page) {
           resetButton(page)),
         h('p', {class: 'hint'},
           'Drag across the chart to zoom; double-click or “Reset zoom” to go back. ',
-          win === '30d' ? 'Volatility metrics cover 1h, 24h and 7d, so the 30d chart has no band.' :
-                          'The shaded band is the window’s mean ± 2σ of the reference market.'),
+          chartHint(win)),
         els.chartState, els.chart),
       h('div', {class: 'grid-2'},
         h('section', {class: 'panel', 'aria-labelledby': 'metrics-h'},

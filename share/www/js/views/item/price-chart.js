@@ -4,6 +4,8 @@
 import {emptyBox, errorBox, fill, getJson} from '../../api.js';
 import {drawChart, loadUPlot} from '../../chart.js';
 
+import {emptyChartText, hasBand} from './chart-windows.js';
+
 /** The markets' sources, the reference first, then by name. */
 export function chartSources(markets, ref) {
   const sources = markets.map((m) => m.source);
@@ -20,7 +22,7 @@ export async function loadChart(page) {
           (s) => getJson(
               `/api/v1/items/${id}/candles?window=${win}&source=${encodeURIComponent(s)}`,
               `Chart (${s})`))),
-      win === '30d' ? Promise.resolve(null) :
+      !hasBand(win) ? Promise.resolve(null) :
                       getJson(`/api/v1/items/${id}/volatility?window=${win}`, 'Bollinger band')
                           .catch(() => null),
     ]);
@@ -55,6 +57,6 @@ function showEmpty(page) {
       page.els.chartState,
       emptyBox(
           page.markets.length ?
-              `No prices in the last ${page.win}. Try a longer window.` :
+              emptyChartText(page.win) :
               'No market has priced this item yet, so there is nothing to chart.'));
 }
