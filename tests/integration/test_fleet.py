@@ -18,6 +18,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import struct
@@ -47,6 +48,9 @@ ITEMS = 20  # the first ITEMS names of the shipped catalogue are on the fake mar
 # The standby asks for the lease every interval/2 (ingest/Scheduler.cpp); a lease held by a
 # killed daemon is free as soon as PostgreSQL sees its connection close (PostgresLease).
 TAKEOVER_BOUND = 2 * INTERVAL + INTERVAL / 2
+# SIGTERM to a new poller: the drain (5 s, polling on), requests in progress (<= 3 s), the
+# stop, then the takeover.
+HANDOVER_BOUND = 5 + 3 + 2 + TAKEOVER_BOUND
 
 if 1001 not in websocket._abnf.VALID_CLOSE_STATUS:  # websocket-client 1.2.3 (Debian 12)
     websocket._abnf.VALID_CLOSE_STATUS += (1001,)
@@ -105,6 +109,14 @@ def haproxy_config(front_port, daemon_ports):
     servers = iter(daemon_ports)
     text, count = re.subn(r"(?m)^(\s*server skinpulse-\d+) \S+$",
                           lambda m: "%s 127.0.0.1:%d" % (m.group(1), next(servers)), text)
+    # haproxy needs two descriptors per connection and refuses to start when it cannot
+    # raise its limit that far (a container's hard limit): the global maxconn shrinks to
+    # fit, plenty for the test.
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    if limit != resource.RLIM_INFINITY:
+        text = re.sub(r"(?m)^(\s*maxconn) (\d+)$",
+                      lambda m: "%s %d" % (m.group(1), min(int(m.group(2)), (limit - 200) // 2)),
+                      text, count=1)
     if binds != 1 or count != len(daemon_ports):
         raise AssertionError("etc/haproxy.cfg.example: bind or server lines not found")
     return text
@@ -361,20 +373,24 @@ class FleetTest(DaemonTestCase):
                     "GROUP BY time ORDER BY time" % self.schema)
         return {int(t): int(n) for t, n in (line.split("|") for line in rows.split())}
 
-    def check_cycles(self, log, stops):
+    def check_cycles(self, market, stops):
         """Every answer of the fake market stored once, all ITEMS points of it, and one
         poller at a time. `stops`: (daemon, time) of every kill or SIGTERM — the one
         answer a stopping daemon fetched but never stored is the only one allowed to be
         missing, and polling passes from one daemon to another only when the one polling
         stopped. Returns (cycles stored, widest gap between polls)."""
+        # Stored first, the log after: every stored cycle is in the log; a poll of the
+        # last seconds may not be stored yet.
         stored = self.stored_cycles()
+        settled = time.time() - INTERVAL - 1
+        log = market.entries()
         served = {observed for _, _, observed in log}
         self.assertFalse(set(stored) - served, "stored points nobody served")
         for observed, points in stored.items():
             self.assertEqual(points, ITEMS, "cycle %d stored %d of %d points" %
                              (observed, points, ITEMS))
         for daemon, wall, observed in log:
-            if observed in stored:
+            if observed in stored or wall > settled:
                 continue
             excused = any(name == daemon and 0 <= at - wall <= INTERVAL + 1
                           for name, at in stops)
@@ -386,9 +402,9 @@ class FleetTest(DaemonTestCase):
                 # A daemon's own polls are an interval apart.
                 self.assertGreater(then - at, INTERVAL / 2, "%s polled twice at once" % before)
             else:
-                # A handover: the daemon that polled had been stopped in between; a poll
-                # of two daemons interleaved would fail here.
-                self.assertTrue(any(name == before and at <= when <= then
+                # A handover: the daemon that polled had been stopped shortly before (it
+                # polls on while it drains); two daemons polling interleaved fail here.
+                self.assertTrue(any(name == before and when <= then <= when + HANDOVER_BOUND
                                     for name, when in stops),
                                 "%s polled at %.1f while %s still did (%.1f)" % (
                                     after, then, before, at))
@@ -495,13 +511,13 @@ class FleetTest(DaemonTestCase):
                                phase2["p50_ms"], phase2["p99_ms"]))
         self.assertGreater(phase2["total"], 500)
         self.assertEqual(phase2["failed"], 0, phase2["detail"])
-        codes = [s["code"] for c in clients for s in c.sessions if s["ended"]]
+        codes = [s["code"] for c in clients for s in c.sessions[:-1]]  # the last: ours
         print("fleet: WebSocket sessions ended by the restart: %s" % codes)
         self.assertIn(1001, codes, "no client saw a stopping daemon's close 1001")
 
         # The cycles of both phases.
         time.sleep(INTERVAL + 1)
-        cycles, widest = self.check_cycles(market.entries(), stops)
+        cycles, widest = self.check_cycles(market, stops)
         print("fleet: %d cycles stored, each once; widest gap between polls %.1f s" %
               (cycles, widest))
         self.assertLessEqual(widest, TAKEOVER_BOUND + INTERVAL)
