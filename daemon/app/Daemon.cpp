@@ -15,9 +15,14 @@
 #include <Poco/Util/Option.h>
 #include <Poco/Util/OptionSet.h>
 
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <ctime>
 #include <iostream>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 namespace skinpulse::app {
@@ -28,6 +33,36 @@ constexpr int kExitFailure = 1;
 
 void notify(const std::string& error) {
   if (!error.empty()) log::main().warn("systemd notification failed: {}", error);
+}
+
+// The termination signals, blocked in every thread from the start (threads inherit the
+// mask), so they are only ever taken by sigwait: the first ends the serving, a second
+// one ends the drain early.
+sigset_t terminationSignals() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGQUIT);
+  sigaddset(&signals, SIGTERM);
+  return signals;
+}
+
+// Keeps serving for `period` while /readyz says "draining"; returns early on a second
+// termination signal.
+void drainFor(std::chrono::seconds period) {
+  if (period.count() <= 0) return;
+  log::main().info("draining: /readyz answers 503 for {} s while requests are still served",
+                   period.count());
+  const sigset_t signals = terminationSignals();
+  timespec timeout{static_cast<time_t>(period.count()), 0};
+  while (true) {
+    const int taken = sigtimedwait(&signals, nullptr, &timeout);
+    if (taken > 0) {
+      log::main().info("second termination signal: drain ended early");
+      return;
+    }
+    if (errno != EINTR) return;  // EAGAIN: the period is over
+  }
 }
 
 }  // namespace
@@ -111,6 +146,8 @@ int Daemon::main(const std::vector<std::string>&) {
     // that a stop is ours, not a crash; without $NOTIFY_SOCKET these are no-ops.
     const auto notifier = systemd::Notifier::fromEnvironment(processEnvironment(), ::getpid());
     common::raiseOpenFileLimit();
+    const sigset_t signals = terminationSignals();
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
     Runtime runtime(loaded);
     runtime.start();
     systemd::WatchdogPinger watchdog(notifier);
@@ -118,8 +155,11 @@ int Daemon::main(const std::vector<std::string>&) {
     notify(notifier.ready("listening on " + loaded.settings.listen_host + ":" +
                           std::to_string(runtime.port())));
     waitForTerminationRequest();
-    log::main().info("shutting down");
     notify(notifier.stopping());
+    // Out of the balancer's rotation first, still serving (docs/operations.md, "Run a
+    // fleet"); the watchdog keeps going meanwhile.
+    drainFor(runtime.beginDrain());
+    log::main().info("shutting down");
     watchdog.stop();
     if (!runtime.stop()) {
       // A plugin is still executing: unloading it would crash, waiting breaks the 5 s

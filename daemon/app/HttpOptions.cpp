@@ -47,6 +47,13 @@ const common::OptionTable<HttpOptions>& httpOptionTable() {
         "A response the client does not read within this many seconds is abandoned (the "
         "connection closes)."},
        &HttpOptions::write_timeout_seconds},
+      {{"http.drain_seconds", T::kInteger, 0, 300, nullptr, "5",
+        "After SIGTERM, seconds during which GET /readyz answers 503 \"draining\" while "
+        "requests are still served, so a load balancer takes the daemon out of rotation "
+        "first (docs/operations.md, \"Run a fleet\"); then the listener closes and the "
+        "requests in progress are finished. Skipped when no readiness probe came in the "
+        "last minute (nobody balances on it); a second SIGTERM ends it. 0: no drain."},
+       &HttpOptions::drain_seconds},
       {{"http.threads", T::kInteger, 2, 4096, nullptr, "64",
         "Deprecated and ignored since the event-driven server (docs/adr/0010-front-door.md); "
         "see worker_threads."},

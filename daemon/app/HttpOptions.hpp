@@ -30,6 +30,9 @@ struct HttpOptions {
   int keep_alive_timeout_seconds = 60;
   int write_timeout_seconds = 30;
   int max_keep_alive_requests = 10000;
+  /// After SIGTERM, how long /readyz answers 503 "draining" while requests are still
+  /// served, before the listener closes (app/DrainState.hpp); 0: no drain.
+  int drain_seconds = 5;
   // Deprecated and ignored; kept bound so a value is still checked (a typo in an old
   // file fails as before) and reported by the start-up warning.
   int threads = 64;

@@ -5,6 +5,7 @@
 namespace skinpulse::app {
 
 Readiness ReadinessReport::operator()(bool detailed) const {
+  drain_.probed();
   store::Database& database = services_.database;
   state::SharedStore& shared_store = services_.shared_store;
   const bool databaseOk = database.ping();
@@ -33,6 +34,10 @@ Readiness ReadinessReport::operator()(bool detailed) const {
     const auto* ingest = services_.registry.find<ingest::CycleHooks>();
     json.key("ingest").value(ingest == nullptr || ingest->polling() ? "polling" : "standby");
   }
+  // Draining: out of rotation first, while the requests already sent are still served.
+  const bool draining = drain_.draining();
+  json.key("state").value(draining ? "draining" : "serving");
+  ready = ready && !draining;
   json.endObject();
   // "status" leads the object: it is known only once every part has been asked.
   std::string body = json.take();

@@ -3,9 +3,11 @@
 // ReadinessReport: the GET /readyz body, assembled from the shared services and every
 // module's keys. `detailed` (the admin listener) adds plugin files, versions, sources and
 // their errors; otherwise only the status, the components' ok and the ingest role (the
-// public listener; docs/api.md). app/Runtime provides it in the registry; the health and
-// admin modules require it.
+// public listener; docs/api.md). Both carry "state": "serving", or "draining" once the
+// daemon is stopping (app/DrainState.hpp), which is never ready. app/Runtime provides it
+// in the registry; the health and admin modules require it.
 
+#include "app/DrainState.hpp"
 #include "app/PluginSetup.hpp"
 #include "module/ModuleList.hpp"
 #include "module/Services.hpp"
@@ -23,8 +25,8 @@ class ReadinessReport {
  public:
   /// Every reference must outlive the report.
   ReadinessReport(const module::Services& services, const PluginSet& plugins,
-                  const module::ModuleList& modules)
-      : services_(services), plugins_(plugins), modules_(modules) {}
+                  const module::ModuleList& modules, const DrainState& drain)
+      : services_(services), plugins_(plugins), modules_(modules), drain_(drain) {}
 
   Readiness operator()(bool detailed) const;
 
@@ -32,6 +34,7 @@ class ReadinessReport {
   const module::Services& services_;
   const PluginSet& plugins_;
   const module::ModuleList& modules_;
+  const DrainState& drain_;
 };
 
 }  // namespace skinpulse::app

@@ -43,7 +43,7 @@ Runtime::Runtime(const LoadedConfig& config) : settings_(config.settings) {
       catalog_, latest_, *database_, *shared_store_, *history_cache_, rates_, *price_policy_,
       router_, registry_, settings_.base_url, settings_.share_dir, settings_.redis_url});
   plugins_->provideTo(registry_);
-  readiness_ = std::make_unique<ReadinessReport>(*services_, *plugins_, modules_);
+  readiness_ = std::make_unique<ReadinessReport>(*services_, *plugins_, modules_, drain_);
   registry_.provide(*readiness_);
 
   // The module table, in order: built, then attached, then their routes registered.
@@ -92,6 +92,14 @@ void Runtime::openServices() {
 Runtime::~Runtime() { stop(); }
 
 void Runtime::start() { modules_.start(); }
+
+std::chrono::seconds Runtime::beginDrain() {
+  drain_.begin();
+  // A balancer probes every few seconds; a minute covers the slowest usual settings.
+  constexpr auto kProbeWindow = std::chrono::seconds(60);
+  if (!drain_.probedWithin(kProbeWindow)) return std::chrono::seconds(0);
+  return std::chrono::seconds(settings_.http.drain_seconds);
+}
 
 bool Runtime::stop() { return modules_.stop(); }
 

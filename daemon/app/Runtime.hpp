@@ -10,6 +10,7 @@
 // released last. docs/architecture.md tells how to add a module.
 
 #include "app/ConfigLoader.hpp"
+#include "app/DrainState.hpp"
 #include "app/PluginSetup.hpp"
 #include "app/Readiness.hpp"
 #include "catalog/Catalog.hpp"
@@ -39,6 +40,11 @@ class Runtime {
 
   /// Starts every module (the HTTP server among them); logs the bound address.
   void start();
+  /// GET /readyz answers 503 "draining" from now on; everything else is still served.
+  /// Returns how long to keep serving before stop(): [http] drain_seconds when a readiness
+  /// probe came in within the last minute, else zero (no balancer routes by our
+  /// readiness, so there is nobody to tell).
+  std::chrono::seconds beginDrain();
   /// Stops the modules in reverse order. False when a source fetch is still running
   /// after the grace period: the plugin it runs in must not be unloaded, so the caller
   /// exits the process.
@@ -67,6 +73,7 @@ class Runtime {
   http::Router router_;
   module::Registry registry_;
   std::unique_ptr<module::Services> services_;
+  DrainState drain_;
   std::unique_ptr<ReadinessReport> readiness_;
 
   module::ModuleList modules_;

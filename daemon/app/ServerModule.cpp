@@ -3,6 +3,11 @@
 #include "common/Log.hpp"
 
 namespace skinpulse::app {
+namespace {
+
+constexpr std::chrono::milliseconds kInFlightGrace{3000};
+
+}  // namespace
 
 ServerModule::ServerModule(module::Services& services, const HttpOptions& options)
     : router_(services.router), options_(options) {
@@ -26,7 +31,9 @@ void ServerModule::start() {
 
 bool ServerModule::stop() {
   if (server_) {
-    server_->stop();
+    // The requests in progress are answered (Connection: close); a handler stuck longer
+    // than this is cut off, so the stop stays bounded.
+    server_->stop(kInFlightGrace);
     server_.reset();
   }
   return true;

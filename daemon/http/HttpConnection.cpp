@@ -68,6 +68,13 @@ void EventLoop::closeAll() {
   for (const auto& connection : open) connection->close();
 }
 
+void EventLoop::closeIdle() {
+  const auto open = connections;  // close() erases from the set
+  for (const auto& connection : open) {
+    if (connection->idle()) connection->close();
+  }
+}
+
 HttpConnection::HttpConnection(EventLoop& loop, const ServerShared& server,
                                asio::ip::tcp::socket socket, std::string address,
                                ConnectionSlot slot)
@@ -390,6 +397,9 @@ void HttpConnection::respond(Response response) {
   const auto& options = server_.options;
   ++served_;
   upgrade_ = response.status == 101 && response.take_over && method_ == "GET";
+  // A stopping server answers what it was asked, then closes (the client reconnects
+  // elsewhere instead of sending its next request to a closed socket).
+  if (server_.draining.load(std::memory_order_relaxed)) close_after_ = true;
   const bool keep = keep_alive_ && !close_after_ && served_ < options.max_keep_alive_requests;
   if (!keep) close_after_ = true;
   response_ = std::move(response);

@@ -22,6 +22,7 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -43,6 +44,9 @@ struct EventLoop {
 
   /// Closes every connection (on the loop's thread).
   void closeAll();
+  /// Closes the connections waiting for a request (on the loop's thread): a stopping
+  /// server lets the others finish the request they are on.
+  void closeIdle();
 };
 
 /// What every connection of a server uses; outlives them (HttpServer::stop() joins the
@@ -51,6 +55,8 @@ struct ServerShared {
   const Dispatcher& dispatcher;
   const ServerOptions& options;
   WorkerPool& pool;
+  /// The server is stopping: every answer closes its connection (Connection: close).
+  std::atomic<bool> draining{false};
 };
 
 class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
@@ -64,6 +70,8 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   void refuse();
   /// Closes the socket at once and leaves the loop.
   void close();
+  /// Waiting for a request, none of it received (a stopping server may close it).
+  bool idle() const { return phase_ == Phase::kIdle && buffer_.empty(); }
 
  private:
   enum class Phase { kIdle, kHead, kBody, kHandling, kWriting, kClosing, kClosed };

@@ -11,7 +11,10 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include <algorithm>
+#include <future>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace skinpulse::http {
@@ -39,7 +42,8 @@ struct HttpServer::Impl {
     for (auto& loop : loops) guards.emplace_back(loop->context.get_executor());
     pool = std::make_unique<WorkerPool>(options.worker_threads,
                                         static_cast<std::size_t>(options.worker_queue));
-    shared = std::make_unique<ServerShared>(ServerShared{dispatcher, options, *pool});
+    // Not movable (its atomic): built in place.
+    shared.reset(new ServerShared{dispatcher, options, *pool});
     acceptor = std::make_unique<tcp::acceptor>(loops.front()->context);
     retry = std::make_unique<asio::steady_timer>(loops.front()->context);
   }
@@ -137,6 +141,48 @@ void HttpServer::start() {
   }
   impl->running = true;
   impl_ = std::move(impl);
+}
+
+namespace {
+
+// How many connections `loop` still holds, asked on its thread (closing the idle ones
+// first); nullopt when the loop does not answer by `deadline`.
+std::optional<std::size_t> closeIdleAndCount(EventLoop& loop,
+                                             std::chrono::steady_clock::time_point deadline) {
+  auto counted = std::make_shared<std::promise<std::size_t>>();
+  auto answer = counted->get_future();
+  asio::post(loop.context, [&loop, counted] {
+    loop.closeIdle();
+    counted->set_value(loop.connections.size());
+  });
+  if (answer.wait_until(deadline) != std::future_status::ready) return std::nullopt;
+  return answer.get();
+}
+
+}  // namespace
+
+void HttpServer::stop(std::chrono::milliseconds grace) {
+  if (!impl_) return;
+  Impl& impl = *impl_;
+  impl.shared->draining = true;
+  asio::post(impl.loops.front()->context, [&impl] {
+    error_code ignored;
+    impl.acceptor->close(ignored);
+    impl.retry->cancel();
+  });
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  while (std::chrono::steady_clock::now() < deadline) {
+    std::size_t open = 0;
+    bool answered = true;
+    for (auto& loop : impl.loops) {
+      const auto count = closeIdleAndCount(*loop, deadline);
+      answered = answered && count.has_value();
+      open += count.value_or(0);
+    }
+    if (answered && open == 0) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  stop();
 }
 
 void HttpServer::stop() {

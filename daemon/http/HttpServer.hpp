@@ -54,6 +54,10 @@ class HttpServer {
   void start();
   /// Closes the listener and every connection, and joins the loops and the workers.
   void stop();
+  /// Stops gracefully: closes the listener and the idle connections at once, lets the
+  /// requests in progress be answered (each with Connection: close) for at most `grace`,
+  /// then stop(). Taken-over (WebSocket) connections are their owner's to close.
+  void stop(std::chrono::milliseconds grace);
   /// The bound port (useful with port 0).
   std::uint16_t port() const { return port_; }
   /// Open HTTP connections plus taken-over (WebSocket) ones still holding their slot.

@@ -22,6 +22,11 @@ class CycleObserver {
  public:
   virtual ~CycleObserver() = default;
   virtual void onCycle(const CycleUpdate& update) = 0;
+  /// Whether onCycle() also runs for the cycles a standby instance follows: the points the
+  /// polling instance stored (ingest/CycleFollower.hpp). Derived state (metrics) says yes;
+  /// side effects the polling instance already had (alerts fired, live updates published
+  /// through Redis) keep the default no, or every instance would repeat them.
+  virtual bool runsOnFollowedCycles() const { return false; }
   /// Points arrived outside the daemon's cycles (a backfill) and the latest-price cache
   /// was reloaded from the store: rebuild whatever was derived from the stored history.
   virtual void onReload() {}

@@ -52,18 +52,43 @@ IngestCycle::IngestCycle(store::Database& database, catalog::Catalog& catalog,
       auto_add_(auto_add),
       sightings_(static_cast<std::size_t>(std::max(auto_add_min_sources, 1))),
       backfill_revision_(database.prices().backfillRevision()),
-      newest_time_(database.prices().newestTime()) {}
+      newest_time_(database.prices().newestTime()),
+      follower_(database.prices()) {}
 
 bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   std::lock_guard lock(mutex_);
   const std::int64_t revision = database_.prices().backfillRevision();
   const bool backfilled = revision != backfill_revision_;
-  // A standby reloads after the polling instance's cycles, but spends at most a fifth of
-  // its time doing so: with a week of history the metrics rebuild takes seconds.
   const auto started = std::chrono::steady_clock::now();
+  if (standby && !backfilled) {
+    auto step = follower_.next(started);
+    switch (step.result) {
+      case CycleFollower::Result::kUpToDate:
+        return false;
+      case CycleFollower::Result::kFollowed:
+        applyFollowed(step.points);
+        return true;
+      case CycleFollower::Result::kGap:
+        reloadAll(revision, database_.prices().newestTime(), false, started);
+        return true;
+      case CycleFollower::Result::kUnsupported:
+        break;  // the newest-point watch below
+    }
+  }
+  // Without a cycle log a standby reloads after the polling instance's cycles, but spends
+  // at most a fifth of its time doing so: with a week of history the metrics rebuild
+  // takes seconds.
   const bool paced = standby && !backfilled && started < next_standby_reload_;
   const std::int64_t newest = standby && !paced ? database_.prices().newestTime() : newest_time_;
   if (!backfilled && newest == newest_time_) return false;
+  reloadAll(revision, newest, backfilled, started);
+  return true;
+}
+
+void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool backfilled,
+                            std::chrono::steady_clock::time_point started) {
+  // Before the load: a cycle logged meanwhile is followed again later, never skipped.
+  follower_.caughtUp(started);
   // Points arrived that no cycle told item by item: every cached body may be stale.
   if (history_cache_ != nullptr) history_cache_->invalidateAll();
   latest_.reset(database_.prices().latestPerItemSource());
@@ -84,7 +109,24 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   } else {
     log::main().debug("prices stored by the polling instance: caches reloaded in {} ms", ms);
   }
-  return true;
+}
+
+void IngestCycle::applyFollowed(const std::vector<store::PricePoint>& points) {
+  if (points.empty()) return;
+  // The order of our own cycle: history bodies dropped before the latest prices move.
+  invalidateHistory(points);
+  latest_.apply(points);
+  newest_time_ = std::max(newest_time_, points.back().time);
+  const CycleUpdate update{time::nowSeconds(), points};
+  for (const auto& [observer, stage] : observers_) {
+    if (!observer->runsOnFollowedCycles()) continue;
+    try {
+      observer->onCycle(update);
+    } catch (const std::exception& error) {
+      log::main().error("following a stored cycle failed: {}", error.what());
+    }
+  }
+  log::main().debug("followed the polling instance: {} point(s)", points.size());
 }
 
 std::size_t IngestCycle::addUnknownNames(const std::vector<SourceBatch>& batches,
@@ -249,6 +291,12 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
     lap(CycleStage::kLatestPrices);
   }
   outcome.stored = database_.prices().insert(points);
+  // Our cycle is applied below: were we to stand by later, following resumes after it.
+  try {
+    follower_.caughtUp();
+  } catch (const std::exception& error) {
+    log::main().warn("cycle log position not read: {}", error.what());
+  }
   // Confirmed points count from now on: the observers take them like new ones, first, as
   // they are older than the points that confirmed them (the latest prices have them).
   points.insert(points.begin(), confirmed.begin(), confirmed.end());

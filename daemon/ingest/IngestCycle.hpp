@@ -9,6 +9,7 @@
 
 #include "catalog/Catalog.hpp"
 #include "catalog/NameSightings.hpp"
+#include "ingest/CycleFollower.hpp"
 #include "ingest/CycleObserver.hpp"
 #include "ingest/CycleTimings.hpp"
 #include "ingest/Normaliser.hpp"
@@ -94,10 +95,14 @@ class IngestCycle {
   /// observer runs.
   CycleOutcome run(const std::vector<SourceBatch>& batches);
 
-  /// Reloads the latest-price cache from the store and tells the observers when points
-  /// arrived that no cycle of ours stored: a backfill (PriceStore::backfillRevision) or,
-  /// on a `standby` instance, the polling instance's cycles (PriceStore::newestTime).
-  /// Never at the same time as a cycle. Returns whether it reloaded.
+  /// Brings in points that no cycle of ours stored. A backfill
+  /// (PriceStore::backfillRevision) reloads the latest-price cache from the store and
+  /// tells the observers (onReload). On a `standby` instance, the polling instance's
+  /// cycles are followed through the cycle log (CycleFollower): their points go into the
+  /// latest-price cache, drop their items' history bodies and reach the observers that
+  /// run on followed cycles — incrementally; a gap in the log reloads in full, and a store
+  /// without the log falls back to reloading when PriceStore::newestTime moves. Never at
+  /// the same time as a cycle. Returns whether the caches changed.
   bool reloadIfChangedElsewhere(bool standby);
 
  private:
@@ -108,6 +113,12 @@ class IngestCycle {
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
   void notify(const std::vector<store::PricePoint>& points, CycleTimings& timings);
+  /// The polling instance's points, applied like our own cycle's but without timings and
+  /// only for the observers that run on followed cycles.
+  void applyFollowed(const std::vector<store::PricePoint>& points);
+  /// Everything derived from the stored history, loaded again.
+  void reloadAll(std::int64_t revision, std::int64_t newest, bool backfilled,
+                 std::chrono::steady_clock::time_point started);
   void report(const CycleTimings& timings);
 
   store::Database& database_;
@@ -128,6 +139,7 @@ class IngestCycle {
   std::int64_t backfill_revision_ = 0;
   std::int64_t newest_time_ = 0;
   std::chrono::steady_clock::time_point next_standby_reload_{};
+  CycleFollower follower_;  ///< a standby's place in the polling instance's cycle log
 };
 
 }  // namespace skinpulse::ingest

@@ -63,6 +63,8 @@ class MetricsEngine final : public ingest::CycleObserver {
   std::size_t seriesBytes() const;
 
   void onCycle(const ingest::CycleUpdate& update) override;
+  /// A standby's metrics follow the polling instance's cycles point by point.
+  bool runsOnFollowedCycles() const override { return true; }
   /// Points arrived outside our cycles (a backfill, or the polling instance's cycles on a
   /// standby): rebuilds from the store rebuild() last read.
   void onReload() override;

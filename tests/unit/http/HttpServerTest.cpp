@@ -92,6 +92,8 @@ class HttpServerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(framingErrorsCloseAfterOneAnswer);
   CPPUNIT_TEST(unreadResponseIsAbandonedAtTheWriteDeadline);
   CPPUNIT_TEST(stopClosesOpenConnections);
+  CPPUNIT_TEST(gracefulStopFinishesRequestsInProgress);
+  CPPUNIT_TEST(gracefulStopIsBounded);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -338,6 +340,49 @@ class HttpServerTest : public CppUnit::TestFixture {
     idle.readAll(1000ms);
     partial.readAll(1000ms);
     CPPUNIT_ASSERT(idle.closedByPeer());
+    CPPUNIT_ASSERT(partial.closedByPeer());
+  }
+
+  // A draining daemon: the listener and the idle connections close at once; a request
+  // being handled is answered (with Connection: close) before the server goes.
+  void gracefulStopFinishesRequestsInProgress() {
+    std::promise<void> open_gate;
+    gate_ = open_gate.get_future().share();
+    auto server = std::make_unique<HttpServer>(router_, options());
+    server->start();
+    const auto port = server->port();
+    Client idle(port);
+    auto busy = std::make_unique<Client>(port);
+    busy->send("GET /block HTTP/1.1\r\nHost: a\r\n\r\n");
+    std::this_thread::sleep_for(50ms);
+    auto stopped = std::async(std::launch::async, [&] { server->stop(5000ms); });
+    std::this_thread::sleep_for(200ms);
+    idle.readAll(500ms);
+    CPPUNIT_ASSERT(idle.closedByPeer());
+    Client late(port);
+    CPPUNIT_ASSERT(!late.connected());  // the listener is closed
+    CPPUNIT_ASSERT(stopped.wait_for(0ms) == std::future_status::timeout);
+    open_gate.set_value();
+    const auto answer = busy->readAll(2000ms);
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(answer));
+    CPPUNIT_ASSERT(answer.find("Connection: close") != std::string::npos);
+    busy.reset();  // the client closes its side too: nothing is left to linger for
+    CPPUNIT_ASSERT(stopped.wait_for(2s) == std::future_status::ready);
+  }
+
+  // A request that never completes (half a head) holds the stop for the grace only.
+  void gracefulStopIsBounded() {
+    auto server = std::make_unique<HttpServer>(router_, options());
+    server->start();
+    Client partial(server->port());
+    partial.send("GET /inline HTTP/1.1\r\n");
+    std::this_thread::sleep_for(50ms);
+    const auto started = std::chrono::steady_clock::now();
+    server->stop(300ms);
+    const auto took = std::chrono::steady_clock::now() - started;
+    CPPUNIT_ASSERT(took >= 300ms);
+    CPPUNIT_ASSERT(took < 1500ms);
+    partial.readAll(1000ms);
     CPPUNIT_ASSERT(partial.closedByPeer());
   }
 };

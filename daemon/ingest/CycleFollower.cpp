@@ -1,0 +1,53 @@
+#include "ingest/CycleFollower.hpp"
+
+#include "common/Log.hpp"
+
+#include <stdexcept>
+
+namespace skinpulse::ingest {
+
+CycleFollower::CycleFollower(store::PriceStore& store, Options options, Clock::time_point now)
+    : store_(store), options_(options), last_look_(now) {
+  caughtUp(now);
+}
+
+bool CycleFollower::caughtUp(Clock::time_point now) {
+  try {
+    seq_ = store_.lastCycleSeq();
+    last_look_ = now;
+    return true;
+  } catch (const std::logic_error&) {
+    // A store without the cycle log refuses with logic_error ("not implemented"); any
+    // other failure (the database is down) is the caller's to report.
+    seq_.reset();
+    return false;
+  }
+}
+
+CycleFollower::Step CycleFollower::next(Clock::time_point now) {
+  std::int64_t last = 0;
+  try {
+    last = store_.lastCycleSeq();
+  } catch (const std::logic_error&) {
+    seq_.reset();
+    return {Result::kUnsupported, {}};
+  }
+  const bool silent_too_long = now - last_look_ > options_.max_silence;
+  if (!seq_ || last < *seq_ || silent_too_long) {
+    if (seq_ && last < *seq_) {
+      log::main().warn("the cycle log went back from {} to {}: reloading the caches", *seq_, last);
+    }
+    return {Result::kGap, {}};
+  }
+  last_look_ = now;
+  if (last == *seq_) return {Result::kUpToDate, {}};
+  auto followed = store_.cyclesAfter(*seq_, options_.max_cycles);
+  if (followed.last_seq < last) {
+    // More cycles behind than one read takes: replaying them costs more than a reload.
+    return {Result::kGap, {}};
+  }
+  seq_ = followed.last_seq;
+  return {Result::kFollowed, std::move(followed.points)};
+}
+
+}  // namespace skinpulse::ingest
