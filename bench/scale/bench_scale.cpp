@@ -181,6 +181,22 @@ struct ReadStats {
   double p99() const { return percentile(ms, 99); }
 };
 
+/// A backfill writer that sends points older than `raw_from` to the rollups only, when this
+/// build's store has the cut-off (issue 30: `openBackfill(raw_from)`); otherwise every point
+/// is kept raw, and the report says so. A template, so the test compiles on either API.
+template <typename Store>
+std::unique_ptr<store::PriceStore::BackfillWriter> openBackfillFrom(Store& prices,
+                                                                    std::int64_t raw_from,
+                                                                    bool& cut) {
+  if constexpr (requires { prices.openBackfill(raw_from); }) {
+    cut = true;
+    return prices.openBackfill(raw_from);
+  } else {
+    cut = false;
+    return prices.openBackfill();
+  }
+}
+
 bool notImplemented(const std::logic_error& e) {
   return std::string(e.what()).find("not implemented") != std::string::npos;
 }
@@ -212,8 +228,9 @@ class ScaleBench {
   std::unique_ptr<bench::PointStream> stream_;
   std::size_t points_ = 0;
   std::int64_t now_ = 0;
-  std::int64_t live_from_ = 0;     ///< first UTC midnight inside the raw retention
-  std::int64_t backfill_to_ = 0;   ///< backfilled history ends here (now − raw_days)
+  std::int64_t live_from_ = 0;     ///< the cycles start here: a UTC midnight, raw_days ago
+  std::int64_t backfill_to_ = 0;   ///< backfilled history ends here (= live_from_)
+  bool backfill_cut_ = false;      ///< the store's backfill has the raw cut-off
   std::size_t candle_source_ = 0;  ///< the source the 1y candles are read for
   std::vector<std::size_t> hot_;   ///< item indexes written by the last cycles
   std::size_t last_poll_source_ = 0;
@@ -247,7 +264,7 @@ void ScaleBench::prepare() {
   // Catalogue-like ids: the benchmark's items spread evenly over the seeded catalogue.
   const auto records = db_->catalog().itemNames();
   const std::size_t n =
-      opt_.items ? opt_.items : std::clamp<std::size_t>(points_ / 2000, 500, 10000);
+      opt_.items ? opt_.items : std::clamp<std::size_t>(points_ / 10000, 500, 10000);
   if (n > records.size())
     throw std::runtime_error("--items " + std::to_string(n) + " is more than the catalogue's " +
                              std::to_string(records.size()));
@@ -256,8 +273,12 @@ void ScaleBench::prepare() {
 
   now_ = time::nowSeconds();
   stream_ = std::make_unique<bench::PointStream>(std::move(ids), points_, now_, opt_.history_days);
-  backfill_to_ = now_ - std::int64_t{opt_.raw_days} * kDay;
-  live_from_ = (backfill_to_ / kDay + 1) * kDay;
+  // The backfill's raw cut-off as the daemon sets it (ingest::BackfillOptions): the start
+  // of the UTC day `raw_days` ago. Older history is backfilled (rollups only); from there
+  // on, the cycles store raw, so the first day of the cycles is a whole UTC day (one
+  // partition) and nothing backfilled is kept raw.
+  live_from_ = (now_ - std::int64_t{opt_.raw_days} * kDay) / kDay * kDay;
+  backfill_to_ = live_from_;
 
   std::cerr << "bench_scale " << backend_.name() << ": ~" << points_ << " points, "
             << stream_->items().size() << " items, " << stream_->sources().size()
@@ -277,7 +298,8 @@ void ScaleBench::writeBackfills() {
   for (std::int64_t from = stream_->start(); from < backfill_to_; from += step) {
     const std::int64_t to = std::min(from + step, backfill_to_);
     std::unique_ptr<store::PriceStore::BackfillWriter> writer;
-    backfill_.both([&] { writer = prices.openBackfill(); }, [&] { reference_->begin(); });
+    backfill_.both([&] { writer = openBackfillFrom(prices, live_from_, backfill_cut_); },
+                   [&] { reference_->begin(); });
     auto flush = [&] {
       if (chunk.empty()) return;
       backfill_.both([&] { writer->add(chunk); }, [&] { reference_->insert(chunk); });
@@ -343,7 +365,6 @@ std::int64_t ScaleBench::expectedDailySamples(std::size_t item, std::int64_t fro
   std::int64_t n = 0;
   for (const auto& poll : stream_->pollsOf(candle_source_, stream_->start(), now_)) {
     if (store::bucketStart(poll.time, kDay) < from) continue;
-    if (poll.time >= backfill_to_ && poll.time < live_from_) continue;  // the gap: no points
     if (!stream_->point(poll, item).outlier) ++n;
   }
   return n;
@@ -518,10 +539,10 @@ void ScaleBench::report() {
   auto perRow = [](std::int64_t bytes, std::int64_t rows) {
     return rows > 0 ? fmt("%.1f", static_cast<double>(bytes) / static_cast<double>(rows)) : "-";
   };
-  row("raw points kept (cycles' " + std::to_string(live_expected) + ")", std::to_string(s.raw_rows),
-      static_cast<std::size_t>(s.raw_rows) > live_expected
-          ? "backfilled history older than the retention is stored raw"
-          : "");
+  row("raw points kept (the cycles wrote " + std::to_string(live_expected) + ")",
+      std::to_string(s.raw_rows),
+      backfill_cut_ ? "backfill: openBackfill(raw_from), older points to the rollups only"
+                    : "backfill: this store has no raw cut-off, every point is kept raw");
   row(std::string("bytes per raw point, store") +
           (is_pg ? " (" + std::to_string(s.partitions) + " partitions)" : ""),
       perRow(s.raw_bytes, s.raw_rows), "");
@@ -558,9 +579,10 @@ void ScaleBench::report() {
   out << "{\"bench\":\"scale\",\"backend\":\"" << backend_.name() << "\",\"time\":" << now_
       << ",\"points\":" << all_points << ",\"items\":" << stream_->items().size()
       << ",\"stretch\":" << stream_->stretch() << ",\"backfill_points\":" << backfill_points_
-      << ",\"backfill_stored\":" << backfill_stored_ << ",\"backfills\":" << backfills_
-      << ",\"cycle_points\":" << cycle_points_ << ",\"cycles\":" << cycle_count_
-      << ",\"backfill_store_s\":" << backfill_.store_s
+      << ",\"backfill_stored\":" << backfill_stored_
+      << ",\"backfill_cut\":" << (backfill_cut_ ? "true" : "false")
+      << ",\"backfills\":" << backfills_ << ",\"cycle_points\":" << cycle_points_
+      << ",\"cycles\":" << cycle_count_ << ",\"backfill_store_s\":" << backfill_.store_s
       << ",\"backfill_reference_s\":" << backfill_.reference_s
       << ",\"cycles_store_s\":" << cycles_.store_s
       << ",\"cycles_reference_s\":" << cycles_.reference_s << ",\"ratio\":" << ratio
@@ -599,6 +621,11 @@ int ScaleBench::run() {
   readCandles();
   store_sizes_ = backend_.storeSizes();
   reference_sizes_ = backend_.referenceSizes();
+  const auto cycles_wrote = static_cast<std::int64_t>(stream_->count(live_from_, now_));
+  if (backfill_cut_ && store_sizes_.raw_rows != cycles_wrote)
+    throw std::runtime_error("the store keeps " + std::to_string(store_sizes_.raw_rows) +
+                             " raw points; the cycles wrote " + std::to_string(cycles_wrote) +
+                             " and the backfills were older than the raw cut-off");
   retentionPass();
   wall_s_ = seconds(Clock::now() - t0);
   report();
