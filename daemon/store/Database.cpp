@@ -72,8 +72,15 @@ std::unique_ptr<Database> openDatabase(const std::string& url_text,
     auto database = std::make_unique<store::SqlDatabase>(std::move(pool), openLease(url));
     // PostgreSQL: today's day partition and the next ones exist before the first cycle
     // (nothing is dropped here: retention does that, with its own cut-off).
-    database->prices().maintainPartitions(time::nowSeconds(),
-                                          std::numeric_limits<std::int64_t>::min(), 0);
+    // A failure here is not fatal: the rows of a missing day wait in the DEFAULT partition
+    // and the next retention pass creates it and moves them.
+    try {
+      database->prices().maintainPartitions(time::nowSeconds(),
+                                            std::numeric_limits<std::int64_t>::min(), 0);
+    } catch (const std::exception& e) {
+      log::main().warn("database: day partitions not created at open (retried by retention): {}",
+                       store::describe(e));
+    }
     log::main().info("database {} open, schema version {}", url.redacted,
                      database->schemaVersion());
     return database;

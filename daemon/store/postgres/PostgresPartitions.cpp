@@ -44,6 +44,19 @@ Partition parseBound(const std::string& name, const std::string& bound) {
   return partition;
 }
 
+// Serialises the keepers of every instance of a fleet (all start together, and each runs
+// retention): the second one to create or drop a day finds it done.
+constexpr std::int64_t kPartitionLockKey = 0x736b696e70617274;  // "skinpart"
+
+bool isPartition(WriteTransaction& tx, const std::string& name) {
+  std::int64_t found = 0;
+  tx.session() << "SELECT COUNT(*) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid "
+                  "WHERE i.inhparent = to_regclass('price_points') AND c.relname = '" +
+                      name + "'",
+      into(found), now;
+  return found > 0;
+}
+
 bool isLockTimeout(const std::exception& e) {
   const std::string message = e.what();
   return message.find("lock timeout") != std::string::npos ||
@@ -99,6 +112,8 @@ std::size_t PartitionKeeper::ensureDays(std::int64_t from, std::int64_t to) {
     const std::string range = "time >= " + lo + " AND time < " + hi;
     WriteTransaction tx(pool_);
     tx.session() << kLockTimeout, now;
+    tx.lockAdvisory(kPartitionLockKey);
+    if (isPartition(tx, name)) continue;  // another instance made it meanwhile
     // Created detached, filled with DEFAULT's rows of its day, then attached: attaching
     // takes a SHARE UPDATE EXCLUSIVE lock on price_points, so cycles and reads go on. The
     // CHECK mirrors the bound, so the attach does not scan the new table to prove it.
@@ -129,6 +144,8 @@ PartitionKeeper::DropPass PartitionKeeper::dropBefore(std::int64_t before,
     try {
       WriteTransaction tx(pool_);
       tx.session() << kLockTimeout, now;
+      tx.lockAdvisory(kPartitionLockKey);
+      if (!isPartition(tx, name)) continue;  // another instance dropped it meanwhile
       std::int64_t rows = 0;
       tx.session() << "SELECT CAST(reltuples AS BIGINT) FROM pg_class WHERE oid = to_regclass('" +
                           name + "')",

@@ -19,6 +19,7 @@
 #include <iostream>
 #include <limits>
 #include <set>
+#include <thread>
 
 using namespace skinpulse;
 using Poco::Data::Keywords::into;
@@ -44,6 +45,7 @@ class PartitionsPostgresTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testMigrationAttachesTheExistingTable);
   CPPUNIT_TEST(testCreatingADayMovesItsDefaultRows);
   CPPUNIT_TEST(testDropKeepsEachSeriesReference);
+  CPPUNIT_TEST(testInstancesKeepTheSameDaysTogether);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -123,6 +125,44 @@ class PartitionsPostgresTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(
         std::size_t{0},
         prices.maintainPartitions(far, std::numeric_limits<std::int64_t>::min(), 0).created);
+  }
+
+  // A fleet's instances open and run retention at the same time: each day is created and
+  // dropped once, and nobody fails.
+  void testInstancesKeepTheSameDaysTogether() {
+    if (skip()) return;
+    db_ = store::openDatabase(url_, migrationsDir());
+    auto other = store::openDatabase(url_, migrationsDir());
+    const std::int64_t far = (wallNow() / kDay + 20) * kDay;
+    std::size_t created[2] = {0, 0};
+    std::string failure;
+    std::thread second([&] {
+      try {
+        created[1] = other->prices().maintainPartitions(far, 0, 0).created;
+      } catch (const std::exception& e) {
+        failure = e.what();
+      }
+    });
+    created[0] = db_->prices().maintainPartitions(far, 0, 0).created;
+    second.join();
+    CPPUNIT_ASSERT_EQUAL(std::string(), failure);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{4}, created[0] + created[1]);
+    std::size_t dropped[2] = {0, 0};
+    std::thread drop([&] {
+      try {
+        dropped[1] = other->prices().maintainPartitions(far, far + 2 * kDay, 0).dropped;
+      } catch (const std::exception& e) {
+        failure = e.what();
+      }
+    });
+    dropped[0] = db_->prices().maintainPartitions(far, far + 2 * kDay, 0).dropped;
+    drop.join();
+    CPPUNIT_ASSERT_EQUAL(std::string(), failure);
+    // Every partition ending by far + 2 days: legacy, the days made at open, far, far + 1.
+    const auto names = partitionNames();
+    CPPUNIT_ASSERT(names.count(dayName(far)) == 0 && names.count(dayName(far + kDay)) == 0);
+    CPPUNIT_ASSERT(names.count(dayName(far + 2 * kDay)) == 1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{5}, dropped[0] + dropped[1]);
   }
 
   void testDropKeepsEachSeriesReference() {
