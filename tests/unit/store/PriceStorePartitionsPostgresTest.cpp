@@ -1,7 +1,7 @@
-// PostgreSQL's day partitions of price_points (migration 010, store/postgres/
-// PostgresPartitions, docs/adr/0026-partitions-and-rollups.md): the migration of an
-// existing table with rows, partitions created ahead (taking DEFAULT's rows of their day),
-// whole days dropped with each series' reference point moved to DEFAULT first. Needs
+// PriceStore::maintainPartitions: PostgreSQL's day partitions of price_points
+// (migration 010, store/postgres/ PostgresPartitions, docs/adr/0026-partitions-and-rollups.md): the
+// migration of an existing table with rows, partitions created ahead (taking DEFAULT's rows of
+// their day), whole days dropped with each series' reference point moved to DEFAULT first. Needs
 // SKINPULSE_TEST_POSTGRES_URL; without it every test says so and passes.
 
 #include "mocks/PostgresTestSchema.hpp"
@@ -40,8 +40,8 @@ std::int64_t wallNow() {
 
 }  // namespace
 
-class PartitionsPostgresTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(PartitionsPostgresTest);
+class PriceStorePartitionsPostgresTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(PriceStorePartitionsPostgresTest);
   CPPUNIT_TEST(testMigrationAttachesTheExistingTable);
   CPPUNIT_TEST(testCreatingADayMovesItsDefaultRows);
   CPPUNIT_TEST(testDropKeepsEachSeriesReference);
@@ -256,4 +256,4 @@ class PartitionsPostgresTest : public CppUnit::TestFixture {
   std::unique_ptr<store::Database> db_;
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(PartitionsPostgresTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(PriceStorePartitionsPostgresTest);
