@@ -1,5 +1,5 @@
 // PriceStore::maintainPartitions: PostgreSQL's day partitions of price_points
-// (migration 010, store/postgres/ PostgresPartitions, docs/adr/0026-partitions-and-rollups.md): the
+// (migration 010, store/postgres/PostgresPartitions, docs/adr/0026-partitions-and-rollups.md): the
 // migration of an existing table with rows, partitions created ahead (taking DEFAULT's rows of
 // their day), whole days dropped with each series' reference point moved to DEFAULT first. Needs
 // SKINPULSE_TEST_POSTGRES_URL; without it every test says so and passes.
