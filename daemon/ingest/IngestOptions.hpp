@@ -14,6 +14,10 @@ struct IngestOptions {
   /// [catalog] auto_add_min_sources: distinct source instances that must report a name
   int catalog_auto_add_min_sources = 2;
   int retention_days = 30;  ///< [storage] retention_days
+  /// [storage] rollup_hourly_days: hourly bars kept this many days (0 = forever)
+  int rollup_hourly_days = 400;
+  /// [storage] rollup_daily_days: daily bars kept this many days (0 = forever)
+  int rollup_daily_days = 0;
   /// How long stop() waits for fetches in flight: the contract gives shutdown 5 s, and
   /// fetches get most of it.
   std::chrono::milliseconds stop_grace{3500};

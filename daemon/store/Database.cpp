@@ -1,6 +1,7 @@
 #include "store/Database.hpp"
 
 #include "common/Log.hpp"
+#include "common/Time.hpp"
 #include "store/DatabaseUrl.hpp"
 #include "store/Errors.hpp"
 #include "store/Migrator.hpp"
@@ -8,6 +9,7 @@
 #include "store/sqlite/SqlitePool.hpp"
 
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #ifdef SKINPULSE_WITH_POSTGRES
 #include "store/postgres/PostgresLease.hpp"
@@ -68,6 +70,17 @@ std::unique_ptr<Database> openDatabase(const std::string& url_text,
     auto pool = openPool(url);
     store::applyMigrations(*pool, std::filesystem::path(migrations_dir) / flavour);
     auto database = std::make_unique<store::SqlDatabase>(std::move(pool), openLease(url));
+    // PostgreSQL: today's day partition and the next ones exist before the first cycle
+    // (nothing is dropped here: retention does that, with its own cut-off).
+    // A failure here is not fatal: the rows of a missing day wait in the DEFAULT partition
+    // and the next retention pass creates it and moves them.
+    try {
+      database->prices().maintainPartitions(time::nowSeconds(),
+                                            std::numeric_limits<std::int64_t>::min(), 0);
+    } catch (const std::exception& e) {
+      log::main().warn("database: day partitions not created at open (retried by retention): {}",
+                       store::describe(e));
+    }
     log::main().info("database {} open, schema version {}", url.redacted,
                      database->schemaVersion());
     return database;

@@ -90,13 +90,33 @@ class PriceStore {
   virtual std::vector<Latest> latestPerItemSource() = 0;
 
   /// Deletes at most `limit` points with time < before, oldest first, in one short
-  /// transaction; returns how many. Retention calls it repeatedly so no single delete
-  /// holds the write lock long enough to stall a cycle. Each (item, source) keeps its
-  /// newest point at or before `keep_reference_at` (now minus the longest metric window):
-  /// the p_ref of percent_change (docs/api.md §3.2), which a series that has not traded
-  /// since must still find, however old it is.
+  /// transaction; returns how many. On PostgreSQL only the DEFAULT partition is pruned
+  /// row by row: the day partitions go whole (maintainPartitions). Retention calls it repeatedly so
+  /// no single delete holds the write lock long enough to stall a cycle. Each (item, source) keeps
+  /// its newest point at or before `keep_reference_at` (now minus the longest metric window): the
+  /// p_ref of percent_change (docs/api.md §3.2), which a series that has not traded since must
+  /// still find, however old it is.
   virtual std::size_t deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
                                       std::size_t limit) = 0;
+
+  /// Storage kept by whole UTC days: on PostgreSQL, price_points' daily partitions
+  /// (docs/adr/0026-partitions-and-rollups.md). Creates the missing days from the one of
+  /// `now` to three days ahead, then drops every partition wholly before `before`, after
+  /// moving each series' reference point (see deleteOlderThan) to the DEFAULT partition.
+  /// A drop refused by a busy lock is left for the next pass (`blocked`). Stores without
+  /// partitions do nothing; deleteOlderThan then does all the pruning.
+  struct PartitionPass {
+    std::size_t created = 0;  ///< day partitions created
+    std::size_t dropped = 0;  ///< partitions dropped
+    std::size_t kept = 0;     ///< reference points moved out of them first
+    std::size_t rows = 0;     ///< rows the dropped partitions held (the planner's estimate)
+    bool blocked = false;
+  };
+  virtual PartitionPass maintainPartitions(std::int64_t now, std::int64_t before,
+                                           std::int64_t keep_reference_at) {
+    (void)now, (void)before, (void)keep_reference_at;
+    return {};
+  }
 
   /// For every (item, source) with a point before `before`: the newest such point. The
   /// metrics engine's rebuild starts from these, so a window's p_ref is found even when it

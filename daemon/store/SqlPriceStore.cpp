@@ -7,6 +7,7 @@
 #ifdef SKINPULSE_WITH_POSTGRES
 #include "store/postgres/PostgresCopy.hpp"
 #include "store/postgres/PostgresHistory.hpp"
+#include "store/postgres/PostgresPartitions.hpp"
 #endif
 
 #include <Poco/Nullable.h>
@@ -25,6 +26,8 @@ namespace {
 // The cycle log keeps a day; the kv key remembers the newest sequence number pruned.
 constexpr std::int64_t kCycleLogSeconds = 86400;
 constexpr const char* kCyclesPrunedKey = "prices.cycles_pruned_through";
+// Day partitions kept ahead of now: a daemon down over a weekend still finds its days.
+constexpr std::int64_t kPartitionsAheadDays = 3;
 
 constexpr const char* kColumns = "item_id, source, time, price, volume, kind, listings, outlier";
 // The stored text of a kind; the column's CHECK admits nothing else.
@@ -255,21 +258,59 @@ std::vector<PriceStore::Latest> SqlPriceStore::latestPerItemSource() {
 std::size_t SqlPriceStore::deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
                                            std::size_t limit) {
   WriteTransaction tx(pool_);
-  Poco::Data::Statement statement(tx.session());
-  const auto batch = static_cast<Poco::Int64>(limit);
-  // The time index finds the oldest rows; the key deletes exactly those. A point goes only
-  // when a newer point of its series is at or before keep_reference_at, so the newest one
-  // there, the series' p_ref, always stays (one key seek per candidate).
-  statement << tx.sql(
-      "DELETE FROM price_points WHERE (item_id, source, time) IN "
-      "(SELECT p.item_id, p.source, p.time FROM price_points p WHERE p.time < ? "
-      "AND EXISTS (SELECT 1 FROM price_points q WHERE q.item_id = p.item_id "
-      "AND q.source = p.source AND q.time > p.time AND q.time <= ?) "
-      "ORDER BY p.time LIMIT ?)"),
-      bind(before), bind(keep_reference_at), bind(batch);
-  const std::size_t deleted = statement.execute();
+  // PostgreSQL: the tables that are not whole days, the DEFAULT partition and the
+  // pre-partitioning table until it is dropped whole (migration 010); the day partitions
+  // go whole (maintainPartitions). Before migration 010, the one table.
+  std::vector<std::string> tables = {"price_points"};
+  if (pool_.backend() == Backend::kPostgres) {
+    std::vector<std::string> found;
+    tx.session() << "SELECT c.relname FROM pg_class c JOIN pg_inherits i ON i.inhrelid = c.oid "
+                    "WHERE i.inhparent = to_regclass('price_points') "
+                    "AND c.relname IN ('price_points_default', 'price_points_legacy') "
+                    "ORDER BY c.relname",
+        into(found), now;
+    if (!found.empty()) tables = std::move(found);
+  }
+  std::size_t deleted = 0;
+  for (const auto& table : tables) {
+    if (deleted >= limit) break;
+    Poco::Data::Statement statement(tx.session());
+    const auto batch = static_cast<Poco::Int64>(limit - deleted);
+    // The time index finds the oldest rows; the key deletes exactly those. A point goes
+    // only when a newer point of its series (in any partition) is at or before
+    // keep_reference_at, so the newest one there, the series' p_ref, always stays (one
+    // key seek per candidate).
+    statement << tx.sql("DELETE FROM " + table +
+                        " WHERE (item_id, source, time) IN "
+                        "(SELECT p.item_id, p.source, p.time FROM " +
+                        table +
+                        " p WHERE p.time < ? "
+                        "AND EXISTS (SELECT 1 FROM price_points q WHERE q.item_id = p.item_id "
+                        "AND q.source = p.source AND q.time > p.time AND q.time <= ?) "
+                        "ORDER BY p.time LIMIT ?)"),
+        bind(before), bind(keep_reference_at), bind(batch);
+    deleted += statement.execute();
+  }
   tx.commit();
   return deleted;
+}
+
+PriceStore::PartitionPass SqlPriceStore::maintainPartitions(std::int64_t now, std::int64_t before,
+                                                            std::int64_t keep_reference_at) {
+  PartitionPass pass;
+#ifdef SKINPULSE_WITH_POSTGRES
+  if (pool_.backend() == Backend::kPostgres) {
+    postgres::PartitionKeeper keeper(pool_);
+    pass.created = keeper.ensureDays(now, now + kPartitionsAheadDays * 86400);
+    const auto dropped = keeper.dropBefore(before, keep_reference_at);
+    pass.dropped = dropped.dropped;
+    pass.kept = dropped.kept;
+    pass.rows = dropped.rows;
+    pass.blocked = dropped.blocked;
+  }
+#endif
+  (void)now, (void)before, (void)keep_reference_at;
+  return pass;
 }
 
 std::vector<PricePoint> SqlPriceStore::newestBefore(std::int64_t before) {

@@ -25,6 +25,8 @@ class SqlPriceStore final : public PriceStore {
   std::vector<Latest> latestPerItemSource() override;
   std::size_t deleteOlderThan(std::int64_t before, std::int64_t keep_reference_at,
                               std::size_t limit) override;
+  PartitionPass maintainPartitions(std::int64_t now, std::int64_t before,
+                                   std::int64_t keep_reference_at) override;
   std::vector<PricePoint> newestBefore(std::int64_t before) override;
   std::vector<std::string> sourceNames() override;
   std::vector<OhlcvBar> rollups(std::int64_t item_id, const std::string& source, RollupLevel level,

@@ -1,5 +1,6 @@
 """skinpulsectl backfill in bulk (issue 22 §5): the streamed file reaches SQLite and
 PostgreSQL (COPY) whole, with what it rejected counted by reason and first line number;
+history older than the raw retention lands in the rollups only (issue 30, §20);
 a backfill the store refuses part-way leaves nothing of the file and no revision; stdout
 and stderr stay as they were when not a terminal (no progress bar)."""
 import json
@@ -68,7 +69,8 @@ class BackfillBulk:
 
     def test_streamed_file_is_stored_and_its_rejections_reported(self):
         now = int(time.time()) - 3600
-        good = [line(NAMES[i % 3], now - 300 * (i // 3), 1000 + i) for i in range(30000)]
+        # Within the raw retention (30 days): every point is stored raw.
+        good = [line(NAMES[i % 3], now - 60 * (i // 3), 1000 + i) for i in range(30000)]
         hostile = ["", "not json", "{\"market_hash_name\": 7}", "[" * 5000 + "]" * 5000,
                    line("No Such Item", now, 5), "x" * 70000,
                    json.dumps({"market_hash_name": NAMES[0], "source": "archive",
@@ -92,6 +94,27 @@ class BackfillBulk:
         again = self.run_backfill(path)
         self.assertIn("30006 lines, 0 stored, 30000 already stored", again.stdout)
         self.assertEqual(self.revision(), 2)
+
+    def test_history_older_than_the_retention_lands_in_the_rollups(self):
+        # docs/api.md §20: two years, one point an hour; what is older than the start of
+        # the UTC day 30 days ago goes to the hourly and daily bars only.
+        now = int(time.time()) // 3600 * 3600
+        lines = [line(NAMES[2], now - 3600 * h, 100 + h % 97) for h in range(1, 2 * 365 * 24)]
+        result = self.run_backfill(self.write(lines, "years.jsonl"))
+        self.assertEqual(result.returncode, 0, result.stderr + result.stdout)
+        self.assertIn("%d stored, 0 already stored" % len(lines), result.stdout)
+        cut = (now - 30 * 86400) // 86400 * 86400
+        raw = int(self.sql("SELECT COUNT(*) FROM price_points"))
+        self.assertEqual(raw, len([h for h in range(1, 2 * 365 * 24) if now - 3600 * h >= cut]))
+        self.assertEqual(int(self.sql("SELECT MIN(time) FROM price_points")) >= cut, True)
+        self.assertEqual(int(self.sql("SELECT COUNT(*) FROM price_rollups_hourly")), len(lines))
+        days = int(self.sql("SELECT COUNT(*) FROM price_rollups_daily"))
+        self.assertIn(days, (730, 731))
+        self.assertEqual(int(self.sql("SELECT SUM(samples) FROM price_rollups_daily")), len(lines))
+        # The same file again: nothing new, raw keys and bars alike.
+        again = self.run_backfill(self.write(lines, "years.jsonl"))
+        self.assertIn("0 stored, %d already stored" % len(lines), again.stdout)
+        self.assertEqual(int(self.sql("SELECT SUM(samples) FROM price_rollups_daily")), len(lines))
 
     def test_a_backfill_the_store_refuses_leaves_nothing(self):
         now = int(time.time()) - 3600

@@ -1,8 +1,11 @@
 #include "ingest/Backfill.hpp"
 #include "mocks/NullPriceStore.hpp"
+#include "store/Database.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
+#include <ctime>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -47,6 +50,7 @@ class BackfillTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(readsKindAndListings);
   CPPUNIT_TEST(unknownNamesReadAgainWithARefreshedCatalogue);
   CPPUNIT_TEST(storesInTimeOrderWhateverTheFileOrder);
+  CPPUNIT_TEST(historyOlderThanRetentionGoesToRollupsOnly);
   CPPUNIT_TEST_SUITE_END();
 
   catalog::CatalogSnapshot catalog_{
@@ -103,6 +107,55 @@ class BackfillTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(INT64_C(2), prices.stored[0].volume);
     CPPUNIT_ASSERT_EQUAL(INT64_C(45), prices.stored[1].price);
     CPPUNIT_ASSERT_EQUAL(INT64_C(0), prices.stored[1].volume);
+  }
+
+  // docs/api.md §20: years of history can be imported; what is older than the raw
+  // retention (from the start of its UTC day) lands in the rollups only.
+  void historyOlderThanRetentionGoesToRollupsOnly() {
+    CPPUNIT_ASSERT_EQUAL(std::numeric_limits<std::int64_t>::min(),
+                         ingest::backfillRawFrom(kNow, 0));
+    // 2026-11-22T12:00Z minus 30 days is 2026-10-23T12:00Z; the cut is that day's midnight.
+    CPPUNIT_ASSERT_EQUAL(INT64_C(1792713600), ingest::backfillRawFrom(kNow, 30));
+
+    auto db = store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
+    db->catalog().seed(
+        {{"★ Karambit | Doppler (Factory New)", "Karambit", "Doppler", "Covert", false, ""},
+         {"Recoil Case", "Container", "Recoil Case", "Base Grade", false, ""}},
+        0);
+    std::string lines;
+    // Two years, one point a day at noon and one at 13:00, then the last days.
+    for (std::int64_t day = 730; day >= 1; --day) {
+      for (const std::int64_t hour : {12, 13}) {
+        const std::time_t t = static_cast<std::time_t>(kNow - day * 86400 + (hour - 12) * 3600);
+        std::tm utc{};
+        gmtime_r(&t, &utc);
+        char stamp[32];
+        std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+        lines += std::string(R"({"market_hash_name":"Recoil Case","source":"a","time":")") + stamp +
+                 R"(","price":)" + std::to_string(100 + day + hour) + R"(,"volume":1})" + "\n";
+      }
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+      std::istringstream in(lines);
+      ingest::BackfillOptions options;
+      options.raw_retention_days = 30;
+      const auto result = ingest::backfill(in, catalog_, db->prices(), kNow, options);
+      CPPUNIT_ASSERT_EQUAL(std::size_t{1460}, result.read);
+      // The second import finds everything stored: raw keys and rollup buckets alike.
+      CPPUNIT_ASSERT_EQUAL(pass == 0 ? std::size_t{1460} : std::size_t{0}, result.stored);
+    }
+    // Raw: the days from the cut on (2026-10-23 .. 2026-11-21).
+    const auto raw = db->prices().history(2, 0, std::nullopt);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{60}, raw.size());
+    CPPUNIT_ASSERT(raw.front().time >= ingest::backfillRawFrom(kNow, 30));
+    // Rollups: every day of the two years, each day's open at noon and close at 13:00.
+    const auto days = db->prices().rollups(2, "a", store::RollupLevel::kDay, 0);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{730}, days.size());
+    CPPUNIT_ASSERT_EQUAL(INT64_C(100 + 730 + 12), days.front().open);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(100 + 730 + 13), days.front().close);
+    CPPUNIT_ASSERT_EQUAL(INT64_C(2), days.front().samples);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1460},
+                         db->prices().rollups(2, "a", store::RollupLevel::kHour, 0).size());
   }
 
   void readsKindAndListings() {

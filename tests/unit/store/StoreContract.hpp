@@ -53,6 +53,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testRollupsAreTheFoldOfRawPoints);
   CPPUNIT_TEST(testBackfillOlderThanRetentionGoesToRollupsOnly);
   CPPUNIT_TEST(testCycleLog);
+  CPPUNIT_TEST(testCycleInsertTiming);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
  public:
@@ -94,6 +95,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testRollupsAreTheFoldOfRawPoints();                 // StoreContractRollups.cpp
   void testBackfillOlderThanRetentionGoesToRollupsOnly();  // StoreContractRollups.cpp
   void testCycleLog();                                     // StoreContractRollups.cpp
+  void testCycleInsertTiming();                            // StoreContractRollups.cpp
 
  protected:
   /// Prepares an empty database and returns its URL, or "" when this backend cannot run

@@ -6,6 +6,8 @@
 #include "store/Ohlcv.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <iostream>
 #include <map>
 #include <random>
 #include <set>
@@ -182,6 +184,31 @@ void StoreContract::testBackfillOlderThanRetentionGoesToRollupsOnly() {
       }
     }
   }
+}
+
+// The store stage of a cycle at production size, rollups and cycle log included: printed,
+// not asserted (docs/adr/0026-partitions-and-rollups.md quotes it).
+void StoreContract::testCycleInsertTiming() {
+  if (skipped()) return;
+  seedItems(12500);
+  auto& prices = db_->prices();
+  using Clock = std::chrono::steady_clock;
+  double total_ms = 0;
+  constexpr int kCycles = 4;
+  for (int cycle = 0; cycle < kCycles; ++cycle) {
+    std::vector<PricePoint> points;
+    for (std::int64_t i = 0; i < 25000; ++i) {
+      points.push_back({1 + i % 12500, i < 12500 ? "skinport" : "steam_market",
+                        kBase + cycle * 300 + i % 60, 100 + (i * 7919 + cycle) % 5000, i % 5});
+    }
+    const auto started = Clock::now();
+    CPPUNIT_ASSERT_EQUAL(std::size_t{25000}, prices.insert(points));
+    total_ms += std::chrono::duration<double, std::milli>(Clock::now() - started).count();
+  }
+  std::cout << " [" << db_->backend() << ": 25,000-point cycle " << total_ms / kCycles << " ms ("
+            << static_cast<long>(25000.0 * kCycles / (total_ms / 1000)) << " points/s)]";
+  const auto bars = prices.rollups(1, "skinport", RollupLevel::kHour, 0);
+  CPPUNIT_ASSERT(bars.size() == 1 && bars[0].samples == kCycles);
 }
 
 void StoreContract::testCycleLog() {
