@@ -277,6 +277,67 @@ class LiveClient(threading.Thread):
         self.join(10)
 
 
+class DrainTest(DaemonTestCase):
+    """One daemon's stop behind a balancer, quick enough for the default set (CTest
+    integration.fleet_drain): SIGTERM turns /readyz into 503 "draining" on both listeners
+    while everything else is still served, for [http] drain_seconds; a second SIGTERM
+    ends the drain; then the daemon exits 0."""
+
+    def daemon(self, drain_seconds):
+        return Daemon(self.workdir, ini="[http]\ndrain_seconds = %d\n" % drain_seconds).start()
+
+    def test_sigterm_drains_then_exits(self):
+        daemon = self.daemon(2)
+        try:
+            ready = daemon.get("/readyz")  # a balancer's probe: there is someone to tell
+            self.assertEqual(ready.status, 200)
+            self.assertNotIn("state", ready.json())
+            signalled = time.time()
+            daemon.proc.send_signal(signal.SIGTERM)
+            draining = wait_until(lambda: daemon.get("/readyz").status == 503, 1, every=0.05)
+            self.assertTrue(draining, "no 503 after SIGTERM")
+            public = daemon.get("/readyz").json()
+            self.assertEqual((public["status"], public["state"]), ("unavailable", "draining"))
+            self.assertEqual(daemon.admin_get("/readyz").json()["state"], "draining")
+            # Still serving everything else while the balancer takes it out.
+            self.assertEqual(daemon.get("/healthz").status, 200)
+            self.assertEqual(daemon.get("/api/v1/items?limit=1").status, 200)
+            self.assertEqual(daemon.proc.wait(10), 0, daemon.stderr())
+            took = time.time() - signalled
+            self.assertGreaterEqual(took, 2)
+            self.assertLess(took, 2 + 5)
+        finally:
+            daemon.stop()
+
+    def test_second_sigterm_ends_the_drain(self):
+        daemon = self.daemon(60)
+        try:
+            self.assertEqual(daemon.get("/readyz").status, 200)
+            daemon.proc.send_signal(signal.SIGTERM)
+            self.assertTrue(wait_until(lambda: daemon.get("/readyz").status == 503, 1,
+                                       every=0.05))
+            again = time.time()
+            daemon.proc.send_signal(signal.SIGTERM)
+            self.assertEqual(daemon.proc.wait(10), 0, daemon.stderr())
+            self.assertLess(time.time() - again, 5)
+            self.assertIn("drain ended early", daemon.stderr())
+        finally:
+            daemon.stop()
+
+    def test_no_drain_without_a_readiness_probe(self):
+        # Nobody balances on a daemon nobody probes: it keeps the 5 s stop promise.
+        daemon = self.daemon(60)
+        try:
+            self.assertEqual(daemon.get("/healthz").status, 200)
+            signalled = time.time()
+            daemon.proc.send_signal(signal.SIGTERM)
+            self.assertEqual(daemon.proc.wait(10), 0, daemon.stderr())
+            self.assertLess(time.time() - signalled, 5)
+            self.assertNotIn("draining", daemon.stderr())
+        finally:
+            daemon.stop()
+
+
 @unittest.skipUnless(PG_URL and HAPROXY and shutil.which("redis-server"),
                      "needs SKINPULSE_TEST_POSTGRES_URL, haproxy and redis-server")
 class FleetTest(DaemonTestCase):
