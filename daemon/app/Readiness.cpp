@@ -35,8 +35,9 @@ Readiness ReadinessReport::operator()(bool detailed) const {
     json.key("ingest").value(ingest == nullptr || ingest->polling() ? "polling" : "standby");
   }
   // Draining: out of rotation first, while the requests already sent are still served.
+  // Only then is "state" there: the serving body stays what §17 lists.
   const bool draining = drain_.draining();
-  json.key("state").value(draining ? "draining" : "serving");
+  if (draining) json.key("state").value("draining");
   ready = ready && !draining;
   json.endObject();
   // "status" leads the object: it is known only once every part has been asked.

@@ -3,8 +3,8 @@
 // ReadinessReport: the GET /readyz body, assembled from the shared services and every
 // module's keys. `detailed` (the admin listener) adds plugin files, versions, sources and
 // their errors; otherwise only the status, the components' ok and the ingest role (the
-// public listener; docs/api.md). Both carry "state": "serving", or "draining" once the
-// daemon is stopping (app/DrainState.hpp), which is never ready. app/Runtime provides it
+// public listener; docs/api.md). Once the daemon is stopping (app/DrainState.hpp) both
+// add "state": "draining" and are never ready. app/Runtime provides it
 // in the registry; the health and admin modules require it.
 
 #include "app/DrainState.hpp"

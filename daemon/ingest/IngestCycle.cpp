@@ -55,7 +55,7 @@ IngestCycle::IngestCycle(store::Database& database, catalog::Catalog& catalog,
       newest_time_(database.prices().newestTime()),
       follower_(database.prices()) {}
 
-bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
+bool IngestCycle::reloadIfChangedElsewhere(bool standby, bool scan_newest) {
   std::lock_guard lock(mutex_);
   const std::int64_t revision = database_.prices().backfillRevision();
   const bool backfilled = revision != backfill_revision_;
@@ -72,6 +72,7 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
         reloadAll(revision, database_.prices().newestTime(), false, started);
         return true;
       case CycleFollower::Result::kUnsupported:
+        if (!scan_newest) return false;
         break;  // the newest-point watch below
     }
   }

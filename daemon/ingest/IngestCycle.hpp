@@ -102,8 +102,10 @@ class IngestCycle {
   /// latest-price cache, drop their items' history bodies and reach the observers that
   /// run on followed cycles — incrementally; a gap in the log reloads in full, and a store
   /// without the log falls back to reloading when PriceStore::newestTime moves. Never at
-  /// the same time as a cycle. Returns whether the caches changed.
-  bool reloadIfChangedElsewhere(bool standby);
+  /// the same time as a cycle. `scan_newest` = false skips that fallback (the frequent
+  /// look: following is one keyed read, the newest-point scan is not). Returns whether
+  /// the caches changed.
+  bool reloadIfChangedElsewhere(bool standby, bool scan_newest = true);
 
  private:
   /// Adds the names that reached the sources threshold; returns how many items it seeded.

@@ -98,12 +98,15 @@ void IngestModule::start() {
       "price refresh", options_.refresh_period, options_.refresh_period,
       [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
   refresh_->start();
-  // A backfill is looked for far more often: the look is one keyed read of the revision
-  // (standby=false: no newest-point scan), and the reload it triggers happens once per
-  // backfill, however many points it wrote. Every instance, polling or standby, sees it.
+  // A backfill is looked for far more often: the look is one keyed read of the revision,
+  // and the reload it triggers happens once per backfill, however many points it wrote.
+  // Every instance, polling or standby, sees it. A standby follows the polling
+  // instance's cycle log at the same pace (one keyed read too), so its prices and
+  // metrics trail by a fraction of a second; never the newest-point scan, which stays on
+  // the slower refresh above for stores without the log.
   backfill_watch_ = std::make_unique<common::PeriodicTask>(
       "backfill watch", options_.backfill_watch_period, options_.backfill_watch_period,
-      [this] { cycle_->reloadIfChangedElsewhere(false); });
+      [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling(), false); });
   backfill_watch_->start();
 }
 

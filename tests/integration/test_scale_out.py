@@ -64,7 +64,8 @@ class ScaleOutTest(DaemonTestCase):
                 self.assertTrue(initial)
                 self.assertTrue(wait_until(
                     lambda: self.current_price(second, item_id) != initial, 60),
-                    "the standby never saw the polling instance's next cycle")
+                    "the standby never saw the polling instance's next cycle:\n" +
+                    second.stderr()[-3000:])
                 self.assertTrue(all(s["last_poll"] is None
                                     for s in second.admin_get("/readyz").json()["sources"]))
                 self.assertTrue(wait_until(

@@ -13,9 +13,22 @@
 
 namespace skinpulse::testing {
 
+/// Whether this PriceStore reports a pruned log (FollowedCycles::complete).
+template <typename Followed = store::PriceStore::FollowedCycles>
+constexpr bool reportsPrunedLog() {
+  return requires(Followed followed) { followed.complete; };
+}
+
+template <typename Followed>
+void markIncomplete(Followed& followed) {
+  if constexpr (requires { followed.complete; }) followed.complete = false;
+}
+
 class CycleLogStore final : public test::NullPriceStore {
  public:
   bool logged = true;
+  /// The log was pruned past every position before this sequence number.
+  std::int64_t pruned_before = 0;
   std::int64_t revision = 0;
   int full_loads = 0;
   std::map<std::int64_t, std::vector<store::PricePoint>> cycles;
@@ -43,6 +56,7 @@ class CycleLogStore final : public test::NullPriceStore {
   FollowedCycles cyclesAfter(std::int64_t seq, std::size_t max_cycles) override {
     if (!logged) throw std::logic_error("cycle log: not implemented yet");
     FollowedCycles followed{seq, {}};
+    if (seq < pruned_before) markIncomplete(followed);
     for (auto it = cycles.upper_bound(seq); it != cycles.end() && max_cycles > 0;
          ++it, --max_cycles) {
       followed.last_seq = it->first;

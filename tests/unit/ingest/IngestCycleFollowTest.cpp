@@ -93,7 +93,8 @@ class IngestCycleFollowTest : public testing::OneItemStore {
     CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true));  // nothing logged since
     const auto ticket = history.ticket(7);
     log_->log(2, {pointAt(7, kT + 60, 250), pointAt(7, kT + 60, 260, "other")});
-    CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true));
+    // The frequent look follows too (one keyed read).
+    CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true, false));
     // The latest-price cache has the followed points...
     const auto latest = latest_.of(7);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), latest.size());
@@ -157,6 +158,9 @@ class IngestCycleFollowTest : public testing::OneItemStore {
     cycle.addObserver(metrics);
     CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true));
     log_->cycles[2] = {pointAt(7, kT + 60, 250)};  // only newestTime() shows it
+    // The frequent look never scans for the newest point: that is the slow refresh's.
+    CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true, false));
+    CPPUNIT_ASSERT_EQUAL(0, log_->full_loads);
     CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true));
     CPPUNIT_ASSERT_EQUAL(1, log_->full_loads);
     CPPUNIT_ASSERT_EQUAL(1, metrics.reloads);
