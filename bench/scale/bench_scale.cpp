@@ -218,7 +218,9 @@ class ScaleBench {
   void report();
 
   std::size_t expectedHistory(std::size_t item, std::int64_t since) const;
-  std::int64_t expectedDailySamples(std::size_t item, std::int64_t from) const;
+  std::vector<store::OhlcvBar> expectedDailyBars(std::size_t item, std::int64_t from) const;
+  std::string describeBarDifference(const std::vector<store::OhlcvBar>& got,
+                                    const std::vector<store::OhlcvBar>& want) const;
   std::vector<std::size_t> pickCold(std::size_t n, std::mt19937_64& rng) const;
 
   const Options& opt_;
@@ -290,13 +292,16 @@ void ScaleBench::prepare() {
 
 void ScaleBench::writeBackfills() {
   // History older than the raw retention arrives as backfills (an import of an export),
-  // BACKFILL_DAYS of it per transaction, in time order.
+  // about BACKFILL_DAYS of it per transaction, in time order.
   auto& prices = db_->prices();
   std::vector<store::PricePoint> chunk;
   chunk.reserve(kBackfillChunk + stream_->items().size());
   const std::int64_t step = std::int64_t{opt_.backfill_days} * kDay;
-  for (std::int64_t from = stream_->start(); from < backfill_to_; from += step) {
-    const std::int64_t to = std::min(from + step, backfill_to_);
+  // Each backfill ends at a UTC midnight, as monthly export files do, so no daily bar is
+  // split over two backfills: a backfill older than the raw points leaves a bar already
+  // stored as it is (a re-import must not count its points twice).
+  for (std::int64_t from = stream_->start(), to = 0; from < backfill_to_; from = to) {
+    to = std::min((from + step) / kDay * kDay, backfill_to_);
     std::unique_ptr<store::PriceStore::BackfillWriter> writer;
     backfill_.both([&] { writer = openBackfillFrom(prices, live_from_, backfill_cut_); },
                    [&] { reference_->begin(); });
@@ -359,15 +364,49 @@ std::size_t ScaleBench::expectedHistory(std::size_t item, std::int64_t since) co
   return n;
 }
 
-std::int64_t ScaleBench::expectedDailySamples(std::size_t item, std::int64_t from) const {
-  // Every point of the series on a day starting at or after `from`, outliers left out, the
-  // backfilled ones included (they reach the rollups even when too old to be kept raw).
-  std::int64_t n = 0;
+std::vector<store::OhlcvBar> ScaleBench::expectedDailyBars(std::size_t item,
+                                                           std::int64_t from) const {
+  // The fold of store/Ohlcv over every point of the series on a day starting at or after
+  // `from`, outliers left out, the backfilled ones included (they reach the rollups even
+  // when too old to be kept raw).
+  std::map<std::int64_t, store::OhlcvBar> bars;
   for (const auto& poll : stream_->pollsOf(candle_source_, stream_->start(), now_)) {
-    if (store::bucketStart(poll.time, kDay) < from) continue;
-    if (!stream_->point(poll, item).outlier) ++n;
+    const std::int64_t start = store::bucketStart(poll.time, kDay);
+    if (start < from) continue;
+    const auto p = stream_->point(poll, item);
+    if (p.outlier) continue;
+    const auto bar = store::barOf(start, p.time, p.price, p.volume);
+    if (auto [at, inserted] = bars.emplace(start, bar); !inserted) store::mergeBar(at->second, bar);
   }
-  return n;
+  std::vector<store::OhlcvBar> out;
+  for (auto& [start, bar] : bars) out.push_back(bar);
+  return out;
+}
+
+std::string ScaleBench::describeBarDifference(const std::vector<store::OhlcvBar>& got,
+                                              const std::vector<store::OhlcvBar>& want) const {
+  // The first days that differ, as days before now and which path wrote them.
+  std::map<std::int64_t, std::pair<const store::OhlcvBar*, const store::OhlcvBar*>> days;
+  for (const auto& bar : got) days[bar.start].first = &bar;
+  for (const auto& bar : want) days[bar.start].second = &bar;
+  std::string out;
+  int listed = 0;
+  for (const auto& [start, pair] : days) {
+    const auto* g = pair.first;
+    const auto* w = pair.second;
+    if (g && w && *g == *w) continue;
+    if (listed++ == 5) break;
+    out += "; day " + std::to_string(start) + " (" + std::to_string((now_ - start) / kDay) +
+           " days ago, " + (start < live_from_ ? "backfilled" : "cycles") + "): store " +
+           (g ? std::to_string(g->samples) + " samples, open " + std::to_string(g->open) +
+                    ", close " + std::to_string(g->close)
+              : std::string("no bar")) +
+           ", stream " +
+           (w ? std::to_string(w->samples) + " samples, open " + std::to_string(w->open) +
+                    ", close " + std::to_string(w->close)
+              : std::string("no bar"));
+  }
+  return out;
 }
 
 std::vector<std::size_t> ScaleBench::pickCold(std::size_t n, std::mt19937_64& rng) const {
@@ -416,14 +455,12 @@ void ScaleBench::readCandles() {
         prices.rollups(stream_->items()[item], source, store::RollupLevel::kDay, from);
     stats.ms.push_back(seconds(Clock::now() - t0) * 1000);
     stats.rows += bars.size();
-    if (verified++ < 20) {  // the fold is checked on a sample: the count of points it holds
-      std::int64_t samples = 0;
-      for (const auto& bar : bars) samples += bar.samples;
-      const std::int64_t expected = expectedDailySamples(item, from);
-      if (samples != expected)
+    if (verified++ < 20) {  // checked on a sample: every bar is the fold of the stream's points
+      const auto expected = expectedDailyBars(item, from);
+      if (bars != expected)
         throw std::runtime_error("daily rollups of item " + std::to_string(stream_->items()[item]) +
-                                 " hold " + std::to_string(samples) + " samples, the stream " +
-                                 std::to_string(expected));
+                                 " (" + source + ") differ from the stream's points" +
+                                 describeBarDifference(bars, expected));
     }
   };
   std::mt19937_64 rng(31);
