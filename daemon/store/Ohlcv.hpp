@@ -2,7 +2,7 @@
 
 // Ohlcv: one bar of open, high, low, close, volume and samples, and the two folds every
 // bar in the daemon is built with: a point into a bar, a bar into a coarser bar. The
-// rollups the store keeps (docs/api.md §20) and the candles the API serves (§11) are
+// rollups the store keeps (docs/api.md §20) and the candles the API serves (§10) are
 // folded by these same functions, which is why a candle is the same whether it was built
 // from raw points or from rollups.
 
