@@ -5,22 +5,6 @@
 #include <stdexcept>
 
 namespace skinpulse::ingest {
-namespace {
-
-// Whether the store vouches that no cycle after the position was pruned from the log.
-// Stores that report it (FollowedCycles::complete) are believed; without the field only
-// the follower's own checks (silence, going back, too far behind) detect a gap.
-template <typename Followed>
-bool noneMissing(const Followed& followed) {
-  if constexpr (requires { followed.complete; }) {
-    return followed.complete;
-  } else {
-    return true;
-  }
-}
-
-}  // namespace
-
 CycleFollower::CycleFollower(store::PriceStore& store, Options options, Clock::time_point now)
     : store_(store), options_(options), last_look_(now) {
   caughtUp(now);
@@ -57,7 +41,7 @@ CycleFollower::Step CycleFollower::next(Clock::time_point now) {
   last_look_ = now;
   if (last == *seq_) return {Result::kUpToDate, {}};
   auto followed = store_.cyclesAfter(*seq_, options_.max_cycles);
-  if (!noneMissing(followed)) return {Result::kGap, {}};  // pruned past the position
+  if (!followed.complete) return {Result::kGap, {}};  // pruned past the position
   if (followed.last_seq < last) {
     // More cycles behind than one read takes: replaying them costs more than a reload.
     return {Result::kGap, {}};

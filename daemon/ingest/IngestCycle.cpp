@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <unordered_map>
 
 namespace skinpulse::ingest {
 namespace {
@@ -112,7 +113,33 @@ void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool bac
   }
 }
 
-void IngestCycle::applyFollowed(const std::vector<store::PricePoint>& points) {
+namespace {
+
+// cyclesAfter() hands over every stored point in the followed cycles' time range, which can
+// hold points this instance already applied (an earlier cycle's, a paced source's). Each
+// series is applied once: only the points newer than its newest known point go on, so the
+// metrics never count a point twice.
+std::vector<store::PricePoint> unseenPoints(const prices::LatestPrices& latest,
+                                            const std::vector<store::PricePoint>& points) {
+  std::unordered_map<std::int64_t, std::vector<prices::SourceLatest>> known;
+  std::vector<store::PricePoint> unseen;
+  unseen.reserve(points.size());
+  for (const auto& point : points) {
+    auto it = known.find(point.item_id);
+    if (it == known.end()) it = known.emplace(point.item_id, latest.of(point.item_id)).first;
+    const auto& sources = it->second;
+    const auto series = std::find_if(sources.begin(), sources.end(), [&](const auto& s) {
+      return s.newest.source == point.source;
+    });
+    if (series == sources.end() || series->newest.time < point.time) unseen.push_back(point);
+  }
+  return unseen;
+}
+
+}  // namespace
+
+void IngestCycle::applyFollowed(const std::vector<store::PricePoint>& followed) {
+  const auto points = unseenPoints(latest_, followed);
   if (points.empty()) return;
   // The order of our own cycle: history bodies dropped before the latest prices move.
   invalidateHistory(points);

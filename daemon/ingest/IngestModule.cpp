@@ -89,6 +89,8 @@ void IngestModule::start() {
   scheduler_->start();
   Retention::Options retention;
   retention.retention_days = options_.retention_days;
+  retention.rollup_hourly_days = options_.rollup_hourly_days;
+  retention.rollup_daily_days = options_.rollup_daily_days;
   retention_ = std::make_unique<Retention>(database_.prices(), retention);
   retention_->start();
   // skinpulsectl backfill, and on a standby instance the polling one, write to the same

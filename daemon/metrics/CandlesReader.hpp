@@ -6,7 +6,7 @@
 //   raw retention);
 // - 1h bars are the hourly rollups, 1d the daily ones, 1w the daily ones folded into
 //   Monday weeks — a year is 365 rows instead of ~500,000 points;
-// - except that with [quality] exclude_outliers = false a window that lies inside the raw
+// - except that when the price policy keeps flagged points, a window that lies inside the raw
 //   retention is folded from the raw points, flagged ones included, as the operator asked
 //   (rollups never hold a flagged point).
 // The two origins give the same bars wherever both exist (metrics/Candles.hpp), so the

@@ -197,6 +197,8 @@ int backfill(const app::LoadedConfig& config, const std::string& file, const Bac
     bar.emplace(std::cerr, size_error ? 0 : file_bytes);
   ingest::BackfillOptions options;
   options.outliers = &outliers;
+  // Older points go to the rollups only, at the cut-off the running daemon's retention uses.
+  options.raw_retention_days = config.settings.ingest.retention_days;
   if (bar) options.progress = [&bar](const ingest::BackfillProgress& p) { bar->update(p); };
   options.refresh_catalog = refresh;
   const auto result =
