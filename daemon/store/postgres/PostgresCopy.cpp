@@ -187,6 +187,53 @@ std::size_t countOf(const Result& result) {
              : std::stoull(PQgetvalue(result.get(), 0, 0));
 }
 
+// The bars of `points` (all newly inserted) folded here, COPYed into a staging table and
+// merged into each rollup table with the clause of rollupMergeClause.
+void mergeFoldedRollups(PGconn* connection, const std::vector<const PricePoint*>& points) {
+  RollupFold fold;
+  for (const auto* p : points) fold.add(*p);
+  if (fold.empty()) return;
+  exec(connection,
+       "CREATE TEMP TABLE IF NOT EXISTS rollup_bars_staged (level SMALLINT, item_id BIGINT, "
+       "source TEXT, start BIGINT, open BIGINT, high BIGINT, low BIGINT, close BIGINT, volume "
+       "BIGINT, samples BIGINT, open_time BIGINT, close_time BIGINT) ON COMMIT DELETE ROWS",
+       PGRES_COMMAND_OK);
+  exec(connection,
+       "COPY rollup_bars_staged (level, item_id, source, start, open, high, low, close, volume, "
+       "samples, open_time, close_time) FROM STDIN",
+       PGRES_COPY_IN);
+  std::string buffer;
+  buffer.reserve(fold.bars(RollupLevel::kHour).size() * 2 * 80);
+  for (const auto level : kRollupLevels) {
+    const char* tag = level == RollupLevel::kHour ? "0\t" : "1\t";
+    for (const auto& [key, bar] : fold.bars(level)) {
+      buffer += tag;
+      buffer += std::to_string(std::get<0>(key));
+      buffer.push_back('\t');
+      appendField(buffer, std::get<1>(key));
+      for (const std::int64_t value : {bar.start, bar.open, bar.high, bar.low, bar.close,
+                                       bar.volume, bar.samples, bar.open_time, bar.close_time}) {
+        buffer.push_back('\t');
+        buffer += std::to_string(value);
+      }
+      buffer.push_back('\n');
+    }
+  }
+  endCopy(connection,
+          PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
+  for (const auto level : kRollupLevels) {
+    const std::string table = rollupTable(level);
+    const std::string sql =
+        "INSERT INTO " + table +
+        " (item_id, source, start, open, high, low, close, volume, samples, open_time, "
+        "close_time) SELECT item_id, source, start, open, high, low, close, volume, samples, "
+        "open_time, close_time FROM rollup_bars_staged WHERE level = " +
+        (level == RollupLevel::kHour ? "0 " : "1 ") + rollupMergeClause(table);
+    exec(connection, sql.c_str(), PGRES_COMMAND_OK);
+  }
+  exec(connection, "TRUNCATE rollup_bars_staged", PGRES_COMMAND_OK);
+}
+
 }  // namespace
 
 std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<PricePoint>& points) {
@@ -215,13 +262,28 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   }
   endCopy(connection,
           PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
-  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points. The
-  // rows really inserted (RETURNING) feed the rollups in the same statement.
-  const std::string merge = std::string("WITH ins AS (") + kInsertReturning +
-                            "price_points_staged" + kReturning + "), " +
-                            rollupCtes("ins", BarConflict::kMerge) + " SELECT COUNT(*) FROM ins";
-  const Result inserted = exec(connection, merge.c_str(), PGRES_TUPLES_OK);
-  const std::size_t count = countOf(inserted);
+  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
+  // Usually every point of a cycle is new: then the rollups are the fold of the batch,
+  // folded here and merged from a staged copy (the server's array_agg per group was most
+  // of the statement). A savepoint lets a batch with stored keys take the general path.
+  exec(connection, "SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+  const std::string insert =
+      std::string(kInsertReturning) + "price_points_staged" + " ON CONFLICT DO NOTHING";
+  const Result plain = exec(connection, insert.c_str(), PGRES_COMMAND_OK);
+  std::size_t count = 0;
+  if (std::stoull(PQcmdTuples(plain.get())) == order.size()) {
+    exec(connection, "RELEASE SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    mergeFoldedRollups(connection, order);
+    count = order.size();
+  } else {
+    exec(connection, "ROLLBACK TO SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    exec(connection, "RELEASE SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    // The rows really inserted (RETURNING) feed the rollups in the same statement.
+    const std::string merge = std::string("WITH ins AS (") + kInsertReturning +
+                              "price_points_staged" + kReturning + "), " +
+                              rollupCtes("ins", BarConflict::kMerge) + " SELECT COUNT(*) FROM ins";
+    count = countOf(exec(connection, merge.c_str(), PGRES_TUPLES_OK));
+  }
   exec(connection, "TRUNCATE price_points_staged", PGRES_COMMAND_OK);
   return count;
 }
