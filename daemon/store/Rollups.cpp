@@ -7,6 +7,7 @@
 
 #include <sqlite3.h>
 #include <stdexcept>
+#include <utility>
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
@@ -48,6 +49,50 @@ std::string rollupMergeClause(std::string_view table) {
          ".volume + excluded.volume, "
          "samples = " +
          t + ".samples + excluded.samples";
+}
+
+std::optional<OhlcvBar> reconcileBar(const OhlcvBar& stored, const OhlcvBar& incoming) {
+  if (incoming.samples == 0) return std::nullopt;
+  const bool disjoint =
+      incoming.close_time < stored.open_time || incoming.open_time > stored.close_time;
+  OhlcvBar result = stored;
+  if (disjoint) {
+    mergeBar(result, incoming);
+  } else if (incoming.samples > stored.samples) {
+    result = incoming;
+    result.start = stored.start;
+  } else {
+    return std::nullopt;
+  }
+  return result;
+}
+
+std::string rollupReconcileClause(std::string_view table) {
+  const std::string t(table);
+  const std::string disjoint =
+      "(excluded.close_time < " + t + ".open_time OR excluded.open_time > " + t + ".close_time)";
+  const std::string replace = "excluded.samples > " + t + ".samples";
+  // Disjoint: each column as rollupMergeClause folds it; overlapping: the incoming bar
+  // (the WHERE has already kept the stored one unless the incoming one has more samples).
+  const std::string earlier = "excluded.open_time < " + t + ".open_time";
+  const std::string later = "excluded.close_time > " + t + ".close_time";
+  auto column = [&](const std::string& name, const std::string& merged) {
+    return name + " = CASE WHEN " + disjoint + " THEN " + merged + " ELSE excluded." + name +
+           " END";
+  };
+  auto pick = [&](const std::string& when, const std::string& name) {
+    return "CASE WHEN " + when + " THEN excluded." + name + " ELSE " + t + "." + name + " END";
+  };
+  return "ON CONFLICT (item_id, source, start) DO UPDATE SET " +
+         column("open", pick(earlier, "open")) + ", " +
+         column("open_time", pick(earlier, "open_time")) + ", " +
+         column("close", pick(later, "close")) + ", " +
+         column("close_time", pick(later, "close_time")) + ", " +
+         column("high", pick("excluded.high > " + t + ".high", "high")) + ", " +
+         column("low", pick("excluded.low < " + t + ".low", "low")) + ", " +
+         column("volume", t + ".volume + excluded.volume") + ", " +
+         column("samples", t + ".samples + excluded.samples") + " WHERE " + disjoint + " OR " +
+         replace;
 }
 
 void RollupFold::add(std::int64_t item_id, std::string_view source, std::int64_t time,
@@ -97,15 +142,29 @@ struct BarColumns {
   }
 };
 
-bool stored(WriteTransaction& tx, const std::string& table, const RollupFold::Key& key) {
-  std::vector<std::int64_t> found;
+std::optional<OhlcvBar> storedBar(WriteTransaction& tx, const std::string& table,
+                                  const RollupFold::Key& key) {
+  std::vector<std::int64_t> open, high, low, close, volume, samples, open_time, close_time;
   std::int64_t item = std::get<0>(key);
   std::string source = std::get<1>(key);
   std::int64_t start = std::get<2>(key);
-  tx.session() << tx.sql("SELECT 1 FROM " + table +
-                         " WHERE item_id = ? AND source = ? AND start = ?"),
-      into(found), bind(item), bind(source), bind(start), now;
-  return !found.empty();
+  tx.session() << tx.sql(
+      "SELECT open, high, low, close, volume, samples, open_time, close_time "
+      "FROM " +
+      table + " WHERE item_id = ? AND source = ? AND start = ?"),
+      into(open), into(high), into(low), into(close), into(volume), into(samples), into(open_time),
+      into(close_time), bind(item), bind(source), bind(start), now;
+  if (open.empty()) return std::nullopt;
+  return OhlcvBar{start,     open[0],    high[0],      low[0],       close[0],
+                  volume[0], samples[0], open_time[0], close_time[0]};
+}
+
+// Every column from the row written: the bar was already reconciled in C++.
+std::string rollupOverwriteClause() {
+  return "ON CONFLICT (item_id, source, start) DO UPDATE SET open = excluded.open, high = "
+         "excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume, "
+         "samples = excluded.samples, open_time = excluded.open_time, close_time = "
+         "excluded.close_time";
 }
 
 constexpr const char* kBarColumns =
@@ -113,11 +172,10 @@ constexpr const char* kBarColumns =
 
 // SQLite: the bars through SQLite's own API, 64 rows per prepared statement (a cycle
 // touches two bars per new point; Poco's per-row binding doubled the store stage).
-// kKeepExisting: ON CONFLICT DO NOTHING RETURNING samples counts the bars written.
 class SqliteBarWriter {
  public:
-  SqliteBarWriter(sqlite3* db, const std::string& table, RollupWrite mode)
-      : db_(db), table_(table), mode_(mode) {}
+  SqliteBarWriter(sqlite3* db, const std::string& table, std::string conflict)
+      : db_(db), table_(table), conflict_(std::move(conflict)) {}
   ~SqliteBarWriter() {
     sqlite3_finalize(many_);
     sqlite3_finalize(one_);
@@ -125,25 +183,23 @@ class SqliteBarWriter {
   SqliteBarWriter(const SqliteBarWriter&) = delete;
   SqliteBarWriter& operator=(const SqliteBarWriter&) = delete;
 
-  std::size_t write(const RollupFold::Bars& bars) {
+  void write(const RollupFold::Bars& bars) {
     std::vector<std::pair<const RollupFold::Key*, const OhlcvBar*>> rows;
     rows.reserve(bars.size());
     for (const auto& [key, bar] : bars) {
       if (bar.samples > 0) rows.emplace_back(&key, &bar);
     }
-    std::size_t samples = 0;
     std::size_t i = 0;
     if (rows.size() >= kRows) many_ = prepare(kRows);
     for (; i + kRows <= rows.size(); i += kRows) {
       for (int row = 0; row < kRows; ++row) bind(many_, row, rows[i + row]);
-      samples += step(many_);
+      step(many_);
     }
     if (i < rows.size()) one_ = prepare(1);
     for (; i < rows.size(); ++i) {
       bind(one_, 0, rows[i]);
-      samples += step(one_);
+      step(one_);
     }
-    return samples;
   }
 
  private:
@@ -153,8 +209,7 @@ class SqliteBarWriter {
     std::string sql = "INSERT INTO " + table_ + kBarColumns + " VALUES ";
     for (int i = 0; i < rows; ++i)
       sql += i == 0 ? "(?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?)";
-    sql += mode_ == RollupWrite::kMerge ? " " + rollupMergeClause(table_)
-                                        : std::string(" ON CONFLICT DO NOTHING RETURNING samples");
+    sql += " " + conflict_;
     sqlite3_stmt* statement = nullptr;
     if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &statement, nullptr) != SQLITE_OK) fail();
     return statement;
@@ -171,15 +226,10 @@ class SqliteBarWriter {
                                    bar.volume, bar.samples, bar.open_time, bar.close_time};
     for (int v = 0; v < 9; ++v) sqlite3_bind_int64(statement, base + 3 + v, values[v]);
   }
-  std::size_t step(sqlite3_stmt* statement) {
-    std::size_t samples = 0;
-    int rc = sqlite3_step(statement);
-    for (; rc == SQLITE_ROW; rc = sqlite3_step(statement)) {
-      samples += static_cast<std::size_t>(sqlite3_column_int64(statement, 0));
-    }
+  void step(sqlite3_stmt* statement) {
+    const int rc = sqlite3_step(statement);
     sqlite3_reset(statement);
     if (rc != SQLITE_DONE) fail();
-    return samples;
   }
   [[noreturn]] void fail() {
     throw std::runtime_error(std::string("SQLite: ") + sqlite3_errmsg(db_));
@@ -187,7 +237,7 @@ class SqliteBarWriter {
 
   sqlite3* db_;
   const std::string table_;
-  const RollupWrite mode_;
+  const std::string conflict_;
   sqlite3_stmt* many_ = nullptr;
   sqlite3_stmt* one_ = nullptr;
 };
@@ -198,27 +248,37 @@ std::size_t writeRollups(WriteTransaction& tx, RollupLevel level, const RollupFo
                          RollupWrite mode) {
   if (bars.empty()) return 0;
   const std::string table = rollupTable(level);
-  if (tx.backend() == Backend::kSqlite) {
-    SqliteBarWriter writer(Poco::Data::SQLite::Utility::dbHandle(tx.session()), table, mode);
-    const std::size_t written = writer.write(bars);
-    // With kMerge every bar is written; its samples are the caller's count.
-    if (mode == RollupWrite::kKeepExisting) return written;
-    std::size_t samples = 0;
+  std::size_t samples = 0;
+  RollupFold::Bars reconciled;
+  if (mode == RollupWrite::kReconcile) {
+    // Old history: each bar against the stored one in C++ (reconcileBar), a key lookup
+    // each; backfills of old history are rare and not on the cycle path.
+    for (const auto& [key, bar] : bars) {
+      if (bar.samples == 0) continue;
+      const auto stored = storedBar(tx, table, key);
+      if (!stored) {
+        reconciled.emplace(key, bar);
+        samples += static_cast<std::size_t>(bar.samples);
+      } else if (const auto result = reconcileBar(*stored, bar)) {
+        reconciled.emplace(key, *result);
+        samples += static_cast<std::size_t>(result->samples - stored->samples);
+      }
+    }
+  } else {
     for (const auto& [key, bar] : bars) samples += static_cast<std::size_t>(bar.samples);
+  }
+  const RollupFold::Bars& rows = mode == RollupWrite::kReconcile ? reconciled : bars;
+  const std::string tail =
+      mode == RollupWrite::kMerge ? rollupMergeClause(table) : rollupOverwriteClause();
+  if (tx.backend() == Backend::kSqlite) {
+    SqliteBarWriter writer(Poco::Data::SQLite::Utility::dbHandle(tx.session()), table, tail);
+    writer.write(rows);
     return samples;
   }
   BarColumns c;
-  std::size_t samples = 0;
-  for (const auto& [key, bar] : bars) {
-    if (bar.samples == 0) continue;
-    // Re-imported old history: a bar already stored is kept as it is (the first
-    // observation of a bucket wins, as the first of a key does for raw points). A key
-    // lookup each, and no conflict clause is then needed.
-    if (mode == RollupWrite::kKeepExisting && stored(tx, table, key)) continue;
-    c.push(key, bar);
-    samples += static_cast<std::size_t>(bar.samples);
+  for (const auto& [key, bar] : rows) {
+    if (bar.samples > 0) c.push(key, bar);
   }
-  const std::string tail = mode == RollupWrite::kMerge ? rollupMergeClause(table) : "";
   insertColumns(tx.session(), tx.backend(),
                 "INSERT INTO " + table +
                     " (item_id, source, start, open, high, low, close, volume, samples, "

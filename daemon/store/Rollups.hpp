@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -29,6 +30,18 @@ inline constexpr RollupLevel kRollupLevels[] = {RollupLevel::kHour, RollupLevel:
 /// one exactly as mergeBar(stored, new) does (the stored bar wins a tie of times). The
 /// same text on SQLite and PostgreSQL.
 std::string rollupMergeClause(std::string_view table);
+
+/// A backfilled bar (`incoming`) against the bar of its bucket already stored: what the
+/// stored bar becomes, or nothing when it stays as it is. Ranges [open_time, close_time]
+/// that do not overlap are two parts of one bucket (a day split across two backfill
+/// files): merged with mergeBar. Ranges that overlap are the same history imported again:
+/// the bar with more samples wins (the stored one on a tie), so a re-import never counts
+/// a point twice and a fuller file replaces a partial one.
+std::optional<OhlcvBar> reconcileBar(const OhlcvBar& stored, const OhlcvBar& incoming);
+
+/// The conflict clause that does what reconcileBar does (a row left as it is is not
+/// updated, so RETURNING leaves it out). The same text on SQLite and PostgreSQL.
+std::string rollupReconcileClause(std::string_view table);
 
 /// Points folded into the bars of both levels, per (item, source, bucket start). Outliers
 /// are left out: they never enter a rollup.
@@ -59,12 +72,12 @@ class RollupFold {
 
 /// How writeRollups treats a bar that is already stored.
 enum class RollupWrite {
-  kMerge,        ///< fold the new bar into it (points that were really new)
-  kKeepExisting  ///< leave it: a re-import of history older than the raw points
+  kMerge,     ///< fold the new bar into it (points that were really new)
+  kReconcile  ///< reconcileBar: history older than the raw points, maybe imported before
 };
 
-/// Writes `bars` of `level` in `tx`. Returns the samples of the bars written (with
-/// kKeepExisting, the bars already stored are not counted).
+/// Writes `bars` of `level` in `tx`. Returns the samples the stored bars gained (with
+/// kReconcile, a bar left as it is adds nothing and a replaced one its difference).
 std::size_t writeRollups(WriteTransaction& tx, RollupLevel level, const RollupFold::Bars& bars,
                          RollupWrite mode);
 /// Both levels of `fold`; returns the samples written at the hourly level.

@@ -150,7 +150,7 @@ class RollupOnlyFold {
     std::size_t samples = 0;
     for (const auto level : kRollupLevels) {
       const auto ended = fold_.takeEndedBy(level, time);
-      const std::size_t written = writeRollups(tx, level, ended, RollupWrite::kKeepExisting);
+      const std::size_t written = writeRollups(tx, level, ended, RollupWrite::kReconcile);
       if (level == RollupLevel::kHour) samples = written;
     }
     return samples;

@@ -127,28 +127,50 @@ void requireKnownItems(PGconn* connection, const std::vector<const PricePoint*>&
   }
 }
 
+// How rollupCtes writes a bar into a stored one of its bucket.
+enum class BarConflict {
+  kMerge,     ///< mergeBar (points really new)
+  kReconcile  ///< store/Rollups reconcileBar (old history, maybe imported before)
+};
+
 // "hourly AS (INSERT ...), daily AS (INSERT ...)": the bars of the rows of `rows` (a CTE or
-// table with item_id, source, time, price, volume, outlier and no duplicate keys) merged
+// table with item_id, source, time, price, volume, outlier and no duplicate keys) written
 // into both rollup tables. Open and close are the prices at the group's earliest and
-// latest times (a key is unique, so no tie inside a group); the conflict clause merges
-// with a stored bar as mergeBar does. With keep_existing a stored bar is left as it is.
-std::string rollupCtes(const std::string& rows, bool keep_existing) {
+// latest times (a key is unique, so no tie inside a group). With kReconcile, also
+// "hourly_prev", the samples of the hourly bars stored before: SUM(hourly.samples) minus
+// theirs (the rows it updated) is the samples the statement added (every CTE sees the same
+// snapshot).
+std::string rollupCtes(const std::string& rows, BarConflict conflict) {
   std::string ctes;
   for (const auto level : kRollupLevels) {
     const std::string table = rollupTable(level);
     const std::string size = std::to_string(rollupSeconds(level));
+    const std::string name = level == RollupLevel::kHour ? "hourly" : "daily";
+    const std::string bars = "SELECT item_id, source, time - (((time % " + size + ") + " + size +
+                             ") % " + size +
+                             ") AS start, (array_agg(price ORDER BY time))[1] AS open, MAX(price) "
+                             "AS high, MIN(price) AS low, (array_agg(price ORDER BY time "
+                             "DESC))[1] AS close, SUM(volume) AS volume, COUNT(*) AS samples, "
+                             "MIN(time) AS open_time, MAX(time) AS close_time FROM " +
+                             rows + " WHERE outlier = 0 GROUP BY 1, 2, 3";
     if (!ctes.empty()) ctes += ", ";
-    ctes += (level == RollupLevel::kHour ? "hourly" : "daily");
-    ctes += " AS (INSERT INTO " + table +
+    std::string source = bars;
+    if (conflict == BarConflict::kReconcile) {
+      ctes += name + "_bars AS (" + bars + "), ";
+      if (level == RollupLevel::kHour) {
+        ctes +=
+            "hourly_prev AS (SELECT item_id, source, start, r.samples FROM hourly_bars b JOIN " +
+            table + " r USING (item_id, source, start)), ";
+      }
+      source = "SELECT * FROM " + name + "_bars";
+    }
+    ctes += name + " AS (INSERT INTO " + table +
             " (item_id, source, start, open, high, low, close, volume, samples, open_time, "
-            "close_time) SELECT item_id, source, time - (((time % " +
-            size + ") + " + size + ") % " + size +
-            "), (array_agg(price ORDER BY time))[1], MAX(price), MIN(price), "
-            "(array_agg(price ORDER BY time DESC))[1], SUM(volume), COUNT(*), MIN(time), "
-            "MAX(time) FROM " +
-            rows + " WHERE outlier = 0 GROUP BY 1, 2, 3 " +
-            (keep_existing ? std::string("ON CONFLICT DO NOTHING") : rollupMergeClause(table)) +
-            " RETURNING samples)";
+            "close_time) " +
+            source + " " +
+            (conflict == BarConflict::kMerge ? rollupMergeClause(table)
+                                             : rollupReconcileClause(table)) +
+            " RETURNING item_id, source, start, samples)";
   }
   return ctes;
 }
@@ -163,6 +185,53 @@ std::size_t countOf(const Result& result) {
   return PQntuples(result.get()) == 0 || PQgetisnull(result.get(), 0, 0)
              ? 0
              : std::stoull(PQgetvalue(result.get(), 0, 0));
+}
+
+// The bars of `points` (all newly inserted) folded here, COPYed into a staging table and
+// merged into each rollup table with the clause of rollupMergeClause.
+void mergeFoldedRollups(PGconn* connection, const std::vector<const PricePoint*>& points) {
+  RollupFold fold;
+  for (const auto* p : points) fold.add(*p);
+  if (fold.empty()) return;
+  exec(connection,
+       "CREATE TEMP TABLE IF NOT EXISTS rollup_bars_staged (level SMALLINT, item_id BIGINT, "
+       "source TEXT, start BIGINT, open BIGINT, high BIGINT, low BIGINT, close BIGINT, volume "
+       "BIGINT, samples BIGINT, open_time BIGINT, close_time BIGINT) ON COMMIT DELETE ROWS",
+       PGRES_COMMAND_OK);
+  exec(connection,
+       "COPY rollup_bars_staged (level, item_id, source, start, open, high, low, close, volume, "
+       "samples, open_time, close_time) FROM STDIN",
+       PGRES_COPY_IN);
+  std::string buffer;
+  buffer.reserve(fold.bars(RollupLevel::kHour).size() * 2 * 80);
+  for (const auto level : kRollupLevels) {
+    const char* tag = level == RollupLevel::kHour ? "0\t" : "1\t";
+    for (const auto& [key, bar] : fold.bars(level)) {
+      buffer += tag;
+      buffer += std::to_string(std::get<0>(key));
+      buffer.push_back('\t');
+      appendField(buffer, std::get<1>(key));
+      for (const std::int64_t value : {bar.start, bar.open, bar.high, bar.low, bar.close,
+                                       bar.volume, bar.samples, bar.open_time, bar.close_time}) {
+        buffer.push_back('\t');
+        buffer += std::to_string(value);
+      }
+      buffer.push_back('\n');
+    }
+  }
+  endCopy(connection,
+          PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
+  for (const auto level : kRollupLevels) {
+    const std::string table = rollupTable(level);
+    const std::string sql =
+        "INSERT INTO " + table +
+        " (item_id, source, start, open, high, low, close, volume, samples, open_time, "
+        "close_time) SELECT item_id, source, start, open, high, low, close, volume, samples, "
+        "open_time, close_time FROM rollup_bars_staged WHERE level = " +
+        (level == RollupLevel::kHour ? "0 " : "1 ") + rollupMergeClause(table);
+    exec(connection, sql.c_str(), PGRES_COMMAND_OK);
+  }
+  exec(connection, "TRUNCATE rollup_bars_staged", PGRES_COMMAND_OK);
 }
 
 }  // namespace
@@ -193,13 +262,28 @@ std::size_t copyInsertPoints(Poco::Data::Session& session, const std::vector<Pri
   }
   endCopy(connection,
           PQputCopyData(connection, buffer.data(), static_cast<int>(buffer.size())) == 1);
-  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points. The
-  // rows really inserted (RETURNING) feed the rollups in the same statement.
-  const std::string merge = std::string("WITH ins AS (") + kInsertReturning +
-                            "price_points_staged" + kReturning + "), " + rollupCtes("ins", false) +
-                            " SELECT COUNT(*) FROM ins";
-  const Result inserted = exec(connection, merge.c_str(), PGRES_TUPLES_OK);
-  const std::size_t count = countOf(inserted);
+  // Staged in key order: the merge needs no sort, and ON CONFLICT keeps stored points.
+  // Usually every point of a cycle is new: then the rollups are the fold of the batch,
+  // folded here and merged from a staged copy (the server's array_agg per group was most
+  // of the statement). A savepoint lets a batch with stored keys take the general path.
+  exec(connection, "SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+  const std::string insert =
+      std::string(kInsertReturning) + "price_points_staged" + " ON CONFLICT DO NOTHING";
+  const Result plain = exec(connection, insert.c_str(), PGRES_COMMAND_OK);
+  std::size_t count = 0;
+  if (std::stoull(PQcmdTuples(plain.get())) == order.size()) {
+    exec(connection, "RELEASE SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    mergeFoldedRollups(connection, order);
+    count = order.size();
+  } else {
+    exec(connection, "ROLLBACK TO SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    exec(connection, "RELEASE SAVEPOINT copy_insert_points", PGRES_COMMAND_OK);
+    // The rows really inserted (RETURNING) feed the rollups in the same statement.
+    const std::string merge = std::string("WITH ins AS (") + kInsertReturning +
+                              "price_points_staged" + kReturning + "), " +
+                              rollupCtes("ins", BarConflict::kMerge) + " SELECT COUNT(*) FROM ins";
+    count = countOf(exec(connection, merge.c_str(), PGRES_TUPLES_OK));
+  }
   exec(connection, "TRUNCATE price_points_staged", PGRES_COMMAND_OK);
   return count;
 }
@@ -257,8 +341,8 @@ std::size_t CopyStream::finish(std::int64_t raw_from) {
                              PQgetvalue(unknown.get(), 0, 0) + ")");
   }
   // The first observation of each key; then the points within the raw retention stored
-  // and merged into their rollups, the older ones into the rollups only (a bar already
-  // stored is kept: re-importing the same history changes nothing).
+  // and merged into their rollups, the older ones into the rollups only (reconciled with a
+  // bar already stored: re-importing the same history changes nothing).
   const std::string cut = std::to_string(raw_from);
   const std::string fresh =
       "SELECT DISTINCT ON (item_id, source, time) item_id, source, time, price, volume, kind, "
@@ -266,10 +350,13 @@ std::size_t CopyStream::finish(std::int64_t raw_from) {
   const std::string order = " ORDER BY item_id, source, time, seq";
   const std::string raw = "WITH fresh AS (" + fresh + ">= " + cut + order + "), ins AS (" +
                           kInsertReturning + "fresh" + kReturning + "), " +
-                          rollupCtes("ins", false) + " SELECT COUNT(*) FROM ins";
+                          rollupCtes("ins", BarConflict::kMerge) + " SELECT COUNT(*) FROM ins";
   std::size_t stored = countOf(exec(connection_, raw.c_str(), PGRES_TUPLES_OK));
   const std::string old = "WITH old AS (" + fresh + "< " + cut + order + "), " +
-                          rollupCtes("old", true) + " SELECT SUM(samples) FROM hourly";
+                          rollupCtes("old", BarConflict::kReconcile) +
+                          " SELECT (SELECT COALESCE(SUM(samples), 0) FROM hourly) - (SELECT "
+                          "COALESCE(SUM(p.samples), 0) FROM hourly_prev p JOIN hourly h USING "
+                          "(item_id, source, start))";
   stored += countOf(exec(connection_, old.c_str(), PGRES_TUPLES_OK));
   return stored;
 }

@@ -52,6 +52,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testSeedVariants);
   CPPUNIT_TEST(testRollupsAreTheFoldOfRawPoints);
   CPPUNIT_TEST(testBackfillOlderThanRetentionGoesToRollupsOnly);
+  CPPUNIT_TEST(testBackfillReconcilesStoredBars);
   CPPUNIT_TEST(testCycleLog);
   CPPUNIT_TEST(testCycleInsertTiming);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
@@ -94,6 +95,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testSeedVariants();                                 // StoreContractVariants.cpp
   void testRollupsAreTheFoldOfRawPoints();                 // StoreContractRollups.cpp
   void testBackfillOlderThanRetentionGoesToRollupsOnly();  // StoreContractRollups.cpp
+  void testBackfillReconcilesStoredBars();                 // StoreContractRollups.cpp
   void testCycleLog();                                     // StoreContractRollups.cpp
   void testCycleInsertTiming();                            // StoreContractRollups.cpp
 

@@ -186,6 +186,61 @@ void StoreContract::testBackfillOlderThanRetentionGoesToRollupsOnly() {
   }
 }
 
+// Old history imported in several files (docs/adr/0026-partitions-and-rollups.md): one UTC
+// day split across two files merges (the two bars' times do not overlap); the same file
+// again changes nothing; a file that holds more of an overlapping range replaces the bar.
+void StoreContract::testBackfillReconcilesStoredBars() {
+  if (skipped()) return;
+  seedItems(2);
+  auto& prices = db_->prices();
+  const std::int64_t day = kBase + 86400;
+  const std::int64_t raw_from = kBase + 10 * 86400;  // every point is older: rollups only
+  auto series = [&](std::int64_t item, std::int64_t from, std::int64_t to) {
+    std::vector<PricePoint> points;
+    for (std::int64_t t = from; t < to; t += 600) {
+      points.push_back({item, "a", t, 1000 + (t / 600 * 37) % 500, (t / 600) % 7});
+    }
+    return points;
+  };
+  auto import = [&](const std::vector<PricePoint>& points) {
+    auto writer = prices.openBackfill(raw_from);
+    writer->add(points);
+    return writer->finish();
+  };
+  auto requireBars = [&](std::int64_t item, const std::vector<PricePoint>& expected_points) {
+    for (const auto level : kLevels) {
+      const auto expected = foldOf(expected_points, level);
+      const auto stored = prices.rollups(item, "a", level, 0);
+      CPPUNIT_ASSERT_EQUAL(expected.size(), stored.size());
+      for (std::size_t i = 0; i < expected.size(); ++i) CPPUNIT_ASSERT(expected[i] == stored[i]);
+    }
+  };
+
+  // File A ends at 13:00, file B starts there: the hour and the day hold both.
+  const auto file_a = series(1, day, day + 13 * 3600);
+  const auto file_b = series(1, day + 13 * 3600, day + 86400);
+  CPPUNIT_ASSERT_EQUAL(file_a.size(), import(file_a));
+  CPPUNIT_ASSERT_EQUAL(file_b.size(), import(file_b));
+  auto whole = file_a;
+  whole.insert(whole.end(), file_b.begin(), file_b.end());
+  requireBars(1, whole);
+  // The same files again: nothing counted twice.
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, import(file_b));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, import(whole));
+  requireBars(1, whole);
+
+  // A partial file, then one holding all of it and more: the fuller bars replace it.
+  const auto partial = series(2, day + 6 * 3600, day + 12 * 3600);
+  const auto superset = series(2, day, day + 86400);
+  CPPUNIT_ASSERT_EQUAL(partial.size(), import(partial));
+  CPPUNIT_ASSERT_EQUAL(superset.size() - partial.size(), import(superset));
+  requireBars(2, superset);
+  // The partial file once more: the stored bars have more samples and stay.
+  CPPUNIT_ASSERT_EQUAL(std::size_t{0}, import(partial));
+  requireBars(2, superset);
+  CPPUNIT_ASSERT(prices.pointsSince(0).empty());
+}
+
 // The store stage of a cycle at production size, rollups and cycle log included: printed,
 // not asserted (docs/adr/0026-partitions-and-rollups.md quotes it).
 void StoreContract::testCycleInsertTiming() {
