@@ -301,7 +301,12 @@ PriceStore::PartitionPass SqlPriceStore::maintainPartitions(std::int64_t now, st
 #ifdef SKINPULSE_WITH_POSTGRES
   if (pool_.backend() == Backend::kPostgres) {
     postgres::PartitionKeeper keeper(pool_);
-    pass.created = keeper.ensureDays(now, now + kPartitionsAheadDays * 86400);
+    // Every day the raw retention keeps has its partition, not only the days ahead: a
+    // backfill of the last weeks lands in its days (moved out of DEFAULT by this pass)
+    // rather than growing DEFAULT, which only row-by-row retention prunes. At open
+    // (no cut-off) only today and the days ahead are made.
+    const std::int64_t first_day = before > 0 && before < now ? before : now;
+    pass.created = keeper.ensureDays(first_day, now + kPartitionsAheadDays * 86400);
     const auto dropped = keeper.dropBefore(before, keep_reference_at);
     pass.dropped = dropped.dropped;
     pass.kept = dropped.kept;
