@@ -281,6 +281,10 @@ void ScaleBench::prepare() {
   // partition) and nothing backfilled is kept raw.
   live_from_ = (now_ - std::int64_t{opt_.raw_days} * kDay) / kDay * kDay;
   backfill_to_ = live_from_;
+  // The day partitions (PostgreSQL) of the raw retention exist, as in a daemon whose
+  // retention pass has run: the cycles land in their days, not in DEFAULT, and the timed
+  // pass below is the drop of one day. Nothing is dropped here (nothing is older).
+  db_->prices().maintainPartitions(now_, live_from_, live_from_);
 
   std::cerr << "bench_scale " << backend_.name() << ": ~" << points_ << " points, "
             << stream_->items().size() << " items, " << stream_->sources().size()

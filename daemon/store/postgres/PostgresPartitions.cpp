@@ -93,7 +93,28 @@ std::vector<Partition> PartitionKeeper::list() {
   return partitions;
 }
 
+bool PartitionKeeper::retireEmptyLegacy() {
+  constexpr const char* kLegacy = "price_points_legacy";
+  WriteTransaction tx(pool_);
+  tx.session() << kLockTimeout, now;
+  tx.lockAdvisory(kPartitionLockKey);
+  if (!isPartition(tx, kLegacy)) return false;
+  std::int64_t rows = 0;
+  tx.session() << "SELECT COUNT(*) FROM (SELECT 1 FROM price_points_legacy LIMIT 1) AS any_row",
+      into(rows), now;
+  if (rows != 0) return false;  // an upgraded database: retention drops it when its days go
+  tx.session() << "ALTER TABLE price_points DETACH PARTITION price_points_legacy", now;
+  tx.session() << "DROP TABLE price_points_legacy", now;
+  tx.commit();
+  return true;
+}
+
 std::size_t PartitionKeeper::ensureDays(std::int64_t from, std::int64_t to) {
+  try {
+    retireEmptyLegacy();
+  } catch (const std::exception& e) {
+    if (!isLockTimeout(e)) throw;  // busy: the next pass tries again
+  }
   const auto partitions = list();
   if (partitions.empty()) return 0;  // price_points is not partitioned (before migration 010)
   const auto covered = [&](std::int64_t day) {

@@ -39,6 +39,11 @@ class PartitionKeeper {
   /// partition cannot be attached over rows of its range in DEFAULT).
   std::size_t ensureDays(std::int64_t from, std::int64_t to);
 
+  /// Drops the legacy partition (migration 010) while it holds no row: on a fresh
+  /// database it covers every past day up to two midnights ahead and would take the rows
+  /// the day partitions are for. Returns whether it was dropped.
+  bool retireEmptyLegacy();
+
   struct DropPass {
     std::size_t dropped = 0;  ///< partitions dropped
     std::size_t kept = 0;     ///< reference points moved to DEFAULT
