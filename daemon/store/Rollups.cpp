@@ -11,7 +11,6 @@
 #include <utility>
 
 using Poco::Data::Keywords::bind;
-using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 
 namespace skinpulse::store {
@@ -142,23 +141,6 @@ struct BarColumns {
     close_time.push_back(bar.close_time);
   }
 };
-
-std::optional<OhlcvBar> storedBar(WriteTransaction& tx, const std::string& table,
-                                  const RollupFold::Key& key) {
-  std::vector<std::int64_t> open, high, low, close, volume, samples, open_time, close_time;
-  std::int64_t item = std::get<0>(key);
-  std::string source = std::get<1>(key);
-  std::int64_t start = std::get<2>(key);
-  tx.session() << tx.sql(
-      "SELECT open, high, low, close, volume, samples, open_time, close_time "
-      "FROM " +
-      table + " WHERE item_id = ? AND source = ? AND start = ?"),
-      into(open), into(high), into(low), into(close), into(volume), into(samples), into(open_time),
-      into(close_time), bind(item), bind(source), bind(start), now;
-  if (open.empty()) return std::nullopt;
-  return OhlcvBar{start,     open[0],    high[0],      low[0],       close[0],
-                  volume[0], samples[0], open_time[0], close_time[0]};
-}
 
 // Every column from the row written: the bar was already reconciled in C++.
 std::string rollupOverwriteClause() {
@@ -294,15 +276,16 @@ std::size_t writeRollups(WriteTransaction& tx, RollupLevel level, const RollupFo
   std::size_t samples = 0;
   RollupFold::Bars reconciled;
   if (mode == RollupWrite::kReconcile) {
-    // Old history: each bar against the stored one in C++ (reconcileBar), a key lookup
-    // each; backfills of old history are rare and not on the cycle path.
-    std::optional<SqliteBarReader> sqlite;
-    if (tx.backend() == Backend::kSqlite) {
-      sqlite.emplace(Poco::Data::SQLite::Utility::dbHandle(tx.session()), table);
+    // Old history on SQLite: each bar against the stored one in C++ (reconcileBar), one
+    // prepared key lookup each. PostgreSQL reconciles in SQL (rollupReconcileClause, in
+    // the backfill's COPY stream) and never comes here.
+    if (tx.backend() != Backend::kSqlite) {
+      throw std::logic_error("writeRollups: reconcile is SQLite's; PostgreSQL does it in SQL");
     }
+    SqliteBarReader stored_bars(Poco::Data::SQLite::Utility::dbHandle(tx.session()), table);
     for (const auto& [key, bar] : bars) {
       if (bar.samples == 0) continue;
-      const auto stored = sqlite ? sqlite->find(key) : storedBar(tx, table, key);
+      const auto stored = stored_bars.find(key);
       if (!stored) {
         reconciled.emplace(key, bar);
         samples += static_cast<std::size_t>(bar.samples);
