@@ -82,10 +82,18 @@ class Daemon:
                 self._reader.join(2)
                 raise RuntimeError("skinpulsed exited with %s:\n%s" %
                                    (self.proc.returncode, self.stderr()))
-            if any("listening on" in line for line in list(self.stderr_lines)):
+            if self._started(list(self.stderr_lines)):
                 return self
             time.sleep(0.05)
         raise RuntimeError("skinpulsed did not start:\n" + self.stderr())
+
+    def _started(self, lines):
+        # The public listener announces itself before the admin one opens (module order):
+        # a test that scrapes the admin port at once must wait for both.
+        wants_admin = bool(self.env.get("ADMIN_LISTEN"))
+        public = any("listening on" in line and "admin listener" not in line for line in lines)
+        admin = any("admin listener on" in line for line in lines)
+        return public and (admin or not wants_admin)
 
     def _read_stderr(self):
         for raw in self.proc.stderr:
