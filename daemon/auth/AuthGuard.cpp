@@ -16,7 +16,7 @@ void throwStoreUnavailable() {
 }
 
 AuthGuard::AuthGuard(const SessionManager& sessions, const RateLimiter& limiter,
-                     const TrustedProxies& proxies)
+                     const http::TrustedProxies& proxies)
     : sessions_(sessions), limiter_(limiter), proxies_(proxies) {}
 
 void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) const {
@@ -28,7 +28,7 @@ void AuthGuard::admit(http::Request& request, const http::RouteOptions& route) c
     }
     RateLimiter::Decision decision;
     try {
-      decision = limiter_.admit(rateLimitKey(proxies_.clientAddress(request)));
+      decision = limiter_.admit(http::rateLimitKey(proxies_.clientAddress(request)));
     } catch (const state::StoreUnavailable& e) {
       log::main().warn("rate limit: {}", e.what());
       throwStoreUnavailable();

@@ -12,7 +12,7 @@
 //      X-CSRF-Token (403 csrf_failed).
 // The shared store failing anywhere in here fails closed (503).
 
-#include "auth/ClientAddress.hpp"
+#include "http/ClientAddress.hpp"
 #include "auth/RateLimiter.hpp"
 #include "auth/SessionManager.hpp"
 #include "http/RequestGuard.hpp"
@@ -22,14 +22,14 @@ namespace skinpulse::auth {
 class AuthGuard final : public http::RequestGuard {
  public:
   AuthGuard(const SessionManager& sessions, const RateLimiter& limiter,
-            const TrustedProxies& proxies);
+            const http::TrustedProxies& proxies);
 
   void admit(http::Request& request, const http::RouteOptions& route) const override;
 
  private:
   const SessionManager& sessions_;
   const RateLimiter& limiter_;
-  const TrustedProxies& proxies_;
+  const http::TrustedProxies& proxies_;
 };
 
 /// The 503 store_unavailable refusal (with Retry-After) for an outage of the shared store.

@@ -9,7 +9,7 @@ AuthModule::AuthModule(module::Services& services, const AuthOptions& options) {
                             options.cookie_secure});
   rate_limiter_ =
       std::make_unique<RateLimiter>(store, kAuthRateLimitScope, options.rate_limit_per_minute);
-  trusted_proxies_ = std::make_unique<TrustedProxies>(options.trusted_proxies);
+  trusted_proxies_ = std::make_unique<http::TrustedProxies>(options.trusted_proxies);
   guard_ = std::make_unique<AuthGuard>(*sessions_, *rate_limiter_, *trusted_proxies_);
   api_ = std::make_unique<AuthApi>(*sessions_, store, services.database.users(),
                                    services.registry.require<IdentityProviders>().entries,

@@ -7,7 +7,7 @@
 #include "auth/AuthApi.hpp"
 #include "auth/AuthGuard.hpp"
 #include "auth/AuthOptions.hpp"
-#include "auth/ClientAddress.hpp"
+#include "http/ClientAddress.hpp"
 #include "auth/RateLimiter.hpp"
 #include "auth/SessionManager.hpp"
 #include "module/Module.hpp"
@@ -40,7 +40,7 @@ class AuthModule final : public module::Module {
  private:
   std::unique_ptr<SessionManager> sessions_;
   std::unique_ptr<RateLimiter> rate_limiter_;
-  std::unique_ptr<TrustedProxies> trusted_proxies_;
+  std::unique_ptr<http::TrustedProxies> trusted_proxies_;
   std::unique_ptr<AuthGuard> guard_;
   std::unique_ptr<AuthApi> api_;
 };

@@ -193,7 +193,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
     guard_.reset();
     limiter_ = std::make_unique<auth::RateLimiter>(store, "auth", limit, 60'000,
                                                    [this] { return clock_ms_; });
-    proxies_ = std::make_unique<auth::TrustedProxies>(proxies);
+    proxies_ = std::make_unique<http::TrustedProxies>(proxies);
     sessions_ = std::make_unique<auth::SessionManager>(
         store, auth::SessionOptions{"unit-test-secret-0123456789abcdef0123", 72, false});
     guard_ = std::make_unique<auth::AuthGuard>(*sessions_, *limiter_, *proxies_);
@@ -235,7 +235,7 @@ class AuthGuardTest : public CppUnit::TestFixture {
   std::int64_t clock_ms_ = 0;
   std::unique_ptr<test::MemoryState> state_;
   std::unique_ptr<auth::RateLimiter> limiter_;
-  std::unique_ptr<auth::TrustedProxies> proxies_;
+  std::unique_ptr<http::TrustedProxies> proxies_;
   std::unique_ptr<auth::SessionManager> sessions_;
   std::unique_ptr<auth::AuthGuard> guard_;
 };

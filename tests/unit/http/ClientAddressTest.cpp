@@ -1,10 +1,24 @@
-#include "AuthTestSupport.hpp"
-#include "auth/ClientAddress.hpp"
+#include "http/ClientAddress.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
 using namespace skinpulse;
-using auth::TrustedProxies;
+using http::TrustedProxies;
+
+namespace {
+
+http::Request makeRequest(const std::string& method, const std::string& path,
+                          http::Headers headers = {}, const std::string& peer = "192.0.2.10") {
+  http::Request request;
+  request.method = method;
+  request.path = path;
+  request.target = path;
+  request.headers = std::move(headers);
+  request.client_address = peer;
+  return request;
+}
+
+}  // namespace
 
 class ClientAddressTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(ClientAddressTest);
@@ -37,7 +51,7 @@ class ClientAddressTest : public CppUnit::TestFixture {
                          proxies.clientAddress(xff("10.1.2.3", "203.0.113.5")));
     // No header behind a trusted proxy: the proxy itself.
     CPPUNIT_ASSERT_EQUAL(std::string("10.1.2.3"),
-                         proxies.clientAddress(test::makeRequest("GET", "/", {}, "10.1.2.3")));
+                         proxies.clientAddress(makeRequest("GET", "/", {}, "10.1.2.3")));
   }
 
   void testChainIsReadFromTheRight() {
@@ -47,7 +61,7 @@ class ClientAddressTest : public CppUnit::TestFixture {
         std::string("198.51.100.7"),
         proxies.clientAddress(xff("10.0.0.1", "1.1.1.1, 198.51.100.7, 172.16.0.9")));
     // Two header lines are one list.
-    auto request = test::makeRequest(
+    auto request = makeRequest(
         "GET", "/", {{"X-Forwarded-For", "1.1.1.1"}, {"x-forwarded-for", "198.51.100.8"}},
         "10.0.0.1");
     CPPUNIT_ASSERT_EQUAL(std::string("198.51.100.8"), proxies.clientAddress(request));
@@ -92,7 +106,7 @@ class ClientAddressTest : public CppUnit::TestFixture {
   }
 
   void testRateLimitKeys() {
-    using auth::rateLimitKey;
+    using http::rateLimitKey;
     CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"), rateLimitKey("192.0.2.10"));
     CPPUNIT_ASSERT_EQUAL(std::string("192.0.2.10"), rateLimitKey("::ffff:192.0.2.10"));
     // Every address of one /64 shares a key; the next /64 has its own.
@@ -106,7 +120,7 @@ class ClientAddressTest : public CppUnit::TestFixture {
 
  private:
   static http::Request xff(const std::string& peer, const std::string& header) {
-    return test::makeRequest("GET", "/", {{"X-Forwarded-For", header}}, peer);
+    return makeRequest("GET", "/", {{"X-Forwarded-For", header}}, peer);
   }
 };
 

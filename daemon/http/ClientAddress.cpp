@@ -1,9 +1,9 @@
-#include "auth/ClientAddress.hpp"
+#include "http/ClientAddress.hpp"
 
 #include <algorithm>
 #include <stdexcept>
 
-namespace skinpulse::auth {
+namespace skinpulse::http {
 namespace {
 
 std::string trim(std::string_view text) {
@@ -21,7 +21,7 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 // Every X-Forwarded-For entry, in order, over all such header lines.
-std::vector<std::string> forwardedFor(const http::Request& request) {
+std::vector<std::string> forwardedFor(const Request& request) {
   std::vector<std::string> entries;
   for (const auto& [name, value] : request.headers) {
     if (!iequals(name, "X-Forwarded-For")) continue;
@@ -92,7 +92,7 @@ bool TrustedProxies::contains(const Poco::Net::IPAddress& given) const {
   });
 }
 
-std::string TrustedProxies::clientAddress(const http::Request& request) const {
+std::string TrustedProxies::clientAddress(const Request& request) const {
   Poco::Net::IPAddress peer;
   if (!Poco::Net::IPAddress::tryParse(request.client_address, peer)) {
     return request.client_address;
@@ -112,4 +112,4 @@ std::string TrustedProxies::clientAddress(const http::Request& request) const {
   return client;
 }
 
-}  // namespace skinpulse::auth
+}  // namespace skinpulse::http

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-namespace skinpulse::auth {
+namespace skinpulse::http {
 
 /// `address` with an IPv4-mapped IPv6 address turned into its IPv4 address; any other
 /// address unchanged.
@@ -36,7 +36,7 @@ class TrustedProxies {
   bool empty() const { return networks_.empty(); }
 
   /// The client IP of `request`, as text.
-  std::string clientAddress(const http::Request& request) const;
+  std::string clientAddress(const Request& request) const;
 
  private:
   struct Network {
@@ -46,4 +46,4 @@ class TrustedProxies {
   std::vector<Network> networks_;
 };
 
-}  // namespace skinpulse::auth
+}  // namespace skinpulse::http
