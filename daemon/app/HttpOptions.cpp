@@ -68,7 +68,8 @@ const common::OptionTable<HttpOptions>& httpOptionTable() {
   return table;
 }
 
-http::ServerOptions serverOptions(const HttpOptions& s, const http::RequestGuard* guard) {
+http::ServerOptions serverOptions(const HttpOptions& s, const http::RequestGuard* guard,
+                                  const http::TrustedProxies* proxies) {
   http::ServerOptions options;
   options.host = s.host;
   options.port = s.port;
@@ -88,6 +89,7 @@ http::ServerOptions serverOptions(const HttpOptions& s, const http::RequestGuard
   options.access_log = s.access_log;
   options.record_metrics = true;
   options.guard = guard;
+  options.proxies = proxies;
   return options;
 }
 

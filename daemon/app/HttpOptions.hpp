@@ -44,7 +44,9 @@ struct HttpOptions {
 /// [http], but trusted_proxies (auth/AuthOptions.cpp).
 const common::OptionTable<HttpOptions>& httpOptionTable();
 
-/// The server's options: `options` with the request guard (sessions, CSRF, rate limit).
-http::ServerOptions serverOptions(const HttpOptions& options, const http::RequestGuard* guard);
+/// The server's options: `options` with the request guard (sessions, CSRF, rate limit) and
+/// the trusted proxies that say which client a connection is (either may be null).
+http::ServerOptions serverOptions(const HttpOptions& options, const http::RequestGuard* guard,
+                                  const http::TrustedProxies* proxies);
 
 }  // namespace skinpulse::app

@@ -20,11 +20,13 @@ ServerModule::ServerModule(module::Services& services, const HttpOptions& option
 }
 
 void ServerModule::attach(module::Services& services) {
-  guard_ = &services.registry.require<http::RequestGuard>();
+  guards_ = std::make_unique<http::GuardChain>(
+      std::vector<const http::RequestGuard*>{&services.registry.require<http::RequestGuard>()});
+  proxies_ = services.registry.find<http::TrustedProxies>();
 }
 
 void ServerModule::start() {
-  server_ = std::make_unique<http::HttpServer>(router_, serverOptions(options_, guard_));
+  server_ = std::make_unique<http::HttpServer>(router_, serverOptions(options_, guards_.get(), proxies_));
   server_->start();
   log::main().info("listening on {}:{}", options_.host, server_->port());
 }

@@ -5,6 +5,8 @@
 // are [http] (app/HttpOptions.hpp).
 
 #include "app/HttpOptions.hpp"
+#include "http/ClientAddress.hpp"
+#include "http/GuardChain.hpp"
 #include "http/HttpServer.hpp"
 #include "module/Module.hpp"
 #include "module/Services.hpp"
@@ -22,7 +24,9 @@ class ServerModule final : public module::Module {
   ServerModule(module::Services& services, const HttpOptions& options);
 
   std::string_view name() const override { return "http"; }
-  /// Runs the registry's http::RequestGuard (the auth module's) before every handler.
+  /// Runs the guards (http::GuardChain, in docs/api.md §2's order: the registry's
+  /// http::RequestGuard, the auth module's) before every handler, and keys connections by
+  /// the registry's http::TrustedProxies.
   void attach(module::Services& services) override;
   /// Binds and listens; logs the bound address.
   void start() override;
@@ -34,7 +38,8 @@ class ServerModule final : public module::Module {
  private:
   const http::Router& router_;
   HttpOptions options_;
-  const http::RequestGuard* guard_ = nullptr;
+  std::unique_ptr<http::GuardChain> guards_;
+  const http::TrustedProxies* proxies_ = nullptr;
   std::unique_ptr<http::HttpServer> server_;
 };
 

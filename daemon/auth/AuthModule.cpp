@@ -15,6 +15,8 @@ AuthModule::AuthModule(module::Services& services, const AuthOptions& options) {
                                    services.registry.require<IdentityProviders>().entries,
                                    AuthApiOptions{options.base_url, options.frontend_url});
   services.registry.provide<http::RequestGuard>(*guard_);
+  // The HTTP server keys its connection caps by the same client as the rate limit.
+  services.registry.provide<http::TrustedProxies>(*trusted_proxies_);
 }
 
 }  // namespace skinpulse::auth

@@ -9,6 +9,7 @@
 // connection's loop. A connection costs memory, not a thread: the thread count is
 // event_threads + worker_threads whatever the number of clients.
 
+#include "http/ClientAddress.hpp"
 #include "http/Dispatcher.hpp"
 #include "http/HeadScanner.hpp"
 
@@ -40,6 +41,9 @@ struct ServerOptions {
   bool record_metrics = false;
   /// Middleware run for every routed request (sessions, CSRF, rate limit); may be null.
   const RequestGuard* guard = nullptr;
+  /// Who a connection's client is behind a reverse proxy (X-Forwarded-For from a trusted
+  /// peer); null: the peer address. Must outlive the server.
+  const TrustedProxies* proxies = nullptr;
 };
 
 class HttpServer {
