@@ -15,7 +15,9 @@ AlertsModule::AlertsModule(module::Services& services, const AlertsOptions& opti
   sender_ = std::make_unique<Sender>(send);
   DeliveryOptions delivery;
   delivery.workers = options.delivery_workers;
+  delivery.max_workers_per_user = options.max_workers_per_user;
   delivery.retry_base_seconds = options.retry_base_seconds;
+  delivery.retention_days = options.delivery_retention_days;
   delivery.telegram_api_url = options.telegram_api_url;
   while (!delivery.telegram_api_url.empty() && delivery.telegram_api_url.back() == '/') {
     delivery.telegram_api_url.pop_back();

@@ -16,8 +16,10 @@ namespace skinpulse::alerts {
 struct AlertsOptions {
   int max_rules_per_user = 100;
   bool allow_private_targets = false;
-  int delivery_workers = 2;
+  int delivery_workers = 4;
+  int max_workers_per_user = 0;  ///< 0 = half the delivery workers, rounded up
   int retry_base_seconds = 60;
+  int delivery_retention_days = 30;  ///< 0 = keep finished deliveries for ever
   std::string telegram_api_url = "https://api.telegram.org";
 
   std::string ca_location = "/etc/ssl/certs";  ///< trusted CAs for https targets

@@ -3,6 +3,7 @@
 #include "alerts/RuleJson.hpp"
 #include "alerts/Signature.hpp"
 #include "common/Log.hpp"
+#include "common/RandomToken.hpp"
 #include "telemetry/DaemonMetrics.hpp"
 
 namespace skinpulse::alerts {
@@ -19,6 +20,16 @@ std::string scrub(std::string text, const std::string& secret) {
 }
 
 }  // namespace
+
+std::int64_t leaseSeconds(std::chrono::milliseconds timeout) {
+  const auto whole = std::chrono::ceil<std::chrono::seconds>(timeout).count();
+  return whole + kLeaseMarginSeconds;
+}
+
+int workersPerUser(int workers, int configured) {
+  if (configured > 0) return std::min(configured, std::max(workers, 1));
+  return std::max(1, (workers + 1) / 2);
+}
 
 std::int64_t backoffSeconds(std::int64_t base, std::int64_t attempts) {
   std::int64_t delay = base;
@@ -66,6 +77,7 @@ void DeliveryWorkers::run() {
     }
     bool sent = false;
     try {
+      pruneWhenDue();
       sent = deliverOne();
     } catch (const std::exception& e) {
       log::main().warn("alerts: the outbox could not be read: {}", e.what());
@@ -80,10 +92,50 @@ void DeliveryWorkers::run() {
 
 bool DeliveryWorkers::deliverOne() {
   const std::int64_t now = now_();
-  const auto delivery = store_.claimDue(now, now + kLeaseSeconds);
+  store::DeliveryClaim claim;
+  claim.now = now;
+  claim.lease_until = now + leaseSeconds(sender_.timeout());
+  claim.token = common::randomToken(16);
+  claim.max_per_user = workersPerUser(options_.workers, options_.max_workers_per_user);
+  const auto delivery = store_.claimDue(claim);
   if (!delivery) return false;
   attempt(*delivery);
   return true;
+}
+
+std::size_t DeliveryWorkers::pruneFinished() {
+  if (options_.retention_days <= 0) return 0;
+  const std::int64_t cutoff = now_() - options_.retention_days * 86400;
+  const std::size_t pruned = store_.pruneDeliveries(cutoff);
+  if (pruned > 0) {
+    log::main().info("alerts: pruned {} finished deliveries older than {} days", pruned,
+                     options_.retention_days);
+  }
+  return pruned;
+}
+
+void DeliveryWorkers::pruneWhenDue() {
+  if (options_.retention_days <= 0) return;
+  const std::int64_t now = now_();
+  std::int64_t due = next_prune_at_.load();
+  // One worker wins the exchange and prunes; the others go on delivering.
+  if (now < due || !next_prune_at_.compare_exchange_strong(due, now + kPruneIntervalSeconds)) {
+    return;
+  }
+  pruneFinished();
+}
+
+void DeliveryWorkers::finish(const store::AlertDeliveryRecord& delivery, const std::string& status,
+                             std::int64_t next, std::optional<std::int64_t> code,
+                             const std::string& error) {
+  if (!store_.finishAttempt(delivery.id, delivery.lease_token, status, next, code, error)) {
+    // The lease ran out before the outcome was written and another attempt (or a rule
+    // deletion) took the row: that attempt's record stands.
+    log::main().warn(
+        "alerts: delivery {} attempt {}: the lease ended before the outcome "
+        "({}) was recorded; left to the newer attempt",
+        delivery.id, delivery.attempts, status);
+  }
 }
 
 void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
@@ -91,7 +143,7 @@ void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
   try {
     channel = storedChannels("[" + delivery.channel + "]").front();
   } catch (const std::exception& e) {
-    store_.finishAttempt(delivery.id, "failed", now_(), std::nullopt, "unreadable channel");
+    finish(delivery, "failed", now_(), std::nullopt, "unreadable channel");
     log::main().error("alerts: delivery {} has an unreadable channel: {}", delivery.id, e.what());
     return;
   }
@@ -119,13 +171,14 @@ void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
       break;
     case ChannelType::kWs: {
       const std::size_t taken = ws_ ? ws_(delivery.user_id, delivery.body) : 0;
-      outcome = taken > 0 ? SendOutcome{SendOutcome::Kind::kDelivered, std::nullopt, ""}
+      outcome = taken > 0 ? SendOutcome{SendOutcome::Kind::kDelivered, std::nullopt, "", ""}
                           : SendOutcome{SendOutcome::Kind::kFinal, std::nullopt,
-                                        "no signed-in WebSocket connection of the user"};
+                                        "no signed-in WebSocket connection of the user", ""};
       break;
     }
   }
   outcome.error = scrub(std::move(outcome.error), secret);
+  outcome.log_detail = scrub(std::move(outcome.log_detail), secret);
 
   const std::int64_t now = now_();
   std::string status = "failed";
@@ -138,7 +191,7 @@ void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
   }
   std::optional<std::int64_t> code;
   if (outcome.status) code = *outcome.status;
-  store_.finishAttempt(delivery.id, status, next, code, outcome.error);
+  finish(delivery, status, next, code, outcome.error);
   telemetry::metrics()
       .alert_deliveries.labels({delivery.channel_type, status == "pending" ? "retry" : status})
       .inc();
@@ -147,8 +200,9 @@ void DeliveryWorkers::attempt(const store::AlertDeliveryRecord& delivery) {
     log::main().info("alerts: delivery {} (rule {}, {}) delivered, attempt {}", delivery.id,
                      delivery.rule_id, delivery.channel_type, delivery.attempts);
   } else {
-    log::main().warn("alerts: delivery {} (rule {}, {}) attempt {}: {}; {}", delivery.id,
+    log::main().warn("alerts: delivery {} (rule {}, {}) attempt {}: {}{}{}; {}", delivery.id,
                      delivery.rule_id, delivery.channel_type, delivery.attempts, outcome.error,
+                     outcome.log_detail.empty() ? "" : " — ", outcome.log_detail,
                      status == "pending" ? "retrying" : "given up");
   }
 }

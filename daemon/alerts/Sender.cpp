@@ -1,6 +1,7 @@
 #include "alerts/Sender.hpp"
 
 #include "alerts/TargetCheck.hpp"
+#include "net/DeadlineWatchdog.hpp"
 #include "net/HttpUrl.hpp"
 #include "net/TlsContext.hpp"
 
@@ -36,16 +37,27 @@ Poco::Net::Context::Ptr tlsContext(const std::string& ca_location) {
 }
 
 SendOutcome retry(std::string error) {
-  return SendOutcome{SendOutcome::Kind::kRetry, std::nullopt, std::move(error)};
+  return SendOutcome{SendOutcome::Kind::kRetry, std::nullopt, std::move(error), ""};
 }
 
 SendOutcome final(std::string error) {
-  return SendOutcome{SendOutcome::Kind::kFinal, std::nullopt, std::move(error)};
+  return SendOutcome{SendOutcome::Kind::kFinal, std::nullopt, std::move(error), ""};
+}
+
+// What the deliveries list says of a refused target, whatever the reason: which names
+// resolve inside the network, and to what, is not the rule owner's business.
+constexpr const char* kTargetNotAllowed = "target not allowed";
+
+std::string timeoutText(std::chrono::milliseconds timeout) {
+  return "timeout: no complete answer within " + std::to_string(timeout.count()) + " ms";
 }
 
 }  // namespace
 
-Sender::Sender(SenderOptions options) : options_(std::move(options)) {}
+Sender::Sender(SenderOptions options)
+    : options_(std::move(options)), watchdog_(std::make_unique<net::DeadlineWatchdog>()) {}
+
+Sender::~Sender() = default;
 
 SendOutcome::Kind Sender::classify(int status) {
   if (status >= 200 && status < 300) return SendOutcome::Kind::kDelivered;
@@ -55,6 +67,15 @@ SendOutcome::Kind Sender::classify(int status) {
 
 SendOutcome Sender::post(const std::string& url, const std::string& body,
                          const std::vector<std::pair<std::string, std::string>>& headers) const {
+  // The deadline covers the whole attempt, name resolution included: the delivery lease
+  // (DeliveryWorkers) is this timeout plus a margin, and no byte may be sent after it.
+  const auto deadline = Clock::now() + options_.timeout;
+  const auto left = [&] {
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+    return std::max(ms, std::chrono::milliseconds(1));
+  };
+  const auto timedOut = [&] { return retry(timeoutText(options_.timeout)); };
+
   const auto target = net::parseHttpUrl(url);
   if (!target) return final("the target is not an absolute http(s) URL");
   if (!target->secure && !options_.allow_private_targets) {
@@ -64,14 +85,15 @@ SendOutcome Sender::post(const std::string& url, const std::string& body,
   try {
     addresses = resolveTarget(target->host, target->port, options_.allow_private_targets);
   } catch (const TargetRefused& refused) {
-    return final(refused.what());
+    SendOutcome outcome = final(kTargetNotAllowed);
+    outcome.log_detail = refused.what();
+    return outcome;
   }
+  // getaddrinfo cannot be interrupted; a resolver slower than the deadline ends the
+  // attempt before anything is sent.
+  if (Clock::now() >= deadline) return timedOut();
 
-  const auto deadline = Clock::now() + options_.timeout;
-  const auto left = [&] {
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-    return std::max(ms, std::chrono::milliseconds(1));
-  };
+  net::DeadlineWatchdog::Watch watch;
   try {
     // Connect to the checked addresses themselves: a second lookup could answer
     // differently (DNS rebinding).
@@ -89,7 +111,13 @@ SendOutcome Sender::post(const std::string& url, const std::string& body,
       }
       if (Clock::now() >= deadline) break;
     }
-    if (!connected) return retry("connect failed: " + connect_error);
+    if (!connected) {
+      if (Clock::now() >= deadline) return timedOut();
+      return retry("connect failed: " + connect_error);
+    }
+    // From here the watchdog holds the exchange to the deadline as a whole: the socket
+    // timeouts below only bound each single read or write.
+    watch = watchdog_->watch(plain.impl()->sockfd(), deadline);
     plain.setReceiveTimeout(span(left()));
     plain.setSendTimeout(span(left()));
 
@@ -115,27 +143,31 @@ SendOutcome Sender::post(const std::string& url, const std::string& body,
 
     Poco::Net::HTTPResponse response;
     auto& in = session->receiveResponse(response);
-    // Read (and drop) at most the cap of the answer; the status decides.
+    // The whole answer (up to the cap) must arrive before the deadline: a status line
+    // followed by a body dripped a byte at a time is a timeout, not a delivery.
     char buffer[4096];
     std::size_t read = 0;
-    while (read < options_.max_response_bytes && in && Clock::now() < deadline) {
+    while (read < options_.max_response_bytes && in) {
       in.read(buffer, static_cast<std::streamsize>(
                           std::min(sizeof buffer, options_.max_response_bytes - read)));
       const auto got = in.gcount();
       if (got <= 0) break;
       read += static_cast<std::size_t>(got);
     }
+    if (watch.expired() || Clock::now() >= deadline) return timedOut();
     const int status = static_cast<int>(response.getStatus());
-    SendOutcome outcome{classify(status), status, ""};
+    SendOutcome outcome{classify(status), status, "", ""};
     if (outcome.kind != SendOutcome::Kind::kDelivered) {
       outcome.error = "the target answered " + std::to_string(status);
     }
     return outcome;
   } catch (const Poco::TimeoutException&) {
-    return retry("timed out");
+    return timedOut();
   } catch (const Poco::Exception& e) {
+    if (watch.expired()) return timedOut();
     return retry("send failed: " + net::redactQueryIn(e.displayText(), url));
   } catch (const std::exception& e) {
+    if (watch.expired()) return timedOut();
     return retry(std::string("send failed: ") + e.what());
   }
 }

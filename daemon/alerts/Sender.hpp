@@ -2,15 +2,23 @@
 
 // Sender: one delivery attempt, a POST of a JSON body to a target URL under the rules of
 // docs/api.md §13: the target's addresses checked at delivery time (TargetCheck) and the
-// connection made to exactly those addresses, 10 s for the whole exchange, at most
-// 64 KiB of the answer read, no redirects followed. The outcome says whether to retry.
+// connection made to exactly those addresses, one total deadline (10 s) for the whole
+// attempt — name resolution, connect, TLS, request and the whole answer, enforced by a
+// net::DeadlineWatchdog that shuts the socket down when it passes, so a target that
+// drips its answer cannot hold a worker longer — at most 64 KiB of the answer read, no
+// redirects followed. The outcome says whether to retry.
 
 #include <chrono>
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
+
+namespace skinpulse::net {
+class DeadlineWatchdog;
+}
 
 namespace skinpulse::alerts {
 
@@ -23,6 +31,9 @@ struct SendOutcome {
   Kind kind = Kind::kFinal;
   std::optional<int> status;
   std::string error;  ///< for the deliveries list and the log: never a secret or a URL
+  /// For the operator's log only, never the deliveries list: why a target was refused
+  /// (the host name, never the address it resolved to).
+  std::string log_detail;
 };
 
 struct SenderOptions {
@@ -34,8 +45,14 @@ struct SenderOptions {
 
 class Sender {
  public:
+  /// Starts the watchdog thread that enforces the deadline.
   explicit Sender(SenderOptions options);
-  virtual ~Sender() = default;
+  virtual ~Sender();
+  Sender(const Sender&) = delete;
+  Sender& operator=(const Sender&) = delete;
+
+  /// The longest an attempt takes: the delivery lease is derived from it.
+  std::chrono::milliseconds timeout() const { return options_.timeout; }
 
   /// POSTs `body` (application/json) with `headers` to `url`.
   virtual SendOutcome post(const std::string& url, const std::string& body,
@@ -46,6 +63,7 @@ class Sender {
 
  private:
   SenderOptions options_;
+  std::unique_ptr<net::DeadlineWatchdog> watchdog_;
 };
 
 }  // namespace skinpulse::alerts

@@ -1,5 +1,7 @@
 #include "alerts/TargetCheck.hpp"
 
+#include "alerts/LooseIPv4.hpp"
+
 #include <Poco/Net/DNS.h>
 #include <Poco/Net/NetException.h>
 
@@ -83,9 +85,18 @@ bool isPublicAddress(const Poco::Net::IPAddress& address) {
 bool isPrivateHostLiteral(std::string_view host) {
   std::string lower(host);
   for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  // "localhost." is the same name as "localhost" (an absolute name), and the resolver
+  // takes "127.0.0.1." as it takes "127.0.0.1": one trailing dot never changes a verdict.
+  if (lower.ends_with('.')) lower.pop_back();
+  if (lower.empty()) return true;  // "." names the root, never a webhook
   if (lower == "localhost" || (lower.size() > 10 && lower.ends_with(".localhost"))) return true;
+  // The resolver reads "0", "2130706433", "0x7f.1" and "127.1" as addresses: so must we.
+  if (const auto v4 = parseLooseIPv4(lower)) return !isPublicV4(*v4);
   Poco::Net::IPAddress address;
-  if (!Poco::Net::IPAddress::tryParse(lower, address)) return false;
+  if (!Poco::Net::IPAddress::tryParse(lower, address)) {
+    // A colon is never in a name: an IPv6 form Poco does not read is refused, not let by.
+    return lower.find(':') != std::string::npos;
+  }
   return !isPublicAddress(address);
 }
 
@@ -97,7 +108,8 @@ std::vector<Poco::Net::SocketAddress> resolveTarget(const std::string& host, std
   addrinfo* found = nullptr;
   const int rc = ::getaddrinfo(host.c_str(), nullptr, &hints, &found);
   if (rc != 0 || found == nullptr) {
-    throw TargetRefused("target host does not resolve: " + std::string(::gai_strerror(rc)));
+    throw TargetRefused("target host " + host +
+                        " does not resolve: " + std::string(::gai_strerror(rc)));
   }
   std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> guard(found, &::freeaddrinfo);
   std::vector<Poco::Net::SocketAddress> out;
@@ -106,9 +118,11 @@ std::vector<Poco::Net::SocketAddress> resolveTarget(const std::string& host, std
     const Poco::Net::IPAddress address =
         Poco::Net::SocketAddress(ai->ai_addr, static_cast<poco_socklen_t>(ai->ai_addrlen)).host();
     if (!allow_private && !isPublicAddress(address)) {
-      throw TargetRefused("target " + host + " resolves to a non-public address (" +
-                          address.toString() +
-                          "); [alerts] allow_private_targets = true allows it");
+      // The address itself stays out of every message: the log is read by more people
+      // than the network's plan should be.
+      throw TargetRefused("target host " + host +
+                          " resolves to a non-public address; [alerts] allow_private_targets "
+                          "= true allows it");
     }
     Poco::Net::SocketAddress socket_address(address, port);
     bool seen = false;

@@ -16,7 +16,8 @@
 
 namespace skinpulse::alerts {
 
-/// Refused target: the delivery fails for good (never retried).
+/// Refused target: the delivery fails for good (never retried). what() names the host and
+/// why, for the operator's log; never the address a name resolved to.
 class TargetRefused : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -28,8 +29,10 @@ class TargetRefused : public std::runtime_error {
 /// are judged by the IPv4 address inside.
 bool isPublicAddress(const Poco::Net::IPAddress& address);
 
-/// Whether `host` (a URL host, brackets removed) is "localhost" or a literal address
-/// that is not public: refused when a rule is written.
+/// Whether `host` (a URL host, brackets removed) is "localhost" (or a name under it) or a
+/// literal address that is not public — in any form the resolver reads as an address
+/// ("0", "127.1", "0x7f.1", "2130706433", "::ffff:127.0.0.1"), with or without one
+/// trailing dot: refused when a rule is written.
 bool isPrivateHostLiteral(std::string_view host);
 
 /// Resolves `host` and returns the addresses to connect to (port `port`). Throws

@@ -39,6 +39,19 @@ struct AlertDeliveryRecord {
   std::optional<std::int64_t> last_attempt_at;
   std::optional<std::int64_t> response_status;
   std::string last_error;
+  /// The token of the attempt that holds the lease (set by claimDue, cleared when the
+  /// attempt is recorded): finishAttempt writes only while the row still carries it.
+  std::string lease_token;
+};
+
+/// What a delivery worker asks of claimDue.
+struct DeliveryClaim {
+  std::int64_t now = 0;          ///< Unix seconds: rows due at or before it are taken
+  std::int64_t lease_until = 0;  ///< the attempt's deadline plus a margin
+  std::string token;             ///< unique per attempt (DeliveryWorkers makes it)
+  /// Attempts of one user in flight at once (leases not yet run out, every instance);
+  /// the claim skips users at it. 0 = no limit.
+  std::int64_t max_per_user = 0;
 };
 
 /// A rule's edge state after an evaluation; `fired_at` set when it fired.
@@ -76,14 +89,16 @@ class AlertStore {
   /// deliveries nor delivered without being recorded.
   virtual void recordEvaluation(const std::vector<AlertStateChange>& changes,
                                 const std::vector<AlertDeliveryRecord>& deliveries) = 0;
-  /// Takes the pending delivery due first (next_attempt_at <= now), counts the attempt
-  /// and leases it until `lease_until` (a worker that dies leaves it to be taken again
-  /// then). Empty when none is due.
-  virtual std::optional<AlertDeliveryRecord> claimDue(std::int64_t now,
-                                                      std::int64_t lease_until) = 0;
-  /// Records an attempt's outcome: `status` and, for pending, when to try again.
-  virtual void finishAttempt(const std::string& id, const std::string& status,
-                             std::int64_t next_attempt_at,
+  /// Takes the pending delivery due first (next_attempt_at <= now) of a user with fewer
+  /// than `max_per_user` attempts in flight, counts the attempt and leases it to `token`
+  /// until `lease_until` (a worker that dies leaves it to be taken again then). Empty
+  /// when none is due, or every due one belongs to a user at the limit.
+  virtual std::optional<AlertDeliveryRecord> claimDue(const DeliveryClaim& claim) = 0;
+  /// Records an attempt's outcome: `status` and, for pending, when to try again; ends the
+  /// lease. Only while the row is still leased to `lease_token`: false (nothing written)
+  /// when the lease ran out and another attempt took the delivery.
+  virtual bool finishAttempt(const std::string& id, const std::string& lease_token,
+                             const std::string& status, std::int64_t next_attempt_at,
                              std::optional<std::int64_t> response_status,
                              const std::string& error) = 0;
   /// The rule's newest `limit` deliveries, newest first.
@@ -91,6 +106,9 @@ class AlertStore {
                                                         std::size_t limit) = 0;
   /// When the next pending delivery is due, if any.
   virtual std::optional<std::int64_t> nextDueAt() = 0;
+  /// Deletes delivered and failed deliveries whose last attempt was before
+  /// `finished_before`; pending ones are never pruned. Returns how many went.
+  virtual std::size_t pruneDeliveries(std::int64_t finished_before) = 0;
 };
 
 }  // namespace skinpulse::store

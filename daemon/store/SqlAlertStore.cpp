@@ -5,6 +5,8 @@
 
 #include <Poco/Data/Statement.h>
 
+#include <limits>
+
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -46,7 +48,7 @@ struct DeliveryColumns {
       out.push_back(AlertDeliveryRecord{id[i], rule_id[i], user_id[i], channel_type[i], channel[i],
                                         body[i], status[i], attempts[i], next_attempt_at[i],
                                         created_at[i], optionalOf(last_attempt_at[i]),
-                                        optionalOf(response_status[i]), last_error[i]});
+                                        optionalOf(response_status[i]), last_error[i], ""});
     }
     return out;
   }
@@ -186,43 +188,56 @@ void SqlAlertStore::recordEvaluation(const std::vector<AlertStateChange>& change
   tx.commit();
 }
 
-std::optional<AlertDeliveryRecord> SqlAlertStore::claimDue(std::int64_t at,
-                                                           std::int64_t lease_until) {
+std::optional<AlertDeliveryRecord> SqlAlertStore::claimDue(const DeliveryClaim& claim) {
   WriteTransaction tx(pool_);
   tx.lockTable("alert_deliveries");  // two instances never claim the same row
+  // A user's attempts in flight are the rows whose lease has not run out yet (a lease that
+  // ran out belongs to a worker that died or overran: its row is due again, and free).
+  const std::int64_t limit =
+      claim.max_per_user > 0 ? claim.max_per_user : std::numeric_limits<std::int64_t>::max();
   DeliveryColumns c;
   Poco::Data::Statement statement(tx.session());
   statement << tx.sql(std::string("SELECT ") + kDeliveryColumns +
                       " FROM alert_deliveries WHERE status = 'pending' AND next_attempt_at <= ? "
+                      "AND user_id NOT IN (SELECT user_id FROM alert_deliveries "
+                      "WHERE status = 'pending' AND leased_until > ? "
+                      "GROUP BY user_id HAVING COUNT(*) >= ?) "
                       "ORDER BY next_attempt_at, created_at LIMIT 1"),
-      bind(at);
+      bind(claim.now), bind(claim.now), bind(limit);
   c.into(statement);
   statement.execute();
   auto rows = c.records();
   if (rows.empty()) return std::nullopt;
   auto& row = rows.front();
   row.attempts += 1;
-  row.last_attempt_at = at;
-  row.next_attempt_at = lease_until;
+  row.last_attempt_at = claim.now;
+  row.next_attempt_at = claim.lease_until;
+  row.lease_token = claim.token;
   tx.session() << tx.sql(
-      "UPDATE alert_deliveries SET attempts = ?, last_attempt_at = ?, next_attempt_at = ? "
-      "WHERE id = ?"),
-      bind(row.attempts), bind(at), bind(lease_until), bind(row.id), now;
+      "UPDATE alert_deliveries SET attempts = ?, last_attempt_at = ?, next_attempt_at = ?, "
+      "lease_token = ?, leased_until = ? WHERE id = ?"),
+      bind(row.attempts), bind(claim.now), bind(claim.lease_until), bind(claim.token),
+      bind(claim.lease_until), bind(row.id), now;
   tx.commit();
   return row;
 }
 
-void SqlAlertStore::finishAttempt(const std::string& id, const std::string& status,
-                                  std::int64_t next_attempt_at,
+bool SqlAlertStore::finishAttempt(const std::string& id, const std::string& lease_token,
+                                  const std::string& status, std::int64_t next_attempt_at,
                                   std::optional<std::int64_t> response_status,
                                   const std::string& error) {
   WriteTransaction tx(pool_);
   const NullableInt code = nullableOf(response_status);
-  tx.session() << tx.sql(
+  // Compare-and-set on the lease: a newer attempt's token (or a pruned row) wins.
+  Poco::Data::Statement statement(tx.session());
+  statement << tx.sql(
       "UPDATE alert_deliveries SET status = ?, next_attempt_at = ?, response_status = ?, "
-      "last_error = ? WHERE id = ?"),
-      bind(status), bind(next_attempt_at), bind(code), bind(error), bind(id), now;
+      "last_error = ?, lease_token = '', leased_until = NULL "
+      "WHERE id = ? AND lease_token = ? AND status = 'pending'"),
+      bind(status), bind(next_attempt_at), bind(code), bind(error), bind(id), bind(lease_token);
+  const std::size_t updated = statement.execute();
   tx.commit();
+  return updated > 0;
 }
 
 std::vector<AlertDeliveryRecord> SqlAlertStore::deliveriesOf(std::int64_t rule_id,
@@ -247,6 +262,18 @@ std::optional<std::int64_t> SqlAlertStore::nextDueAt() {
       into(due), now;
   if (due.empty()) return std::nullopt;
   return optionalOf(due.front());
+}
+
+std::size_t SqlAlertStore::pruneDeliveries(std::int64_t finished_before) {
+  WriteTransaction tx(pool_);
+  Poco::Data::Statement statement(tx.session());
+  statement << tx.sql(
+      "DELETE FROM alert_deliveries WHERE status IN ('delivered', 'failed') "
+      "AND last_attempt_at < ?"),
+      bind(finished_before);
+  const std::size_t deleted = statement.execute();
+  tx.commit();
+  return deleted;
 }
 
 }  // namespace skinpulse::store

@@ -20,12 +20,14 @@ class SqlAlertStore final : public AlertStore {
   std::int64_t rulesRevision() override;
   void recordEvaluation(const std::vector<AlertStateChange>& changes,
                         const std::vector<AlertDeliveryRecord>& deliveries) override;
-  std::optional<AlertDeliveryRecord> claimDue(std::int64_t now, std::int64_t lease_until) override;
-  void finishAttempt(const std::string& id, const std::string& status, std::int64_t next_attempt_at,
+  std::optional<AlertDeliveryRecord> claimDue(const DeliveryClaim& claim) override;
+  bool finishAttempt(const std::string& id, const std::string& lease_token,
+                     const std::string& status, std::int64_t next_attempt_at,
                      std::optional<std::int64_t> response_status,
                      const std::string& error) override;
   std::vector<AlertDeliveryRecord> deliveriesOf(std::int64_t rule_id, std::size_t limit) override;
   std::optional<std::int64_t> nextDueAt() override;
+  std::size_t pruneDeliveries(std::int64_t finished_before) override;
 
  private:
   std::vector<AlertRuleRecord> selectRules(const std::string& where, const std::string& text,
