@@ -364,7 +364,12 @@ class AlertsTest(DaemonTestCase):
             for url in (receiver.url("/hook/p"),  # http
                         "https://127.0.0.1:%d/hook" % receiver.port,
                         "https://[::1]/hook", "https://10.1.2.3/x", "https://169.254.169.254/",
-                        "https://localhost/hook"):
+                        "https://localhost/hook",
+                        # Issue 31: forms the resolver reads as local addresses.
+                        "https://0/hook", "https://[::]/hook", "https://localhost./hook",
+                        "https://0.0.0.0/hook", "https://[::ffff:127.0.0.1]/hook",
+                        "https://2130706433/hook", "https://0x7f.1/hook", "https://127.1/hook",
+                        "https://0177.0.0.1/hook"):
                 response = user.request("POST", "/api/v1/alerts", {
                     "item_id": item, "condition": {"type": "price_below", "value": 900},
                     "channels": [{"type": "webhook", "url": url}]})

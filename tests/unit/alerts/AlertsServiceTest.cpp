@@ -50,19 +50,22 @@ class FlakyAlerts final : public store::AlertStore {
     }
     inner_.recordEvaluation(changes, deliveries);
   }
-  std::optional<store::AlertDeliveryRecord> claimDue(std::int64_t now,
-                                                     std::int64_t lease) override {
-    return inner_.claimDue(now, lease);
+  std::optional<store::AlertDeliveryRecord> claimDue(const store::DeliveryClaim& claim) override {
+    return inner_.claimDue(claim);
   }
-  void finishAttempt(const std::string& id, const std::string& status, std::int64_t next,
-                     std::optional<std::int64_t> response, const std::string& error) override {
-    inner_.finishAttempt(id, status, next, response, error);
+  bool finishAttempt(const std::string& id, const std::string& token, const std::string& status,
+                     std::int64_t next, std::optional<std::int64_t> response,
+                     const std::string& error) override {
+    return inner_.finishAttempt(id, token, status, next, response, error);
   }
   std::vector<store::AlertDeliveryRecord> deliveriesOf(std::int64_t rule_id,
                                                        std::size_t limit) override {
     return inner_.deliveriesOf(rule_id, limit);
   }
   std::optional<std::int64_t> nextDueAt() override { return inner_.nextDueAt(); }
+  std::size_t pruneDeliveries(std::int64_t before) override {
+    return inner_.pruneDeliveries(before);
+  }
 
  private:
   store::AlertStore& inner_;

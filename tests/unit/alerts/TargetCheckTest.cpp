@@ -18,6 +18,12 @@ class TargetCheckTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(privateIpv6IsRefused);
   CPPUNIT_TEST(literalsAndLocalhostAreRecognised);
   CPPUNIT_TEST(resolvedNamesAreCheckedUnlessAllowed);
+  CPPUNIT_TEST(refusalsNeverNameTheResolvedAddress);
+  CPPUNIT_TEST(unspecifiedAddressesAreRefused);
+  CPPUNIT_TEST(localhostWithATrailingDotIsRefused);
+  CPPUNIT_TEST(looseIPv4FormsOfLoopbackAreRefused);
+  CPPUNIT_TEST(mappedAndBracketlessIPv6AreRefused);
+  CPPUNIT_TEST(publicHostsStillPass);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -65,6 +71,67 @@ class TargetCheckTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{1}, allowed.size());
     CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:8080"), allowed[0].toString());
     CPPUNIT_ASSERT_THROW(resolveTarget("no-such-host.invalid", 443, true), TargetRefused);
+  }
+
+  // Issue 31: the refusal (for the operator's log) names the host, not where it points.
+  void refusalsNeverNameTheResolvedAddress() {
+    try {
+      resolveTarget("localhost", 443, false);
+      CPPUNIT_FAIL("localhost was not refused");
+    } catch (const TargetRefused& refused) {
+      const std::string text = refused.what();
+      CPPUNIT_ASSERT(text.find("localhost") != std::string::npos);
+      CPPUNIT_ASSERT_MESSAGE(text, text.find("127.0.0.1") == std::string::npos);
+      CPPUNIT_ASSERT_MESSAGE(text, text.find("::1") == std::string::npos);
+    }
+  }
+
+  // Issue 31: create time refuses what delivery time refuses, in every spelling.
+  void unspecifiedAddressesAreRefused() {
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0.0.0.0"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("::"));  // "[::]" with the brackets removed
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0x0"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("00"));
+  }
+
+  void localhostWithATrailingDotIsRefused() {
+    CPPUNIT_ASSERT(isPrivateHostLiteral("localhost"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("localhost."));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("LocalHost."));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("api.localhost."));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("127.0.0.1."));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("."));
+  }
+
+  void looseIPv4FormsOfLoopbackAreRefused() {
+    CPPUNIT_ASSERT(isPrivateHostLiteral("2130706433"));    // 127.0.0.1 as one number
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0x7f.1"));        // 127.0.0.1
+    CPPUNIT_ASSERT(isPrivateHostLiteral("127.1"));         // 127.0.0.1
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0177.0.0.1"));    // octal 127
+    CPPUNIT_ASSERT(isPrivateHostLiteral("017700000001"));  // octal, one number
+    CPPUNIT_ASSERT(isPrivateHostLiteral("0x7f000001"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("10.1"));           // 10.0.0.1
+    CPPUNIT_ASSERT(isPrivateHostLiteral("169.254.43518"));  // 169.254.169.254
+    CPPUNIT_ASSERT(isPrivateHostLiteral("3232235521"));     // 192.168.0.1
+  }
+
+  void mappedAndBracketlessIPv6AreRefused() {
+    CPPUNIT_ASSERT(isPrivateHostLiteral("::ffff:127.0.0.1"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("::ffff:7f00:1"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("::1"));
+    CPPUNIT_ASSERT(isPrivateHostLiteral("fe80::1%25eth0"));  // a zone: refused, not parsed
+    CPPUNIT_ASSERT(isPrivateHostLiteral("64:ff9b::10.0.0.1"));
+  }
+
+  void publicHostsStillPass() {
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("hooks.example.com"));
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("hooks.example.com."));
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("93.184.216.34"));
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("1572395042"));  // 93.184.216.34 as one number
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("2606:2800:220:1:248:1893:25c8:1946"));
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("127.0.0.1.example.com"));
+    CPPUNIT_ASSERT(!isPrivateHostLiteral("0x7g.1"));  // not an address: a (bad) name
   }
 };
 

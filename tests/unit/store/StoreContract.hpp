@@ -45,6 +45,9 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
   CPPUNIT_TEST(testSnapshotPassSums);
   CPPUNIT_TEST(testAlertRulesAndOutbox);
+  CPPUNIT_TEST(testAlertLateWorkerCannotOverwriteNewerAttempt);
+  CPPUNIT_TEST(testAlertClaimSkipsUsersAtTheirShare);
+  CPPUNIT_TEST(testAlertPruneKeepsPendingAndRecent);
   CPPUNIT_TEST(testConcurrentReadersAndWriter);
   CPPUNIT_TEST(testBulkLoadTiming);
   CPPUNIT_TEST(testFullCatalogueAndLargeImport);
@@ -84,10 +87,13 @@ class StoreContract : public CppUnit::TestFixture {
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();
   void testReplaceHoldings();
-  void testCostBasisAcrossImports();           // StoreContractPortfolio.cpp
-  void testSnapshotUpsertHistoryAndPruning();  // StoreContractPortfolio.cpp
-  void testSnapshotPassSums();                 // StoreContractPortfolio.cpp
-  void testAlertRulesAndOutbox();              // StoreContractAlerts.cpp
+  void testCostBasisAcrossImports();                      // StoreContractPortfolio.cpp
+  void testSnapshotUpsertHistoryAndPruning();             // StoreContractPortfolio.cpp
+  void testSnapshotPassSums();                            // StoreContractPortfolio.cpp
+  void testAlertRulesAndOutbox();                         // StoreContractAlerts.cpp
+  void testAlertLateWorkerCannotOverwriteNewerAttempt();  // StoreContractAlerts.cpp
+  void testAlertClaimSkipsUsersAtTheirShare();            // StoreContractAlerts.cpp
+  void testAlertPruneKeepsPendingAndRecent();             // StoreContractAlerts.cpp
   void testConcurrentReadersAndWriter();
   void testBulkLoadTiming();
   void testFullCatalogueAndLargeImport();
