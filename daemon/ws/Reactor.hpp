@@ -30,8 +30,13 @@ class Reactor {
 
   /// Takes ownership of a connected socket whose handshake is done, and of its place
   /// under the HTTP caps (released when the connection ends). Thread-safe.
+  /// `session_key`/`session_expires_at`: the signed-in session (Connection::setSession).
   void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {},
-             std::string user_id = {});
+             std::string user_id = {}, std::string session_key = {},
+             Clock::time_point session_expires_at = {});
+  /// Closes this reactor's connections of the session stored under `session_key` with
+  /// 4001 (Connection::endSession), on the reactor thread. Thread-safe.
+  void endSession(std::string session_key);
   /// Queues `json` as a text frame to this reactor's connections of `user_id`; returns
   /// how many it has (the frames leave on the reactor thread).
   std::size_t sendToUser(const std::string& user_id, std::string json);
@@ -61,6 +66,8 @@ class Reactor {
     std::string early;
     http::ConnectionSlot slot;
     std::string user_id;
+    std::string session_key;
+    Clock::time_point session_expires_at;
   };
   struct UserMessage {
     std::string user_id;
@@ -90,6 +97,7 @@ class Reactor {
   std::vector<Adoption> adoptions_;
   std::vector<std::shared_ptr<UpdateFrames>> updates_;
   std::vector<UserMessage> user_messages_;
+  std::vector<std::string> ended_sessions_;
   /// Signed-in connections per user, adopted and not yet removed (under mutex_).
   std::unordered_map<std::string, std::size_t> users_;
   bool stopping_ = false;

@@ -25,6 +25,7 @@ WsModule::WsModule(module::Services& services) {
   bus_ = events::makeEventBus(options.redis_url);
   hub_ = std::make_unique<LiveHub>(options.hub);
   bus_->subscribe([hub = hub_.get()](const events::UpdateBatchPtr& batch) { hub->publish(batch); });
+  bus_->subscribeSessionEnds([hub = hub_.get()](const std::string& key) { hub->endSession(key); });
   api_ = std::make_unique<WsApi>(*hub_, options.signed_in_origin);
   // The 24h Volatility object of an item, as the volatility frames carry it.
   updates_ = std::make_unique<LiveUpdates>(
@@ -37,6 +38,7 @@ WsModule::WsModule(module::Services& services) {
   // The fan-out stage's time into skinpulse_cycle_stage_duration_seconds.
   hub_->setTimingsObserver(&ingest::cycleStageMetrics());
   services.registry.provide<events::UserFrames>(*this);
+  services.registry.provide<state::SessionEnds>(*this);
 }
 
 void WsModule::attach(module::Services& services) {

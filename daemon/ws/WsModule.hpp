@@ -8,6 +8,7 @@
 #include "events/UserFrames.hpp"
 #include "module/Module.hpp"
 #include "module/Services.hpp"
+#include "state/SessionEnds.hpp"
 #include "ws/LiveHub.hpp"
 #include "ws/LiveUpdates.hpp"
 #include "ws/WsApi.hpp"
@@ -21,10 +22,11 @@ class MetricsEngine;
 
 namespace skinpulse::ws {
 
-class WsModule final : public module::Module, public events::UserFrames {
+class WsModule final : public module::Module, public events::UserFrames, public state::SessionEnds {
  public:
   /// The event bus of [storage] redis_url; a handshake from BASE_URL's origin with a
-  /// session is signed in. Provides events::UserFrames (alerts' `ws` deliveries).
+  /// session is signed in. Provides events::UserFrames (alerts' `ws` deliveries) and
+  /// state::SessionEnds (the auth module's logouts and rotations).
   explicit WsModule(module::Services& services);
   ~WsModule() override;
 
@@ -33,6 +35,12 @@ class WsModule final : public module::Module, public events::UserFrames {
   void attach(module::Services& services) override;
   std::size_t sendToUser(const std::string& user_id, const std::string& frame) override {
     return hub_->sendToUser(user_id, frame);
+  }
+
+  /// Announces the end on the event bus: every instance (this one included) closes the
+  /// session's signed-in sockets.
+  void sessionEnded(const std::string& session_key) override {
+    bus_->publishSessionEnd(session_key);
   }
 
   std::string_view name() const override { return "ws"; }
