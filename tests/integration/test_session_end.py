@@ -72,6 +72,13 @@ class SessionEndTest(DaemonTestCase):
     backfill = alerts.AlertsTest.backfill
     create = alerts.AlertsTest.create
 
+    def move_to(self, daemon, item, price):
+        """Backfills `price` and waits until the daemon has taken it in (the rule is
+        evaluated on every reload: a later move is a new edge only after this one)."""
+        self.backfill(daemon, [price])
+        self.assertTrue(wait_until(lambda: daemon.get("/api/v1/items/%d" % item).json()
+                                   .get("current_price") == price, timeout=20))
+
     def test_session_logout_closes_its_sockets_and_stops_its_alerts(self):
         with Daemon(self.workdir, ini=alerts.ini(), env=alerts.env(self.workdir)) as daemon:
             item = self.item_id(daemon)
@@ -95,8 +102,8 @@ class SessionEndTest(DaemonTestCase):
             print("\nsocket closed %.0f ms after the logout answered" % (closed_after * 1000))
 
             # The next alert reaches the session still signed in, and nothing else.
-            self.backfill(daemon, [1000])
-            self.backfill(daemon, [870])
+            self.move_to(daemon, item, 1000)
+            self.move_to(daemon, item, 870)
             frame = json.loads(staying_ws.recv())
             self.assertEqual((frame["type"], frame["observed"]["price"]), ("alert", 870))
             with self.assertRaises((websocket.WebSocketConnectionClosedException,
@@ -105,8 +112,8 @@ class SessionEndTest(DaemonTestCase):
                 leaving_ws.recv()
             # A new handshake with the dead cookie is anonymous: no alerts.
             again = open_socket(daemon, leaving.cookie, timeout=3)
-            self.backfill(daemon, [1000])
-            self.backfill(daemon, [860])
+            self.move_to(daemon, item, 1000)
+            self.move_to(daemon, item, 860)
             self.assertEqual(json.loads(staying_ws.recv())["observed"]["price"], 860)
             with self.assertRaises(websocket.WebSocketTimeoutException):
                 again.recv()
