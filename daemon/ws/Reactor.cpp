@@ -135,6 +135,7 @@ void Reactor::takeInbox(Clock::time_point now) {
     connection->setUserId(std::move(adoption.user_id));
     if (!adoption.session_key.empty()) {
       connection->setSession(std::move(adoption.session_key), adoption.session_expires_at);
+      if (recently_ended_.count(connection->sessionKey()) > 0) connection->endSession(now);
     }
     auto& ref = *connection;
     connections_.emplace(adoption.fd, std::move(connection));
@@ -145,6 +146,7 @@ void Reactor::takeInbox(Clock::time_point now) {
     afterEvent(ref);
   }
   if (!ended.empty()) {
+    for (const auto& key : ended) recently_ended_[key] = now;
     // Before this inbox's alerts: a message queued after a logout must not reach the
     // socket of the session that ended. Session ends are rare: a scan per inbox.
     visitAll([&ended, now](Connection& connection) {
@@ -211,6 +213,8 @@ void Reactor::remove(int fd) {
 }
 
 void Reactor::sweep(Clock::time_point now) {
+  std::erase_if(recently_ended_,
+                [now](const auto& entry) { return now - entry.second > std::chrono::minutes(1); });
   visitAll([now](Connection& connection) {
     connection.tick(now);
     return true;

@@ -89,6 +89,9 @@ class Reactor {
   int wake_fd_ = -1;
   std::thread thread_;
   std::unordered_map<int, std::unique_ptr<Connection>> connections_;
+  /// Sessions ended in the last minute (reactor thread only): a handshake that loaded its
+  /// session just before the logout may be adopted just after the end went by.
+  std::unordered_map<std::string, Clock::time_point> recently_ended_;
   std::atomic<std::size_t> count_{0};
   std::atomic<Clock::rep> pass_started_{0};
   std::atomic<Clock::rep> pass_finished_{0};

@@ -52,6 +52,7 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(theKernelSendBufferIsBounded);
   CPPUNIT_TEST(theHubReportsThePricesFanout);
   CPPUNIT_TEST(anEndedSessionClosesOnlyItsOwnSockets);
+  CPPUNIT_TEST(aSocketAdoptedJustAfterItsSessionEndedIsClosedToo);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -143,6 +144,23 @@ class LiveHubTest : public CppUnit::TestFixture {
     frames = await(staying, in2, 1);
     CPPUNIT_ASSERT_EQUAL(std::string(R"({"type":"alert","after":"logout"})"), frames.at(0).payload);
     CPPUNIT_ASSERT(await(anonymous, in3, 1).empty());
+    hub.stop();
+  }
+
+  // The handshake loaded its session just before the logout; the socket reaches the
+  // reactor just after the end went by.
+  void aSocketAdoptedJustAfterItsSessionEndedIsClosedToo() {
+    ws::LiveHub hub;
+    hub.start();
+    hub.endSession("session:late");
+    std::this_thread::sleep_for(50ms);  // the end is taken before the socket arrives
+    const int late = connectSignedIn(hub, "user-1", "session:late");
+    const int other = connectSignedIn(hub, "user-1", "session:other");
+    std::string in1, in2;
+    const auto frames = await(late, in1, 1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());
+    CPPUNIT_ASSERT_EQUAL(ws::kSessionEndedCloseCode, frames[0].closeCode());
+    CPPUNIT_ASSERT(await(other, in2, 1).empty());
     hub.stop();
   }
 
