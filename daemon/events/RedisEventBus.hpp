@@ -8,7 +8,7 @@
 // threads reconnect every second. Session ends travel the same way on a second channel
 // (`<channel>:sessions`, payload "<origin> <session key>"), so a logout on one daemon
 // closes the session's sockets on every daemon; one lost while Redis is down is caught
-// by the socket's own expiry (docs/api.md §7).
+// by the hub's periodic store check (ws/SessionCheck.hpp; docs/api.md §7).
 
 #include "events/EventBus.hpp"
 #include "redis/RedisUrl.hpp"

@@ -108,6 +108,16 @@ std::size_t LiveHub::connectionCount() const {
   return total;
 }
 
+std::vector<std::string> LiveHub::sessionKeys() {
+  std::vector<std::string> keys;
+  for (auto& reactor : reactors_) {
+    for (auto& key : reactor->sessionKeys()) keys.push_back(std::move(key));
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
+}
+
 std::vector<Reactor::Pass> LiveHub::lastPasses() const {
   std::vector<Reactor::Pass> passes;
   for (const auto& reactor : reactors_) passes.push_back(reactor->lastPass());

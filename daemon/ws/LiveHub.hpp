@@ -59,6 +59,8 @@ class LiveHub {
   void setTimingsObserver(ingest::CycleTimingsObserver* observer) { timings_observer_ = observer; }
 
   std::size_t connectionCount() const;
+  /// The distinct sessions of the signed-in connections on this instance.
+  std::vector<std::string> sessionKeys();
   /// Each reactor's last delivery pass (Reactor::lastPass).
   std::vector<Reactor::Pass> lastPasses() const;
 

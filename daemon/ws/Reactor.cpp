@@ -71,6 +71,7 @@ void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot, 
     std::lock_guard lock(mutex_);
     if (!stopping_) {
       if (!user_id.empty()) ++users_[user_id];
+      if (!session_key.empty()) ++sessions_[session_key];
       adoptions_.push_back(Adoption{fd, std::move(early_bytes), std::move(slot), std::move(user_id),
                                     std::move(session_key), session_expires_at});
       fd = -1;
@@ -94,6 +95,14 @@ std::size_t Reactor::sendToUser(const std::string& user_id, std::string json) {
   }
   wake();
   return connections;
+}
+
+std::vector<std::string> Reactor::sessionKeys() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> keys;
+  keys.reserve(sessions_.size());
+  for (const auto& [key, count] : sessions_) keys.push_back(key);
+  return keys;
 }
 
 void Reactor::endSession(std::string session_key) {
@@ -206,6 +215,8 @@ void Reactor::remove(int fd) {
     std::lock_guard lock(mutex_);
     const auto user = users_.find(it->second->userId());
     if (user != users_.end() && --user->second == 0) users_.erase(user);
+    const auto session = sessions_.find(it->second->sessionKey());
+    if (session != sessions_.end() && --session->second == 0) sessions_.erase(session);
   }
   watch(epoll_fd_, EPOLL_CTL_DEL, fd, 0);
   if (connections_.erase(fd) > 0) telemetry::metrics().ws_clients.get().add(-1);  // closes it

@@ -47,6 +47,9 @@ class Reactor {
   void broadcast(std::shared_ptr<UpdateFrames> update, bool wake = true);
 
   std::size_t connectionCount() const { return count_; }
+  /// The sessions of this reactor's signed-in connections, adopted and not yet removed.
+  /// Thread-safe.
+  std::vector<std::string> sessionKeys();
 
   /// When this reactor's last pass over its clients with update batches started and
   /// ended (steady clock; zero before the first): what the server itself takes to hand a
@@ -103,6 +106,8 @@ class Reactor {
   std::vector<std::string> ended_sessions_;
   /// Signed-in connections per user, adopted and not yet removed (under mutex_).
   std::unordered_map<std::string, std::size_t> users_;
+  /// Signed-in connections per session key, likewise (under mutex_).
+  std::unordered_map<std::string, std::size_t> sessions_;
   bool stopping_ = false;
 };
 

@@ -4,6 +4,7 @@
 // hub and its reactors (ADR 0004), the GET /api/v1/ws endpoint, and the cycle observer
 // that publishes each stored cycle's prices and volatility on the bus.
 
+#include "common/PeriodicTask.hpp"
 #include "events/EventBus.hpp"
 #include "events/UserFrames.hpp"
 #include "module/Module.hpp"
@@ -11,6 +12,7 @@
 #include "state/SessionEnds.hpp"
 #include "ws/LiveHub.hpp"
 #include "ws/LiveUpdates.hpp"
+#include "ws/SessionCheck.hpp"
 #include "ws/WsApi.hpp"
 #include "ws/WsOptions.hpp"
 
@@ -53,6 +55,8 @@ class WsModule final : public module::Module, public events::UserFrames, public 
   std::unique_ptr<LiveHub> hub_;
   std::unique_ptr<WsApi> api_;
   std::unique_ptr<LiveUpdates> updates_;
+  std::unique_ptr<SessionCheck> session_check_;
+  std::unique_ptr<common::PeriodicTask> session_check_task_;
   const metrics::MetricsEngine* metrics_ = nullptr;  ///< set by attach()
 };
 

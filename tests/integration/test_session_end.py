@@ -4,7 +4,8 @@
   the user's later `ws` alerts, while a socket of the same user's other session still
   does (before: the logged-out socket kept receiving them);
 - on two daemons sharing a Redis, a logout on one closes the session's socket on the
-  other (the end travels the event bus);
+  other (the end travels the event bus); a session gone from the store without a word
+  on the bus closes its socket at the next check (30 s);
 - a cookie-less `/api/v1/auth/csrf` makes a 30-minute anonymous session, and a burst of
   them is capped by the /api/v1/auth rate limit (20 a minute): the store keys counted;
 - a request carrying two session cookies has no session, in either order.
@@ -117,7 +118,7 @@ class SessionEndTest(DaemonTestCase):
             self.assertEqual(json.loads(staying_ws.recv())["observed"]["price"], 860)
             with self.assertRaises(websocket.WebSocketTimeoutException):
                 again.recv()
-            for ws in (staying_ws, again):
+            for ws in (staying_ws, again, leaving_ws):
                 ws.close()
 
     def test_session_a_new_login_closes_the_old_sessions_socket(self):
@@ -163,6 +164,26 @@ class SessionEndTest(DaemonTestCase):
         anonymous.send(json.dumps({"type": "ping"}))
         self.assertEqual(json.loads(anonymous.recv()), {"type": "pong"})
         anonymous.close()
+
+    def test_session_a_session_gone_from_the_store_closes_its_socket_within_the_check(self):
+        # The backstop for an end the bus lost (Redis down at the logout): every 30 s the
+        # sessions of the signed-in sockets are looked up in the shared store.
+        redis = RedisServer().start()
+        self.addCleanup(redis.kill)
+        env = alerts.env(self.workdir, REDIS_URL=redis.url)
+        with Daemon(self.workdir, ini=alerts.ini(), env=env) as daemon:
+            user, _ = sign_in_as(daemon, str(next(alerts._ids)))
+            ws = open_socket(daemon, user.cookie)
+            keys = subprocess.run(
+                ["redis-cli", "-p", str(redis.port), "--scan", "--pattern", "session:*"],
+                capture_output=True, text=True, check=True).stdout.split()
+            self.assertEqual(len(keys), 1)
+            subprocess.run(["redis-cli", "-p", str(redis.port), "DEL", keys[0]], check=True,
+                           capture_output=True)
+            started = time.monotonic()
+            self.assertEqual(close_code(ws, timeout=35), SESSION_ENDED)
+            print("\nsession deleted in the store: socket closed after %.1f s"
+                  % (time.monotonic() - started))
 
     def test_session_anonymous_sessions_are_short_and_a_burst_is_capped(self):
         redis = RedisServer().start()
