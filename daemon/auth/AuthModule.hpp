@@ -7,9 +7,9 @@
 #include "auth/AuthApi.hpp"
 #include "auth/AuthGuard.hpp"
 #include "auth/AuthOptions.hpp"
-#include "http/ClientAddress.hpp"
 #include "auth/RateLimiter.hpp"
 #include "auth/SessionManager.hpp"
+#include "http/ClientAddress.hpp"
 #include "module/Module.hpp"
 #include "module/Services.hpp"
 
@@ -30,6 +30,9 @@ class AuthModule final : public module::Module {
   /// IdentityProviders; provides its guard as the registry's http::RequestGuard (the HTTP
   /// server runs it before every handler).
   AuthModule(module::Services& services, const AuthOptions& options);
+
+  /// Tells the sessions the registry's state::SessionEnds (the WebSocket module), if any.
+  void attach(module::Services& services) override;
 
   std::string_view name() const override { return "auth"; }
   void registerRoutes(http::Router& router) override { api_->registerRoutes(router); }

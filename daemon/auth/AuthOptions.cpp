@@ -21,6 +21,12 @@ const common::OptionTable<AuthOptions>& authOptionTable() {
       {{"session.lifetime_hours", T::kInteger, 1, 24 * 365, "SESSION_LIFETIME_HOURS", "72",
         "Session lifetime in hours (the cookie's Max-Age)."},
        &AuthOptions::session_lifetime_hours},
+      {{"session.anonymous_lifetime_minutes", T::kInteger, 15, 24 * 60,
+        "SESSION_ANONYMOUS_LIFETIME_MINUTES", "30",
+        "Lifetime of an anonymous session (a CSRF token, a login in progress) in minutes; a "
+        "sign-in replaces it with a session of session.lifetime_hours. At least 15: a "
+        "login's state lives 10 minutes in it."},
+       &AuthOptions::anonymous_lifetime_minutes},
       {{"session.cookie_secure", T::kBoolean, 0, 0, "SESSION_COOKIE_SECURE", nullptr,
         "Whether the session cookie is Secure (and named __Host-skinpulse_session).",
         "true when base_url is https://"},

@@ -16,6 +16,7 @@ struct AuthOptions {
   std::string frontend_url;  ///< FRONTEND_URL: where the browser goes after a login
   std::string session_secret;
   int session_lifetime_hours = 72;
+  int anonymous_lifetime_minutes = 30;
   bool cookie_secure = false;
   int rate_limit_per_minute = 20;
   std::vector<std::string> trusted_proxies;  ///< CIDRs

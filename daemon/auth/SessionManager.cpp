@@ -55,7 +55,8 @@ std::optional<http::SessionContext> parse(const std::string& text) {
 
 }  // namespace
 
-std::optional<std::string> findCookie(const http::Request& request, const std::string& name) {
+std::vector<std::string> findCookies(const http::Request& request, const std::string& name) {
+  std::vector<std::string> values;
   for (const auto& [header, value] : request.headers) {
     if (header.size() != 6 || !std::equal(header.begin(), header.end(), "cookie",
                                           [](char a, char b) { return std::tolower(a) == b; })) {
@@ -68,24 +69,29 @@ std::optional<std::string> findCookie(const http::Request& request, const std::s
       rest = semicolon == std::string_view::npos ? std::string_view() : rest.substr(semicolon + 1);
       const auto equals = pair.find('=');
       if (equals == std::string_view::npos) continue;
-      if (trim(pair.substr(0, equals)) == name) return trim(pair.substr(equals + 1));
+      if (trim(pair.substr(0, equals)) == name) values.push_back(trim(pair.substr(equals + 1)));
     }
   }
-  return std::nullopt;
+  return values;
 }
 
 SessionManager::SessionManager(state::SharedStore& store, SessionOptions settings, Clock clock)
     : store_(store),
       cookie_(std::move(settings.secret)),
       lifetime_seconds_(static_cast<std::int64_t>(settings.lifetime_hours) * 3600),
+      // Never longer than a signed-in session: a rotation must not shorten a session.
+      anonymous_lifetime_seconds_(std::min<std::int64_t>(
+          static_cast<std::int64_t>(settings.anonymous_lifetime_minutes) * 60, lifetime_seconds_)),
       secure_(settings.secure),
       cookie_name_(settings.secure ? kSecureCookieName : kCookieName),
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
 
 http::SessionContext SessionManager::load(const http::Request& request) const {
-  const auto value = findCookie(request, cookie_name_);
-  if (!value) return {};
-  return loadCookieValue(*value);
+  const auto values = findCookies(request, cookie_name_);
+  // Two or more: one may have been planted by another host (cookie tossing), and which
+  // one the browser lists first says nothing about which is ours. None counts.
+  if (values.size() != 1) return {};
+  return loadCookieValue(values.front());
 }
 
 http::SessionContext SessionManager::loadCookieValue(const std::string& cookie_value) const {
@@ -115,8 +121,9 @@ IssuedSession SessionManager::store(const std::string& user_id) const {
   session.user_id = user_id;
   session.csrf_token = newCsrfToken();
   session.created_at = clock_();
-  session.expires_at = session.created_at + lifetime_seconds_;
-  store_.set(session.key, serialise(session), state::Ttl(lifetime_seconds_ * 1000));
+  const std::int64_t lifetime = user_id.empty() ? anonymous_lifetime_seconds_ : lifetime_seconds_;
+  session.expires_at = session.created_at + lifetime;
+  store_.set(session.key, serialise(session), state::Ttl(lifetime * 1000));
   issued.cookie_value = cookie_.sign(id);
   return issued;
 }
@@ -125,18 +132,28 @@ IssuedSession SessionManager::create(const std::string& user_id) const { return 
 
 IssuedSession SessionManager::rotate(const http::SessionContext& current,
                                      const std::string& user_id) const {
-  if (current.active()) store_.remove(current.key);
+  if (current.active()) {
+    store_.remove(current.key);
+    ended(current);
+  }
   return store(user_id);
 }
 
 void SessionManager::destroy(const http::SessionContext& session) const {
-  if (session.active()) store_.remove(session.key);
+  if (!session.active()) return;
+  store_.remove(session.key);
+  ended(session);
+}
+
+void SessionManager::ended(const http::SessionContext& session) const {
+  // Only a signed-in session has sockets that carry a user's messages.
+  if (ends_ != nullptr && !session.user_id.empty()) ends_->sessionEnded(session.key);
 }
 
 std::string SessionManager::setCookieHeader(const IssuedSession& issued) const {
-  return cookie_name_ + "=" + issued.cookie_value +
-         "; Path=/; Max-Age=" + std::to_string(lifetime_seconds_) + "; HttpOnly; SameSite=Lax" +
-         (secure_ ? "; Secure" : "");
+  const std::int64_t max_age = issued.context.expires_at - issued.context.created_at;
+  return cookie_name_ + "=" + issued.cookie_value + "; Path=/; Max-Age=" + std::to_string(max_age) +
+         "; HttpOnly; SameSite=Lax" + (secure_ ? "; Secure" : "");
 }
 
 std::string SessionManager::clearCookieHeader() const {

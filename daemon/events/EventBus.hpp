@@ -15,6 +15,9 @@
 namespace skinpulse::events {
 
 using BatchHandler = std::function<void(const UpdateBatchPtr&)>;
+/// Told the shared-store key of a session that ended (logout, a login's rotation, an
+/// account gone): the hub closes that session's signed-in sockets (docs/api.md §7).
+using SessionEndHandler = std::function<void(const std::string& session_key)>;
 
 class EventBus {
  public:
@@ -26,6 +29,13 @@ class EventBus {
   /// Delivers `batch` to the local receivers now and to other instances, if any. Never
   /// blocks on the network and never throws.
   virtual void publish(const UpdateBatchPtr& batch) = 0;
+
+  /// Adds a receiver of every session end announced on this bus (by any instance). Call
+  /// before start().
+  virtual void subscribeSessionEnds(SessionEndHandler handler) = 0;
+  /// Tells the local receivers now and the other instances, if any, that the session
+  /// stored under `session_key` ended. Never blocks on the network and never throws.
+  virtual void publishSessionEnd(const std::string& session_key) = 0;
 
   virtual void start() {}
   virtual void stop() {}

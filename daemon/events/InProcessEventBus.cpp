@@ -14,6 +14,20 @@ void deliverToAll(const std::vector<BatchHandler>& handlers, const UpdateBatchPt
   }
 }
 
+void deliverToAll(const std::vector<SessionEndHandler>& handlers, const std::string& session_key) {
+  for (const auto& handler : handlers) {
+    try {
+      handler(session_key);
+    } catch (const std::exception& error) {
+      log::main().error("live updates: a receiver of a session end failed: {}", error.what());
+    }
+  }
+}
+
+void InProcessEventBus::publishSessionEnd(const std::string& session_key) {
+  deliverToAll(session_handlers_, session_key);
+}
+
 void InProcessEventBus::publish(const UpdateBatchPtr& batch) { deliverToAll(handlers_, batch); }
 
 }  // namespace skinpulse::events

@@ -22,6 +22,9 @@ namespace {
 // A publisher that cannot keep up (Redis slow or down) keeps only the newest batches:
 // two cycles' worth of prices and volatility.
 constexpr std::size_t kMaxOutbox = 4;
+// Session ends are rare (a logout, a login); a backlog this long means Redis is gone and
+// the sockets' own expiry is the backstop.
+constexpr std::size_t kMaxEndedOutbox = 4096;
 const Poco::Timespan kConnectTimeout(1, 0);
 const Poco::Timespan kIoTimeout(2, 0);
 // The publisher's connection: the same timeouts; no SELECT, pub/sub channels are global.
@@ -39,11 +42,32 @@ std::string randomOrigin() {
 }  // namespace
 
 RedisEventBus::RedisEventBus(redis::RedisUrl address, std::string channel)
-    : address_(std::move(address)), channel_(std::move(channel)), origin_(randomOrigin()) {}
+    : address_(std::move(address)),
+      channel_(std::move(channel)),
+      sessions_channel_(channel_ + ":sessions"),
+      origin_(randomOrigin()) {}
 
 RedisEventBus::~RedisEventBus() { stop(); }
 
 void RedisEventBus::subscribe(BatchHandler handler) { handlers_.push_back(std::move(handler)); }
+
+void RedisEventBus::subscribeSessionEnds(SessionEndHandler handler) {
+  session_handlers_.push_back(std::move(handler));
+}
+
+void RedisEventBus::publishSessionEnd(const std::string& session_key) {
+  deliverToAll(session_handlers_, session_key);
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    if (ended_outbox_.size() == kMaxEndedOutbox) {
+      log::main().warn("live updates: redis publisher is behind; dropping a session end");
+      ended_outbox_.pop_front();
+    }
+    ended_outbox_.push_back(session_key);
+  }
+  wake_.notify_all();
+}
 
 void RedisEventBus::start() {
   publisher_ = std::thread([this] { publishLoop(); });
@@ -97,17 +121,28 @@ void RedisEventBus::publishLoop() {
   };
   for (;;) {
     UpdateBatchPtr batch;
+    std::string ended;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !outbox_.empty(); });
+      wake_.wait(lock, [this] { return stopping_ || !outbox_.empty() || !ended_outbox_.empty(); });
       if (stopping_) return;
-      batch = std::move(outbox_.front());
-      outbox_.pop_front();
+      // A session end first: it closes a signed-in socket, a batch only refreshes prices.
+      if (!ended_outbox_.empty()) {
+        ended = std::move(ended_outbox_.front());
+        ended_outbox_.pop_front();
+      } else {
+        batch = std::move(outbox_.front());
+        outbox_.pop_front();
+      }
+    }
+    Poco::Redis::Array command;
+    if (batch) {
+      command << "PUBLISH" << channel_ << encodeBatch(origin_, *batch);
+    } else {
+      command << "PUBLISH" << sessions_channel_ << origin_ + " " + ended;
     }
     try {
       if (!client || !client->isConnected()) client = redis::connect(address_, kConnect);
-      Poco::Redis::Array command;
-      command << "PUBLISH" << channel_ << encodeBatch(origin_, *batch);
       client->execute<Poco::Int64>(command);
       if (failing) log::main().info("live updates: publishing to redis again");
       failing = false;
@@ -162,7 +197,7 @@ void RedisEventBus::receiveOnConnection() {
     if (reply->isError()) throw Poco::Redis::RedisException("AUTH refused");
   }
   Poco::Redis::Array command;
-  command << "SUBSCRIBE" << channel_;
+  command << "SUBSCRIBE" << channel_ << sessions_channel_;
   out << command.toString();
   out.flush();
   for (;;) {
@@ -194,6 +229,18 @@ void RedisEventBus::receiveOnConnection() {
     if (kind != "message") continue;
     const auto payload = value.get<Poco::Redis::BulkString>(2);
     if (payload.isNull()) continue;
+    if (value.get<Poco::Redis::BulkString>(1).value() == sessions_channel_) {
+      const std::string& text = payload.value();
+      const auto space = text.find(' ');
+      if (space == std::string::npos || space + 1 == text.size()) {
+        log::main().warn("live updates: ignoring a malformed message on redis channel {}",
+                         sessions_channel_);
+        continue;
+      }
+      if (text.compare(0, space, origin_) == 0 && space == origin_.size()) continue;
+      deliverToAll(session_handlers_, text.substr(space + 1));
+      continue;
+    }
     auto decoded = decodeBatch(payload.value());
     if (!decoded) {
       log::main().warn("live updates: ignoring a malformed message on redis channel {}", channel_);

@@ -6,9 +6,11 @@
 // steam_market source) draws from one budget: a user looping imports of a private
 // inventory, or a busy poller, cannot get the server's address blocked for everybody.
 //
-// Two priorities: a user waiting on an answer (an import) may take every token; work in
+// Three priorities: a user waiting on an answer (an import) may take every token; work in
 // the background (polling) leaves a reserve of a quarter of the budget for users, and
-// may wait for a token up to a deadline instead of failing at once.
+// may wait for a token up to a deadline instead of failing at once. A user whose imports
+// failed recently (kUserAfterFailure) leaves the same reserve: a few accounts whose
+// inventories keep failing cannot keep the budget empty for everyone else.
 //
 // Thread-safe.
 
@@ -35,7 +37,11 @@ class RequestBudgetExhausted : public std::runtime_error {
 class RequestBudget {
  public:
   using Clock = std::function<std::chrono::steady_clock::time_point()>;
-  enum class Priority { kUser, kBackground };
+  enum class Priority {
+    kUser,              ///< may take every token
+    kUserAfterFailure,  ///< a user with a recent failed import: leaves the reserve
+    kBackground,        ///< polling: leaves the reserve
+  };
 
   struct Admission {
     bool granted = false;
@@ -60,7 +66,7 @@ class RequestBudget {
   std::int64_t floorFor(Priority priority) const;
 
   const std::int64_t per_minute_;
-  const std::int64_t reserve_;  ///< whole tokens kept back from background work
+  const std::int64_t reserve_;  ///< whole tokens kept for kUser
   Clock clock_;
   std::mutex mutex_;
   std::int64_t milli_tokens_;

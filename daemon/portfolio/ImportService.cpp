@@ -52,7 +52,12 @@ ImportOutcome ImportService::run(const std::string& user_id) {
   }
   ImportOutcome outcome;
   try {
-    const Inventory inventory = inventory_.fetch(link->platform_id);
+    // A user whose imports failed lately leaves the budget's reserve to the others: ~20
+    // accounts with failing inventories cannot keep it empty (docs/api.md §6).
+    const auto priority = throttle_.failedRecently(user_id)
+                              ? net::RequestBudget::Priority::kUserAfterFailure
+                              : net::RequestBudget::Priority::kUser;
+    const Inventory inventory = inventory_.fetch(link->platform_id, priority);
     outcome = write(user_id, inventory);
   } catch (const net::RequestBudgetExhausted& busy) {
     // The server's budget, not the user's doing: no failure counted, a plain wait.

@@ -5,6 +5,7 @@ namespace {
 
 std::string failuresKey(const std::string& user_id) { return "portfolio:failures:" + user_id; }
 std::string pauseKey(const std::string& user_id) { return "portfolio:paused:" + user_id; }
+std::string recentKey(const std::string& user_id) { return "portfolio:failed:" + user_id; }
 
 }  // namespace
 
@@ -27,6 +28,11 @@ void ImportThrottle::recordFailure(const std::string& user_id) {
   if (!decision.allowed || decision.count >= options_.failures) {
     store_.set(pauseKey(user_id), "1", options_.pause);
   }
+  store_.set(recentKey(user_id), "1", options_.window);
+}
+
+bool ImportThrottle::failedRecently(const std::string& user_id) {
+  return store_.get(recentKey(user_id)).has_value();
 }
 
 }  // namespace skinpulse::portfolio

@@ -37,6 +37,11 @@ class ImportThrottle {
   /// Counts one failed import of `user_id`, starting the pause when it is one too many.
   void recordFailure(const std::string& user_id);
 
+  /// Whether `user_id` had a failed import within the window: such a user's next import
+  /// leaves the budget's reserve to users without failures
+  /// (net::RequestBudget::Priority::kUserAfterFailure).
+  bool failedRecently(const std::string& user_id);
+
  private:
   state::SharedStore& store_;
   ImportThrottleOptions options_;

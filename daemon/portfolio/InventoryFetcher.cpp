@@ -46,7 +46,8 @@ std::string InventoryFetcher::pageUrl(const std::string& platform_id,
   return url;
 }
 
-Inventory InventoryFetcher::fetch(const std::string& platform_id) const {
+Inventory InventoryFetcher::fetch(const std::string& platform_id,
+                                  net::RequestBudget::Priority priority) const {
   Inventory inventory;
   std::unordered_set<std::string> seen;
   std::string start;
@@ -56,7 +57,7 @@ Inventory InventoryFetcher::fetch(const std::string& platform_id) const {
                            "inventory: more than " + std::to_string(options_.max_pages) + " pages");
     }
     if (budget_ != nullptr) {
-      const auto admission = budget_->tryAcquire(net::RequestBudget::Priority::kUser);
+      const auto admission = budget_->tryAcquire(priority);
       if (!admission.granted) {
         throw net::RequestBudgetExhausted(
             "this server's game-platform request budget is used up; retry shortly",

@@ -40,8 +40,8 @@ struct Inventory {
 
 class InventoryFetcher {
  public:
-  /// Every page takes a user-priority token of `budget` (the game platform's shared
-  /// request budget) first, when one is given.
+  /// Every page takes a token of `budget` (the game platform's shared request budget)
+  /// first, when one is given, at the priority fetch() is told.
   InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options,
                    net::RequestBudget* budget = nullptr);
 
@@ -50,7 +50,8 @@ class InventoryFetcher {
   /// or more than max_pages pages: never a silently truncated inventory), kUpstream
   /// (anything else that is not a well-formed 200); net::RequestBudgetExhausted when the
   /// budget has no token for the next page (nothing is sent then).
-  Inventory fetch(const std::string& platform_id) const;
+  Inventory fetch(const std::string& platform_id, net::RequestBudget::Priority priority =
+                                                      net::RequestBudget::Priority::kUser) const;
 
   /// The URL of one page; `start_asset_id` empty for the first.
   std::string pageUrl(const std::string& platform_id, const std::string& start_asset_id) const;

@@ -8,15 +8,19 @@ namespace skinpulse::portfolio {
 class InventorySource {
  public:
   virtual ~InventorySource() = default;
-  /// Throws InventoryError.
-  virtual Inventory fetch(const std::string& platform_id) = 0;
+  /// Every page request takes a token of `priority` from the game platform's budget.
+  /// Throws InventoryError, or net::RequestBudgetExhausted when no token is left.
+  virtual Inventory fetch(const std::string& platform_id,
+                          net::RequestBudget::Priority priority) = 0;
 };
 
 /// The platform, through the host HTTP client.
 class PlatformInventorySource final : public InventorySource {
  public:
   explicit PlatformInventorySource(InventoryFetcher fetcher) : fetcher_(std::move(fetcher)) {}
-  Inventory fetch(const std::string& platform_id) override { return fetcher_.fetch(platform_id); }
+  Inventory fetch(const std::string& platform_id, net::RequestBudget::Priority priority) override {
+    return fetcher_.fetch(platform_id, priority);
+  }
 
  private:
   InventoryFetcher fetcher_;

@@ -24,7 +24,8 @@ const common::OptionTable<PortfolioOptions>& portfolioOptionTable() {
       {{"gameid.requests_per_minute", T::kInteger, 1, 100000, nullptr, "20",
         "Requests per minute this daemon sends to the game platform (the origin of "
         "inventory_url), shared by inventory imports and the steam_market source; polling "
-        "leaves a quarter for imports, an import finding none answers 429 import_cooldown."},
+        "leaves a quarter for imports (which users whose import failed in the last 10 "
+        "minutes leave too), an import finding none answers 429 import_cooldown."},
        &PortfolioOptions::gameid_requests_per_minute},
       {{"portfolio.snapshot_interval_seconds", T::kInteger, 1, 86400, nullptr, "3600",
         "Seconds between two passes of portfolio value snapshots (the value history); "

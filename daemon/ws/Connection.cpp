@@ -37,6 +37,19 @@ Connection::~Connection() {
   ::close(fd_);
 }
 
+void Connection::setSession(std::string session_key, Clock::time_point expires_at) {
+  session_key_ = std::move(session_key);
+  session_expires_at_ = expires_at;
+}
+
+void Connection::endSession(Clock::time_point now) {
+  if (session_key_.empty()) return;
+  // Nothing of the user's may follow: the close frame goes out ahead of anything queued
+  // (startClose drops unsent frames), and send() takes nothing once closing.
+  startClose(kSessionEndedCloseCode, "session ended", now);
+  flush();
+}
+
 void Connection::onReadable(char* buffer, std::size_t size, Clock::time_point now) {
   const ssize_t received = ::recv(fd_, buffer, size, MSG_DONTWAIT);
   if (received > 0) {
@@ -227,6 +240,10 @@ void Connection::tick(Clock::time_point now) {
   if (closing_) {
     if (!close_sent_ && now - close_started_ > limits_.close_flush) finish();
     if (close_sent_ && now - close_flushed_ > limits_.close_wait) finish();
+    return;
+  }
+  if (!session_key_.empty() && now >= session_expires_at_) {
+    endSession(now);  // the session expired: no request needed to notice
     return;
   }
   if (now - last_heard_ > limits_.idle_timeout) {

@@ -23,6 +23,11 @@ namespace skinpulse::ws {
 
 using Clock = std::chrono::steady_clock;
 
+/// The close code of a signed-in connection whose session ended (logout, a new login or
+/// link, expiry; docs/api.md §7): private-use range of RFC 6455 §7.4.2. The client
+/// reconnects, and its new handshake is signed in only with a live session.
+constexpr std::uint16_t kSessionEndedCloseCode = 4001;
+
 struct ConnectionLimits {
   std::size_t max_message_bytes = 4096;    ///< bigger client messages: close 1009
   std::size_t max_queued_bytes = 1 << 20;  ///< more queued at the next cycle: close 1013
@@ -56,6 +61,15 @@ class Connection {
   /// The signed-in user of the handshake (docs/api.md §13); empty: anonymous.
   const std::string& userId() const { return user_id_; }
   void setUserId(std::string user_id) { user_id_ = std::move(user_id); }
+  /// Binds a signed-in connection to the session of its handshake: `session_key` (the
+  /// shared-store key) and when that session expires. At `expires_at` (tick), or when
+  /// endSession() is called, the connection closes with kSessionEndedCloseCode; until
+  /// the close is sent it takes no more user messages.
+  void setSession(std::string session_key, Clock::time_point expires_at);
+  const std::string& sessionKey() const { return session_key_; }
+  /// The session of this connection ended: close 4001 "session ended" (nothing when the
+  /// connection has no session).
+  void endSession(Clock::time_point now);
   /// Queues one text frame (an alert for this connection's user), within the queue cap.
   void sendMessage(std::string_view json) { sendText(json); }
 
@@ -70,7 +84,7 @@ class Connection {
   /// The same for several updates in publishing order; a client's own frames of all of
   /// them (prices and volatility of a cycle) go into one buffer.
   void deliver(const std::vector<UpdateFrames*>& updates);
-  /// Timers: server pings, idle drop, close-handshake deadlines.
+  /// Timers: server pings, idle drop, session expiry, close-handshake deadlines.
   void tick(Clock::time_point now);
   /// Daemon shutdown: a close 1001 sent best-effort, then done.
   void goAway();
@@ -88,6 +102,8 @@ class Connection {
 
  private:
   std::string user_id_;
+  std::string session_key_;  ///< empty: anonymous, nothing to end
+  Clock::time_point session_expires_at_{};
   void onMessage(DecodedMessage&& message, Clock::time_point now);
   void onText(const std::string& text, Clock::time_point now);
   void send(SharedBytes bytes);

@@ -1,6 +1,7 @@
 #include "ws/LiveHub.hpp"
 
 #include "common/Log.hpp"
+#include "common/Time.hpp"
 
 #include <algorithm>
 #include <fcntl.h>
@@ -27,8 +28,8 @@ void LiveHub::stop() {
   for (auto& reactor : reactors_) reactor->stop();
 }
 
-void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot,
-                    std::string user_id) {
+void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot, std::string user_id,
+                    std::string session_key, std::int64_t session_expires_at) {
   if (!running_) {
     ::close(fd);
     return;
@@ -43,8 +44,17 @@ void LiveHub::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot,
     const int size = static_cast<int>(options_.limits.socket_send_buffer);
     ::setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, sizeof size);
   }
+  // The session's wall-clock expiry on the reactors' steady clock (their timers).
+  const auto expires = Clock::now() + std::chrono::seconds(std::max<std::int64_t>(
+                                          0, session_expires_at - time::nowSeconds()));
   const auto index = next_.fetch_add(1, std::memory_order_relaxed) % reactors_.size();
-  reactors_[index]->adopt(fd, std::move(early_bytes), std::move(slot), std::move(user_id));
+  reactors_[index]->adopt(fd, std::move(early_bytes), std::move(slot), std::move(user_id),
+                          std::move(session_key), expires);
+}
+
+void LiveHub::endSession(const std::string& session_key) {
+  if (!running_ || session_key.empty()) return;
+  for (auto& reactor : reactors_) reactor->endSession(session_key);
 }
 
 std::size_t LiveHub::sendToUser(const std::string& user_id, const std::string& json) {
@@ -96,6 +106,16 @@ std::size_t LiveHub::connectionCount() const {
   std::size_t total = 0;
   for (const auto& reactor : reactors_) total += reactor->connectionCount();
   return total;
+}
+
+std::vector<std::string> LiveHub::sessionKeys() {
+  std::vector<std::string> keys;
+  for (auto& reactor : reactors_) {
+    for (auto& key : reactor->sessionKeys()) keys.push_back(std::move(key));
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  return keys;
 }
 
 std::vector<Reactor::Pass> LiveHub::lastPasses() const {

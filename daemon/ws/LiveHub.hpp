@@ -11,6 +11,7 @@
 #include "ws/Reactor.hpp"
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -38,8 +39,14 @@ class LiveHub {
   /// stopped.
   /// `user_id`: the signed-in user of the handshake (empty: anonymous), who receives
   /// sendToUser()'s frames on this connection.
+  /// `session_key` and `session_expires_at` (Unix seconds): the signed-in session of the
+  /// handshake; the connection closes with 4001 when it expires or endSession() names it.
   void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {},
-             std::string user_id = {});
+             std::string user_id = {}, std::string session_key = {},
+             std::int64_t session_expires_at = 0);
+  /// Closes every connection of the session stored under `session_key` on this instance
+  /// with 4001 "session ended". Never blocks on a client.
+  void endSession(const std::string& session_key);
   /// Sends one text frame to every signed-in connection of `user_id` on this instance;
   /// returns how many there are. Never blocks on a client.
   std::size_t sendToUser(const std::string& user_id, const std::string& json);
@@ -52,6 +59,8 @@ class LiveHub {
   void setTimingsObserver(ingest::CycleTimingsObserver* observer) { timings_observer_ = observer; }
 
   std::size_t connectionCount() const;
+  /// The distinct sessions of the signed-in connections on this instance.
+  std::vector<std::string> sessionKeys();
   /// Each reactor's last delivery pass (Reactor::lastPass).
   std::vector<Reactor::Pass> lastPasses() const;
 

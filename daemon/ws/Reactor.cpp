@@ -3,6 +3,7 @@
 #include "common/Log.hpp"
 #include "telemetry/DaemonMetrics.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -64,14 +65,15 @@ void Reactor::wake() {
   [[maybe_unused]] const auto ignored = ::write(wake_fd_, &one, sizeof one);
 }
 
-void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot,
-                    std::string user_id) {
+void Reactor::adopt(int fd, std::string early_bytes, http::ConnectionSlot slot, std::string user_id,
+                    std::string session_key, Clock::time_point session_expires_at) {
   {
     std::lock_guard lock(mutex_);
     if (!stopping_) {
       if (!user_id.empty()) ++users_[user_id];
-      adoptions_.push_back(
-          Adoption{fd, std::move(early_bytes), std::move(slot), std::move(user_id)});
+      if (!session_key.empty()) ++sessions_[session_key];
+      adoptions_.push_back(Adoption{fd, std::move(early_bytes), std::move(slot), std::move(user_id),
+                                    std::move(session_key), session_expires_at});
       fd = -1;
     }
   }
@@ -95,6 +97,24 @@ std::size_t Reactor::sendToUser(const std::string& user_id, std::string json) {
   return connections;
 }
 
+std::vector<std::string> Reactor::sessionKeys() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> keys;
+  keys.reserve(sessions_.size());
+  for (const auto& [key, count] : sessions_) keys.push_back(key);
+  return keys;
+}
+
+void Reactor::endSession(std::string session_key) {
+  if (session_key.empty()) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    ended_sessions_.push_back(std::move(session_key));
+  }
+  wake();
+}
+
 void Reactor::broadcast(std::shared_ptr<UpdateFrames> update, bool wake_now) {
   {
     std::lock_guard lock(mutex_);
@@ -110,16 +130,22 @@ void Reactor::takeInbox(Clock::time_point now) {
   std::vector<Adoption> adoptions;
   std::vector<std::shared_ptr<UpdateFrames>> updates;
   std::vector<UserMessage> messages;
+  std::vector<std::string> ended;
   {
     std::lock_guard lock(mutex_);
     adoptions.swap(adoptions_);
     updates.swap(updates_);
     messages.swap(user_messages_);
+    ended.swap(ended_sessions_);
   }
   for (auto& adoption : adoptions) {
     auto connection =
         std::make_unique<Connection>(adoption.fd, limits_, now, std::move(adoption.slot));
     connection->setUserId(std::move(adoption.user_id));
+    if (!adoption.session_key.empty()) {
+      connection->setSession(std::move(adoption.session_key), adoption.session_expires_at);
+      if (recently_ended_.count(connection->sessionKey()) > 0) connection->endSession(now);
+    }
     auto& ref = *connection;
     connections_.emplace(adoption.fd, std::move(connection));
     count_ = connections_.size();
@@ -127,6 +153,19 @@ void Reactor::takeInbox(Clock::time_point now) {
     watch(epoll_fd_, EPOLL_CTL_ADD, adoption.fd, EPOLLIN | EPOLLRDHUP);
     if (!adoption.early.empty()) ref.receive(adoption.early, now);
     afterEvent(ref);
+  }
+  if (!ended.empty()) {
+    for (const auto& key : ended) recently_ended_[key] = now;
+    // Before this inbox's alerts: a message queued after a logout must not reach the
+    // socket of the session that ended. Session ends are rare: a scan per inbox.
+    visitAll([&ended, now](Connection& connection) {
+      if (connection.sessionKey().empty() ||
+          std::find(ended.begin(), ended.end(), connection.sessionKey()) == ended.end()) {
+        return false;
+      }
+      connection.endSession(now);
+      return true;
+    });
   }
   if (!messages.empty()) {
     // Alerts are rare: a scan of this reactor's connections per message.
@@ -176,6 +215,8 @@ void Reactor::remove(int fd) {
     std::lock_guard lock(mutex_);
     const auto user = users_.find(it->second->userId());
     if (user != users_.end() && --user->second == 0) users_.erase(user);
+    const auto session = sessions_.find(it->second->sessionKey());
+    if (session != sessions_.end() && --session->second == 0) sessions_.erase(session);
   }
   watch(epoll_fd_, EPOLL_CTL_DEL, fd, 0);
   if (connections_.erase(fd) > 0) telemetry::metrics().ws_clients.get().add(-1);  // closes it
@@ -183,6 +224,8 @@ void Reactor::remove(int fd) {
 }
 
 void Reactor::sweep(Clock::time_point now) {
+  std::erase_if(recently_ended_,
+                [now](const auto& entry) { return now - entry.second > std::chrono::minutes(1); });
   visitAll([now](Connection& connection) {
     connection.tick(now);
     return true;

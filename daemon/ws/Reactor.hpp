@@ -30,8 +30,13 @@ class Reactor {
 
   /// Takes ownership of a connected socket whose handshake is done, and of its place
   /// under the HTTP caps (released when the connection ends). Thread-safe.
+  /// `session_key`/`session_expires_at`: the signed-in session (Connection::setSession).
   void adopt(int fd, std::string early_bytes, http::ConnectionSlot slot = {},
-             std::string user_id = {});
+             std::string user_id = {}, std::string session_key = {},
+             Clock::time_point session_expires_at = {});
+  /// Closes this reactor's connections of the session stored under `session_key` with
+  /// 4001 (Connection::endSession), on the reactor thread. Thread-safe.
+  void endSession(std::string session_key);
   /// Queues `json` as a text frame to this reactor's connections of `user_id`; returns
   /// how many it has (the frames leave on the reactor thread).
   std::size_t sendToUser(const std::string& user_id, std::string json);
@@ -42,6 +47,9 @@ class Reactor {
   void broadcast(std::shared_ptr<UpdateFrames> update, bool wake = true);
 
   std::size_t connectionCount() const { return count_; }
+  /// The sessions of this reactor's signed-in connections, adopted and not yet removed.
+  /// Thread-safe.
+  std::vector<std::string> sessionKeys();
 
   /// When this reactor's last pass over its clients with update batches started and
   /// ended (steady clock; zero before the first): what the server itself takes to hand a
@@ -61,6 +69,8 @@ class Reactor {
     std::string early;
     http::ConnectionSlot slot;
     std::string user_id;
+    std::string session_key;
+    Clock::time_point session_expires_at;
   };
   struct UserMessage {
     std::string user_id;
@@ -82,6 +92,9 @@ class Reactor {
   int wake_fd_ = -1;
   std::thread thread_;
   std::unordered_map<int, std::unique_ptr<Connection>> connections_;
+  /// Sessions ended in the last minute (reactor thread only): a handshake that loaded its
+  /// session just before the logout may be adopted just after the end went by.
+  std::unordered_map<std::string, Clock::time_point> recently_ended_;
   std::atomic<std::size_t> count_{0};
   std::atomic<Clock::rep> pass_started_{0};
   std::atomic<Clock::rep> pass_finished_{0};
@@ -90,8 +103,11 @@ class Reactor {
   std::vector<Adoption> adoptions_;
   std::vector<std::shared_ptr<UpdateFrames>> updates_;
   std::vector<UserMessage> user_messages_;
+  std::vector<std::string> ended_sessions_;
   /// Signed-in connections per user, adopted and not yet removed (under mutex_).
   std::unordered_map<std::string, std::size_t> users_;
+  /// Signed-in connections per session key, likewise (under mutex_).
+  std::unordered_map<std::string, std::size_t> sessions_;
   bool stopping_ = false;
 };
 

@@ -33,10 +33,18 @@ void WsApi::upgrade(const http::Request& request, http::Response& response) {
   }
   // Signed in: a live session of a user, and the dashboard's own origin (a page of
   // another site cannot ride the browser's cookie into a user's alerts).
+  // Such a connection ends with its session (4001; docs/api.md §7).
   std::string user;
-  if (wantsSession(request) && request.session.signedIn()) user = request.session.user_id;
-  response.take_over = [this, user](int fd, std::string early, http::ConnectionSlot slot) {
-    hub_.adopt(fd, std::move(early), std::move(slot), user);
+  std::string session_key;
+  std::int64_t expires_at = 0;
+  if (wantsSession(request) && request.session.signedIn()) {
+    user = request.session.user_id;
+    session_key = request.session.key;
+    expires_at = request.session.expires_at;
+  }
+  response.take_over = [this, user, session_key, expires_at](int fd, std::string early,
+                                                             http::ConnectionSlot slot) {
+    hub_.adopt(fd, std::move(early), std::move(slot), user, session_key, expires_at);
   };
 }
 

@@ -119,7 +119,8 @@ class SessionFlows:
         self.assertSecurityHeaders(response)
         cookie = response.header("set-cookie")
         self.assertRegex(cookie, rf"^{COOKIE}=[A-Za-z0-9_-]{{43}}\.[A-Za-z0-9_-]{{43}}; ")
-        for attribute in ("Path=/", "Max-Age=259200", "HttpOnly", "SameSite=Lax"):
+        # An anonymous session lives 30 minutes ([session] anonymous_lifetime_minutes).
+        for attribute in ("Path=/", "Max-Age=1800", "HttpOnly", "SameSite=Lax"):
             self.assertIn(attribute, cookie.split("; "))
         self.assertNotIn("Secure", cookie)
         token = response.json()["csrf_token"]

@@ -441,6 +441,32 @@ class PortfolioLifecycleTest(DaemonTestCase):
         self.assertLess(len(self.fake.requests_for(second.platform_id)), 3)
         self.assertEqual(second.portfolio().json()["item_count"], 0)
 
+    def test_failing_accounts_cannot_empty_the_budget_for_a_healthy_user(self):
+        # issue 31: accounts whose imports keep failing took every token of the shared
+        # budget, and a healthy user's import was refused. 8 requests a minute (a token
+        # every 7.5 s: none comes back during the test); 2 are kept for users without a
+        # recent failure.
+        daemon = self.start(budget=8, IMPORT_COOLDOWN_SECONDS="0")
+        failing = [sign_in(daemon, platform_id=next_platform_id()) for _ in range(6)]
+        for user in failing:
+            self.fake.status(user.platform_id, 500)
+        outcomes = []
+        for _ in range(3):  # each retries at once, within its own throttle (3 failures)
+            for user in failing:
+                outcomes.append(user.import_().status)
+        reached = sum(len(self.fake.requests_for(u.platform_id)) for u in failing)
+        # The first round is theirs (6 tokens); after it they may not take the last 2.
+        self.assertEqual(outcomes[:6], [502] * 6)
+        self.assertEqual(outcomes[6:], [429] * 12)
+        self.assertEqual(reached, 6)
+        healthy = sign_in(daemon, platform_id=next_platform_id())
+        self.fake.pages(healthy.platform_id, [[(ITEM_A, 1)]])
+        response = healthy.import_()
+        self.assertEqual(response.status, 200, response.body)
+        print("\n6 failing accounts x 3 tries: %d reached the platform, %d refused for "
+              "the budget; the healthy user's import: %d" % (reached, outcomes.count(429),
+                                                           response.status))
+
     def test_cooldown_holds_across_a_restart(self):
         daemon = self.start()
         user = sign_in(daemon, platform_id=next_platform_id())

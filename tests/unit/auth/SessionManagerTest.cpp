@@ -19,6 +19,10 @@ class SessionManagerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testCookieAttributes);
   CPPUNIT_TEST(testSecureCookieUsesHostPrefix);
   CPPUNIT_TEST(testStoreOutageIsReported);
+  CPPUNIT_TEST(testAnonymousSessionsAreShortAndSignInExtends);
+  CPPUNIT_TEST(testTwoSessionCookiesAreNoSessionInEitherOrder);
+  CPPUNIT_TEST(testATossedPlainCookieDoesNotCountBesideAHostPrefixedOne);
+  CPPUNIT_TEST(testEndedSignedInSessionsAreAnnounced);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -122,6 +126,90 @@ class SessionManagerTest : public CppUnit::TestFixture {
         test::makeRequest("GET", "/", {{"Cookie", "skinpulse_session=" + issued.cookie_value}});
     CPPUNIT_ASSERT_THROW(broken.load(request), state::StoreUnavailable);
     CPPUNIT_ASSERT_THROW(broken.create("u"), state::StoreUnavailable);
+  }
+
+  // issue 31: every cookie-less /auth/csrf created a 72 h anonymous session.
+  void testAnonymousSessionsAreShortAndSignInExtends() {
+    const IssuedSession anonymous = sessions_->create("");
+    CPPUNIT_ASSERT_EQUAL(now_ + 30 * 60, anonymous.context.expires_at);
+    CPPUNIT_ASSERT(sessions_->setCookieHeader(anonymous).find("; Max-Age=1800;") !=
+                   std::string::npos);
+    const auto ttl = state_->store.ttlLeft(anonymous.context.key);  // the store's, real time
+    CPPUNIT_ASSERT(ttl && *ttl <= 30 * 60 * 1000 && *ttl > 29 * 60 * 1000);
+    now_ += 30 * 60 - 1;
+    const SessionContext before = load(anonymous.cookie_value);
+    CPPUNIT_ASSERT(before.active());
+    const IssuedSession signedIn = sessions_->rotate(before, "user-1");
+    CPPUNIT_ASSERT_EQUAL(now_ + 72 * 3600, signedIn.context.expires_at);
+    CPPUNIT_ASSERT(sessions_->setCookieHeader(signedIn).find("; Max-Age=259200;") !=
+                   std::string::npos);
+    now_ += 2;  // the anonymous lifetime is over; the signed-in session is not
+    CPPUNIT_ASSERT(load(signedIn.cookie_value).signedIn());
+    // Never longer than a signed-in session.
+    SessionManager shortLived(
+        state_->store, SessionOptions{"unit-test-secret-0123456789abcdef0123", 1, false, 120},
+        [this] { return now_; });
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3600}, shortLived.anonymousLifetimeSeconds());
+  }
+
+  // issue 31: with several session cookies the first one won (cookie tossing).
+  void testTwoSessionCookiesAreNoSessionInEitherOrder() {
+    const std::string mine = "skinpulse_session=" + sessions_->create("user-1").cookie_value;
+    const std::string tossed = "skinpulse_session=" + sessions_->create("").cookie_value;
+    const std::string forged = "skinpulse_session=not-a-signed-value";
+    CPPUNIT_ASSERT(sessions_->load(test::makeRequest("GET", "/", {{"Cookie", mine}})).signedIn());
+    for (const auto& other : {tossed, forged, mine}) {
+      for (const auto& header : {mine + "; " + other, other + "; " + mine}) {
+        CPPUNIT_ASSERT_EQUAL(
+            SessionContext::State::kNone,
+            sessions_->load(test::makeRequest("GET", "/", {{"Cookie", header}})).state);
+      }
+      // The same across two Cookie headers, in both orders.
+      CPPUNIT_ASSERT_EQUAL(
+          SessionContext::State::kNone,
+          sessions_->load(test::makeRequest("GET", "/", {{"Cookie", mine}, {"Cookie", other}}))
+              .state);
+      CPPUNIT_ASSERT_EQUAL(
+          SessionContext::State::kNone,
+          sessions_->load(test::makeRequest("GET", "/", {{"Cookie", other}, {"Cookie", mine}}))
+              .state);
+    }
+  }
+
+  // With Secure cookies only __Host-skinpulse_session is read: a host cannot set that
+  // name for another, so a plain skinpulse_session beside it changes nothing.
+  void testATossedPlainCookieDoesNotCountBesideAHostPrefixedOne() {
+    SessionManager secure(state_->store, settings(true), [this] { return now_; });
+    const std::string mine = "__Host-skinpulse_session=" + secure.create("user-1").cookie_value;
+    const std::string tossed = "skinpulse_session=" + secure.create("").cookie_value;
+    for (const auto& header : {mine + "; " + tossed, tossed + "; " + mine}) {
+      CPPUNIT_ASSERT(secure.load(test::makeRequest("GET", "/", {{"Cookie", header}})).signedIn());
+    }
+    const std::string second = "__Host-skinpulse_session=" + secure.create("").cookie_value;
+    CPPUNIT_ASSERT_EQUAL(
+        SessionContext::State::kNone,
+        secure.load(test::makeRequest("GET", "/", {{"Cookie", mine + "; " + second}})).state);
+  }
+
+  // issue 31: a signed-in WebSocket outlived its session; the end is now announced.
+  void testEndedSignedInSessionsAreAnnounced() {
+    struct Recorder final : state::SessionEnds {
+      std::vector<std::string> keys;
+      void sessionEnded(const std::string& key) override { keys.push_back(key); }
+    } ends;
+    sessions_->setSessionEnds(&ends);
+    const SessionContext anonymous = load(sessions_->create("").cookie_value);
+    const IssuedSession first = sessions_->rotate(anonymous, "user-1");  // a login
+    CPPUNIT_ASSERT(ends.keys.empty());  // an anonymous session has no signed-in sockets
+    const SessionContext signedIn = load(first.cookie_value);
+    const IssuedSession linked = sessions_->rotate(signedIn, "user-1");  // a link
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), ends.keys.size());
+    CPPUNIT_ASSERT_EQUAL(signedIn.key, ends.keys[0]);
+    sessions_->destroy(load(linked.cookie_value));  // a logout
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), ends.keys.size());
+    CPPUNIT_ASSERT_EQUAL(linked.context.key, ends.keys[1]);
+    sessions_->destroy(SessionContext{});  // no session: nothing to tell
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), ends.keys.size());
   }
 
  private:

@@ -14,7 +14,24 @@ using namespace std::chrono_literals;
 class RedisEventBusRedisTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(RedisEventBusRedisTest);
   CPPUNIT_TEST(eachInstanceReceivesTheOthersBatchesOnce);
+  CPPUNIT_TEST(aSessionEndReachesEveryInstanceOnce);
   CPPUNIT_TEST_SUITE_END();
+
+  struct Ended {
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::vector<std::string> keys;
+    void add(const std::string& key) {
+      std::lock_guard lock(mutex);
+      keys.push_back(key);
+      changed.notify_all();
+    }
+    std::size_t waitFor(std::size_t count, std::chrono::milliseconds timeout) {
+      std::unique_lock lock(mutex);
+      changed.wait_for(lock, timeout, [&] { return keys.size() >= count; });
+      return keys.size();
+    }
+  };
 
   struct Received {
     std::mutex mutex;
@@ -68,6 +85,38 @@ class RedisEventBusRedisTest : public CppUnit::TestFixture {
     std::this_thread::sleep_for(300ms);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), atFirst.waitFor(3, 10ms));
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), atSecond.waitFor(3, 10ms));
+    first.stop();
+    second.stop();
+  }
+
+  // issue 31: a logout on one daemon must close the session's sockets on the others.
+  void aSessionEndReachesEveryInstanceOnce() {
+    const char* url = std::getenv("SKINPULSE_TEST_REDIS_URL");
+    if (url == nullptr || *url == '\0') {
+      std::cerr << "SKINPULSE_TEST_REDIS_URL not set: skipped\n";
+      return;
+    }
+    const std::string channel = "skinpulse:live:test:" + std::to_string(::getpid());
+    RedisEventBus first(skinpulse::redis::parseRedisUrl(url), channel);
+    RedisEventBus second(skinpulse::redis::parseRedisUrl(url), channel);
+    Ended atFirst, atSecond;
+    Received batches;
+    first.subscribeSessionEnds([&](const std::string& key) { atFirst.add(key); });
+    second.subscribeSessionEnds([&](const std::string& key) { atSecond.add(key); });
+    second.subscribe([&](const UpdateBatchPtr& batch) { batches.add(batch); });
+    first.start();
+    second.start();
+    CPPUNIT_ASSERT(waitSubscribed(first));
+    CPPUNIT_ASSERT(waitSubscribed(second));
+
+    first.publishSessionEnd("session:0123abcd");
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), atFirst.waitFor(1, 10ms));  // at once, locally
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), atSecond.waitFor(1, 3000ms));
+    CPPUNIT_ASSERT_EQUAL(std::string("session:0123abcd"), atSecond.keys[0]);
+    std::this_thread::sleep_for(300ms);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), atFirst.waitFor(2, 10ms));  // not again from Redis
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), atSecond.waitFor(2, 10ms));
+    CPPUNIT_ASSERT_EQUAL(std::size_t(0), batches.waitFor(1, 10ms));  // not taken for a batch
     first.stop();
     second.stop();
   }

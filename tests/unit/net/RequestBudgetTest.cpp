@@ -47,6 +47,7 @@ class RequestBudgetTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(RequestBudgetTest);
   CPPUNIT_TEST(testAFullMinuteThenOneTokenAtATime);
   CPPUNIT_TEST(testBackgroundWorkLeavesAReserveForUsers);
+  CPPUNIT_TEST(testUsersWithFailuresLeaveTheReserveToo);
   CPPUNIT_TEST(testAcquireWaitsForTheNextTokenUntilTheDeadline);
   CPPUNIT_TEST(testOnlyTheBudgetedOriginIsCounted);
   CPPUNIT_TEST(testAClientOutOfTokensSendsNothing);
@@ -78,6 +79,21 @@ class RequestBudgetTest : public CppUnit::TestFixture {
     const auto polling = budget.tryAcquire(Priority::kBackground);
     CPPUNIT_ASSERT(!polling.granted);  // 5 tokens are kept for users
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3000}, std::int64_t(polling.retry_after.count()));
+    for (int i = 0; i < 5; ++i) CPPUNIT_ASSERT(budget.tryAcquire(Priority::kUser).granted);
+    CPPUNIT_ASSERT(!budget.tryAcquire(Priority::kUser).granted);
+  }
+
+  // issue 31: accounts whose imports keep failing cannot take the users' reserve.
+  void testUsersWithFailuresLeaveTheReserveToo() {
+    auto now = std::chrono::steady_clock::now();
+    RequestBudget budget(20, [&] { return now; });
+    for (int i = 0; i < 15; ++i) {
+      CPPUNIT_ASSERT(budget.tryAcquire(Priority::kUserAfterFailure).granted);
+    }
+    const auto failing = budget.tryAcquire(Priority::kUserAfterFailure);
+    CPPUNIT_ASSERT(!failing.granted);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3000}, std::int64_t(failing.retry_after.count()));
+    CPPUNIT_ASSERT(!budget.tryAcquire(Priority::kBackground).granted);
     for (int i = 0; i < 5; ++i) CPPUNIT_ASSERT(budget.tryAcquire(Priority::kUser).granted);
     CPPUNIT_ASSERT(!budget.tryAcquire(Priority::kUser).granted);
   }

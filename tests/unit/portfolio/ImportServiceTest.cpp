@@ -8,7 +8,9 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <map>
+#include <set>
 #include <thread>
 
 using namespace skinpulse;
@@ -28,8 +30,25 @@ class ScriptedInventory final : public InventorySource {
   bool budget_used_up = false;
   std::atomic<int> fetches{0};
   bool hold = false;
+  /// When set, every fetch takes a token of the priority it is given first, as the
+  /// platform's InventoryFetcher does per page.
+  net::RequestBudget* budget = nullptr;
+  /// Accounts whose inventory always fails (the platform answers 500).
+  std::set<std::string> failing_ids;
+  net::RequestBudget::Priority last_priority = net::RequestBudget::Priority::kUser;
 
-  Inventory fetch(const std::string& platform_id) override {
+  Inventory fetch(const std::string& platform_id, net::RequestBudget::Priority priority) override {
+    last_priority = priority;
+    if (budget != nullptr) {
+      const auto admission = budget->tryAcquire(priority);
+      if (!admission.granted) {
+        throw net::RequestBudgetExhausted("budget used up",
+                                          (admission.retry_after.count() + 999) / 1000);
+      }
+    }
+    if (failing_ids.count(platform_id)) {
+      throw InventoryError(InventoryError::Kind::kUpstream, "inventory: the platform answered 500");
+    }
     if (platform_id != kPlatformId) throw std::logic_error("fetched " + platform_id);
     ++fetches;
     {
@@ -102,6 +121,8 @@ class ImportServiceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(threeFailuresInTenMinutesPauseImportsForAMinute);
   CPPUNIT_TEST(refusalsBeforeThePlatformAreNoFailures);
   CPPUNIT_TEST(aUsedUpBudgetIsAWaitNotAFailure);
+  CPPUNIT_TEST(aUserWithARecentFailureLeavesTheReserve);
+  CPPUNIT_TEST(twentyFailingAccountsCannotKeepTheBudgetEmpty);
   CPPUNIT_TEST(holdsTheVariantThePaintIndexTells);
   CPPUNIT_TEST_SUITE_END();
 
@@ -379,6 +400,79 @@ class ImportServiceTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, throttle_store_->size());  // and nobody is paused
     inventory_.budget_used_up = false;
     CPPUNIT_ASSERT_EQUAL(std::int64_t{26}, imports.run(user_).imported_units);
+  }
+
+  void aUserWithARecentFailureLeavesTheReserve() {
+    auto imports = service();
+    imports.run(user_);
+    CPPUNIT_ASSERT(inventory_.last_priority == net::RequestBudget::Priority::kUser);
+    store_->now_ms += 600'000;  // past the cooldown
+    inventory_.failure = InventoryError(InventoryError::Kind::kPrivate, "403");
+    CPPUNIT_ASSERT_THROW(imports.run(user_), InventoryError);
+    CPPUNIT_ASSERT(inventory_.last_priority == net::RequestBudget::Priority::kUser);
+    // The next one, within the throttle's window, is charged as a failing user's.
+    CPPUNIT_ASSERT_THROW(imports.run(user_), InventoryError);
+    CPPUNIT_ASSERT(inventory_.last_priority == net::RequestBudget::Priority::kUserAfterFailure);
+    throttle_store_->now_ms += 600'000;  // the window has passed: a user like any other
+    inventory_.failure.reset();
+    imports.run(user_);
+    CPPUNIT_ASSERT(inventory_.last_priority == net::RequestBudget::Priority::kUser);
+  }
+
+  // issue 31: ~20 accounts whose imports keep failing, each retrying as fast as its
+  // throttle lets it and spread over the minute, kept the game platform's budget (20 a
+  // minute) empty, and a healthy user's import was refused for want of a token. Their
+  // imports now leave the budget's reserve (a quarter) to users without failures.
+  void twentyFailingAccountsCannotKeepTheBudgetEmpty() {
+    const auto millis = [this] { return throttle_store_->now_ms; };
+    net::RequestBudget budget(20, [millis] {
+      return std::chrono::steady_clock::time_point(std::chrono::milliseconds(millis()));
+    });
+    inventory_.budget = &budget;
+    std::vector<std::string> failing_users;
+    for (int i = 1; i <= 20; ++i) {
+      const std::string platform_id = std::to_string(76561197960287930LL + i);
+      const auto id =
+          db_->users().createUser("f" + std::to_string(i) + "@example.com", "F", "", kNow).id;
+      CPPUNIT_ASSERT(db_->users().linkGameId({id, platform_id, kNow}));
+      inventory_.failing_ids.insert(platform_id);
+      failing_users.push_back(id);
+    }
+    auto imports = service(db_->holdings(), 120);
+    int healthy_attempts = 0;
+    int healthy_refused = 0;
+    int failing_fetches = 0;
+    std::int64_t next_healthy = 90;  // seconds: after the first minute's burst
+    // 12 minutes, one-second steps; failing account i starts 3 i seconds in.
+    for (std::int64_t second = 0; second < 720; ++second) {
+      for (std::size_t i = 0; i < failing_users.size(); ++i) {
+        if (second < static_cast<std::int64_t>(3 * i)) continue;
+        try {
+          imports.run(failing_users[i]);
+        } catch (const InventoryError&) {
+          ++failing_fetches;
+        } catch (const ImportRefused&) {
+        }
+      }
+      if (second == next_healthy) {
+        ++healthy_attempts;
+        try {
+          imports.run(user_);
+          next_healthy += 150;  // past the 120 s cooldown
+        } catch (const ImportRefused&) {
+          ++healthy_refused;
+          next_healthy += 1;
+        }
+      }
+      store_->now_ms += 1000;
+      throttle_store_->now_ms += 1000;
+    }
+    std::printf(
+        "\n  20 failing accounts, 12 min: %d failed fetches; healthy user: %d of %d "
+        "imports refused\n",
+        failing_fetches, healthy_refused, healthy_attempts);
+    CPPUNIT_ASSERT(healthy_attempts >= 4);
+    CPPUNIT_ASSERT_EQUAL(0, healthy_refused);
   }
 
  private:

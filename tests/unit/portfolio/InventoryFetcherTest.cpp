@@ -91,6 +91,7 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(refusesMoreThanThePageCap);
   CPPUNIT_TEST(acceptsExactlyThePageCap);
   CPPUNIT_TEST(everyPageTakesATokenOfTheSharedBudget);
+  CPPUNIT_TEST(aFailingUsersFetchLeavesTheReserve);
   CPPUNIT_TEST(refusesALastAssetIdThatDoesNotAdvance);
   CPPUNIT_TEST(mapsStatuses);
   CPPUNIT_TEST(mapsTransportFailures);
@@ -180,6 +181,23 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
     http.ok(page(asset("3", "10"), description("10", "Recoil Case")));
     CPPUNIT_ASSERT_EQUAL(
         1, InventoryFetcher(http, options(), &budget).fetch("76561197960287930").pages);
+  }
+
+  void aFailingUsersFetchLeavesTheReserve() {
+    // 4 a minute, 1 kept for users without recent failures: 3 are taken already.
+    auto now = std::chrono::steady_clock::now();
+    net::RequestBudget budget(4, [&] { return now; });
+    for (int i = 0; i < 3; ++i) {
+      CPPUNIT_ASSERT(budget.tryAcquire(net::RequestBudget::Priority::kUser).granted);
+    }
+    ScriptedHttp http;
+    http.ok(page(asset("1", "10"), description("10", "Recoil Case")));
+    const InventoryFetcher fetcher(http, options(), &budget);
+    CPPUNIT_ASSERT_THROW(
+        fetcher.fetch("76561197960287930", net::RequestBudget::Priority::kUserAfterFailure),
+        net::RequestBudgetExhausted);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, http.requests.size());         // nothing was sent
+    CPPUNIT_ASSERT_EQUAL(1, fetcher.fetch("76561197960287930").pages);  // kUser takes it
   }
 
   void refusesALastAssetIdThatDoesNotAdvance() {

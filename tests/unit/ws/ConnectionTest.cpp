@@ -24,6 +24,9 @@ class ConnectionTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(slowReaderIsClosedWith1013);
   CPPUNIT_TEST(aCycleBiggerThanTheLimitReachesAReaderThatKeepsUp);
   CPPUNIT_TEST(serverPingsAndDropsSilentClients);
+  CPPUNIT_TEST(anEndedSessionClosesWith4001BeforeQueuedMessages);
+  CPPUNIT_TEST(anExpiredSessionClosesWithoutARequest);
+  CPPUNIT_TEST(anAnonymousConnectionHasNoSessionToEnd);
   CPPUNIT_TEST(aCyclesBatchesArriveInOrderSplitAtAThousandEntries);
   CPPUNIT_TEST(theBoundCountsEarlierCyclesDeliveredTogether);
   CPPUNIT_TEST_SUITE_END();
@@ -249,6 +252,46 @@ class ConnectionTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(!connection_->done());
     connection_->tick(now_ + std::chrono::seconds(91));
     CPPUNIT_ASSERT(connection_->done());
+  }
+
+  // issue 31: a signed-in socket outlived its session's logout.
+  void anEndedSessionClosesWith4001BeforeQueuedMessages() {
+    open();
+    connection_->setUserId("user-1");
+    connection_->setSession("session:abc", now_ + std::chrono::hours(72));
+    connection_->sendMessage(R"({"type":"alert","n":1})");
+    connection_->flush();
+    CPPUNIT_ASSERT_EQUAL(std::string(R"({"type":"alert","n":1})"), onlyText());
+    connection_->endSession(now_);
+    connection_->sendMessage(R"({"type":"alert","n":2})");  // after the end: dropped
+    connection_->flush();
+    const auto got = frames();
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), got.size());
+    CPPUNIT_ASSERT_EQUAL(std::uint8_t(0x8), got[0].opcode);
+    CPPUNIT_ASSERT_EQUAL(kSessionEndedCloseCode, got[0].closeCode());
+    send(wstest::closeFrame(kSessionEndedCloseCode));
+    CPPUNIT_ASSERT(connection_->done());
+  }
+
+  void anExpiredSessionClosesWithoutARequest() {
+    open();
+    connection_->setUserId("user-1");
+    connection_->setSession("session:abc", now_ + std::chrono::seconds(10));
+    connection_->tick(now_ + std::chrono::seconds(9));
+    CPPUNIT_ASSERT(frames().empty());
+    connection_->tick(now_ + std::chrono::seconds(10));
+    CPPUNIT_ASSERT_EQUAL(kSessionEndedCloseCode, closeCode());
+    connection_->sendMessage(R"({"type":"alert"})");
+    connection_->flush();
+    CPPUNIT_ASSERT(frames().empty());
+  }
+
+  void anAnonymousConnectionHasNoSessionToEnd() {
+    open();
+    connection_->endSession(now_);
+    connection_->tick(now_ + std::chrono::seconds(1));
+    CPPUNIT_ASSERT(frames().empty());
+    CPPUNIT_ASSERT_EQUAL(std::uint16_t(0), connection_->sentCloseCode());
   }
 
   void aCyclesBatchesArriveInOrderSplitAtAThousandEntries() {

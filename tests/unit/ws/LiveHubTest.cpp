@@ -1,4 +1,5 @@
 #include "WsTestSupport.hpp"
+#include "common/Time.hpp"
 #include "events/InProcessEventBus.hpp"
 #include "ws/LiveHub.hpp"
 #include "ws/LiveUpdates.hpp"
@@ -50,6 +51,8 @@ class LiveHubTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(noWakeUpIsLostUnderConcurrentPublishers);
   CPPUNIT_TEST(theKernelSendBufferIsBounded);
   CPPUNIT_TEST(theHubReportsThePricesFanout);
+  CPPUNIT_TEST(anEndedSessionClosesOnlyItsOwnSockets);
+  CPPUNIT_TEST(aSocketAdoptedJustAfterItsSessionEndedIsClosedToo);
   CPPUNIT_TEST_SUITE_END();
 
   std::vector<int> clients_;
@@ -58,6 +61,14 @@ class LiveHubTest : public CppUnit::TestFixture {
     int fds[2];
     CPPUNIT_ASSERT_EQUAL(0, ::socketpair(AF_UNIX, SOCK_STREAM, 0, fds));
     hub.adopt(fds[0], early);
+    clients_.push_back(fds[1]);
+    return fds[1];
+  }
+
+  int connectSignedIn(ws::LiveHub& hub, const std::string& user, const std::string& session) {
+    int fds[2];
+    CPPUNIT_ASSERT_EQUAL(0, ::socketpair(AF_UNIX, SOCK_STREAM, 0, fds));
+    hub.adopt(fds[0], "", {}, user, session, time::nowSeconds() + 3600);
     clients_.push_back(fds[1]);
     return fds[1];
   }
@@ -105,6 +116,52 @@ class LiveHubTest : public CppUnit::TestFixture {
     hub.stop();  // every client is told the server goes away
     frames = await(one, in1, 1);
     CPPUNIT_ASSERT_EQUAL(std::uint16_t(1001), frames.at(0).closeCode());
+  }
+
+  // issue 31: logout (one session of a user) closes that session's sockets, on the
+  // session event of the bus, and leaves the user's other sessions and anonymous
+  // sockets alone.
+  void anEndedSessionClosesOnlyItsOwnSockets() {
+    ws::LiveHub hub;
+    hub.start();
+    events::InProcessEventBus bus;
+    bus.subscribeSessionEnds([&hub](const std::string& key) { hub.endSession(key); });
+    const int leaving = connectSignedIn(hub, "user-1", "session:one");
+    const int staying = connectSignedIn(hub, "user-1", "session:two");
+    const int anonymous = connect(hub, "");
+    // Both signed in: an alert reaches both.
+    CPPUNIT_ASSERT_EQUAL(std::size_t(2), hub.sendToUser("user-1", R"({"type":"alert"})"));
+    std::string in1, in2, in3;
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(leaving, in1, 1).size());
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), await(staying, in2, 1).size());
+
+    bus.publishSessionEnd("session:one");
+    hub.sendToUser("user-1", R"({"type":"alert","after":"logout"})");
+    auto frames = await(leaving, in1, 2);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());  // the close, no alert
+    CPPUNIT_ASSERT_EQUAL(std::uint8_t(0x8), frames[0].opcode);
+    CPPUNIT_ASSERT_EQUAL(ws::kSessionEndedCloseCode, frames[0].closeCode());
+    frames = await(staying, in2, 1);
+    CPPUNIT_ASSERT_EQUAL(std::string(R"({"type":"alert","after":"logout"})"), frames.at(0).payload);
+    CPPUNIT_ASSERT(await(anonymous, in3, 1).empty());
+    hub.stop();
+  }
+
+  // The handshake loaded its session just before the logout; the socket reaches the
+  // reactor just after the end went by.
+  void aSocketAdoptedJustAfterItsSessionEndedIsClosedToo() {
+    ws::LiveHub hub;
+    hub.start();
+    hub.endSession("session:late");
+    std::this_thread::sleep_for(50ms);  // the end is taken before the socket arrives
+    const int late = connectSignedIn(hub, "user-1", "session:late");
+    const int other = connectSignedIn(hub, "user-1", "session:other");
+    std::string in1, in2;
+    const auto frames = await(late, in1, 1);
+    CPPUNIT_ASSERT_EQUAL(std::size_t(1), frames.size());
+    CPPUNIT_ASSERT_EQUAL(ws::kSessionEndedCloseCode, frames[0].closeCode());
+    CPPUNIT_ASSERT(await(other, in2, 1).empty());
+    hub.stop();
   }
 
   void threadsDoNotGrowWithClients() {
