@@ -421,3 +421,147 @@ class FrontDoorDeadlineTest(FrontDoorCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FrontDoorHogTest(FrontDoorCase):
+    """Issue 31: one client holding every place (300 idle sockets, max_connections = 300)
+    must not stop another client's /healthz. Near the cap, the newcomer closes the hog's
+    oldest idle connection instead of being refused (docs/api.md §11)."""
+
+    CAP = 300
+    HOG = "127.0.0.30"
+    OTHER = "127.0.0.31"
+    INI = (f"[http]\nevent_threads = 2\nmax_connections = {CAP}\n"
+           f"max_connections_per_ip = {CAP}\n[log]\naccess = false\n")
+
+    def test_one_client_holding_the_cap_does_not_stop_another(self):
+        hog = []
+        try:
+            for _ in range(self.CAP):
+                hog.append(self.connect(self.HOG))
+            time.sleep(0.5)  # every one accepted and idle
+            latencies = []
+            statuses = []
+            for _ in range(20):
+                started = time.monotonic()
+                with self.connect(self.OTHER, timeout=5) as sock:
+                    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                    received = b""
+                    while True:
+                        chunk = sock.recv(65536)
+                        if not chunk:
+                            break
+                        received += chunk
+                latencies.append(time.monotonic() - started)
+                statuses.append(split_responses(received)[0][0])
+            self.assertEqual(set(statuses), {200}, statuses)
+            # The hog lost idle connections to make room, and nothing beyond that.
+            closed = 0
+            for sock in hog:
+                sock.setblocking(False)
+                try:
+                    if sock.recv(1) == b"":
+                        closed += 1
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    closed += 1
+            self.assertGreater(closed, 0)
+            self.assertLessEqual(closed, 20 + self.CAP // 10)
+            latencies.sort()
+            print(f"\none client holding {self.CAP} idle sockets (max_connections = "
+                  f"{self.CAP}): another client's /healthz {statuses.count(200)}/20 x 200, "
+                  f"median {latencies[10] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
+                  f"{closed} idle hog connections closed")
+        finally:
+            for sock in hog:
+                sock.close()
+
+
+class FrontDoorProxyTest(FrontDoorCase):
+    """Behind a trusted reverse proxy (TRUSTED_PROXIES = 127.0.0.1) connections are
+    charged to the X-Forwarded-For client, not to the proxy as one client: one forwarded
+    client over its cap (connections or WebSockets) is refused while another is served."""
+
+    PER_CLIENT = 20
+    INI = (f"[http]\nevent_threads = 2\nmax_connections_per_ip = {PER_CLIENT}\n"
+           "[log]\naccess = false\n")
+
+    @classmethod
+    def setUpClass(cls):
+        raise_file_limit()
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-door-")
+        cls.daemon = Daemon(cls._classtmp, ini=cls.INI, env={"TRUSTED_PROXIES": "127.0.0.1"})
+        cls.daemon.start()
+        cls.port = cls.daemon.port
+
+    def forwarded(self, client, path=b"/healthz", extra=b""):
+        sock = self.connect("127.0.0.1")
+        sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: " +
+                     client.encode() + b"\r\n" + extra + b"\r\n")
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            head += chunk
+        return sock, head
+
+    def forwarded_websocket(self, client):
+        key = base64.b64encode(os.urandom(16))
+        return self.forwarded(client, b"/api/v1/ws",
+                              b"Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                              b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " + key + b"\r\n")
+
+    def test_forwarded_clients_have_their_own_caps(self):
+        held = []
+        try:
+            # 20 WebSockets of one forwarded client: its share (16) opens, the rest is
+            # refused with 503 too_many_connections (problem+json, the connection stays).
+            opened = refused = 0
+            for _ in range(20):
+                sock, head = self.forwarded_websocket("198.51.100.7")
+                held.append(sock)
+                if head.startswith(b"HTTP/1.1 101 "):
+                    opened += 1
+                else:
+                    self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+                    self.assertIn(b"application/problem+json", head)
+                    self.assertIn(b"Retry-After: ", head)
+                    self.assertIn(b"X-Content-Type-Options: nosniff", head)
+                    refused += 1
+            self.assertEqual((opened, refused), (16, 4))
+            # The proxy's own address carries 20 connections already: not capped as one
+            # client. Another forwarded client's WebSocket and /healthz are served.
+            sock, head = self.forwarded_websocket("198.51.100.8")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 101 "), head)
+            sock, head = self.forwarded("198.51.100.8")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+            # 198.51.100.7 holds 20 connections, its cap: one more is refused and closed.
+            sock, head = self.forwarded("198.51.100.7")
+            held.append(sock)
+            rest = b""
+            while True:  # the answer, then the server closes
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                rest += chunk
+            self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+            self.assertIn(b"too_many_connections", head + rest)
+            self.assertIn(b"Connection: close", head)
+            # A forwarded IPv6 client is keyed by its /64: two addresses, one share.
+            for i in range(self.PER_CLIENT):
+                sock, head = self.forwarded(f"2001:db8:1:2::{i + 1:x}")
+                held.append(sock)
+                self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+            sock, head = self.forwarded("2001:db8:1:2:ffff::1")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+            sock, head = self.forwarded("2001:db8:1:3::1")  # the next /64
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+        finally:
+            for sock in held:
+                sock.close()
