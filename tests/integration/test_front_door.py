@@ -454,7 +454,6 @@ class FrontDoorHogTest(FrontDoorCase):
                         received += chunk
                 latencies.append(time.monotonic() - started)
                 statuses.append(split_responses(received)[0][0])
-            self.assertEqual(set(statuses), {200}, statuses)
             # The hog lost idle connections to make room, and nothing beyond that.
             closed = 0
             for sock in hog:
@@ -466,13 +465,14 @@ class FrontDoorHogTest(FrontDoorCase):
                     pass
                 except OSError:
                     closed += 1
-            self.assertGreater(closed, 0)
-            self.assertLessEqual(closed, 20 + self.CAP // 10)
             latencies.sort()
             print(f"\none client holding {self.CAP} idle sockets (max_connections = "
-                  f"{self.CAP}): another client's /healthz {statuses.count(200)}/20 x 200, "
-                  f"median {latencies[10] * 1000:.1f} ms, max {latencies[-1] * 1000:.1f} ms; "
-                  f"{closed} idle hog connections closed")
+                  f"{self.CAP}): another client's /healthz {statuses.count(200)}/20 x 200 "
+                  f"({statuses.count(503)} x 503), median {latencies[10] * 1000:.1f} ms, max "
+                  f"{latencies[-1] * 1000:.1f} ms; {closed} idle hog connections closed")
+            self.assertEqual(set(statuses), {200}, statuses)
+            self.assertGreater(closed, 0)
+            self.assertLessEqual(closed, 20 + self.CAP // 10)
         finally:
             for sock in hog:
                 sock.close()
