@@ -565,3 +565,51 @@ class FrontDoorProxyTest(FrontDoorCase):
         finally:
             for sock in held:
                 sock.close()
+
+
+def ipv6_loopback():
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as sock:
+            sock.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@unittest.skipUnless(ipv6_loopback(), "no IPv6 loopback on this machine")
+class FrontDoorIpv6Test(DaemonTestCase):
+    """`[daemon] listen = [::]:PORT` and `[admin] listen = [::1]:PORT` (issue 31: `[::]`
+    was refused as not HOST:PORT). `[::]` is dual stack: IPv4 clients are served too."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-door-")
+        cls.daemon = Daemon(cls._classtmp, ini="[log]\naccess = false\n")
+        cls.daemon.env["LISTEN"] = f"[::]:{cls.daemon.port}"
+        cls.daemon.env["ADMIN_LISTEN"] = f"[::1]:{cls.daemon.admin_port}"
+        cls.daemon.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        shutil.rmtree(cls._classtmp, ignore_errors=True)
+
+    def get(self, family, host, port, path):
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.settimeout(5)
+            sock.connect((host, port))
+            sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            received = b""
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        return split_responses(received)[0][0]
+
+    def test_listens_on_ipv6_and_ipv4(self):
+        port = self.daemon.port
+        self.assertEqual(self.get(socket.AF_INET6, "::1", port, b"/healthz"), 200)
+        self.assertEqual(self.get(socket.AF_INET, "127.0.0.1", port, b"/healthz"), 200)
+        admin = self.daemon.admin_port
+        self.assertEqual(self.get(socket.AF_INET6, "::1", admin, b"/metrics"), 200)
