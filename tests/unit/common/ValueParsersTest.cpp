@@ -37,6 +37,9 @@ class ValueParsersTest : public CppUnit::TestFixture {
           "host.example:80", "127.0.0.1:80:80", "[fe80::1%eth0]:80", "127.0.0.1: 80"}) {
       CPPUNIT_ASSERT_MESSAGE(text, !parseListenAddress(text));
     }
+    // A NUL inside the host must not be cut off by the address parser (fuzz finding).
+    CPPUNIT_ASSERT(!parseListenAddress(std::string_view("[::f\0x]:1", 9)));
+    CPPUNIT_ASSERT(!parseListenAddress(std::string_view("127.0.0.1\0x:80", 14)));
   }
 };
 
