@@ -359,8 +359,7 @@ void HttpConnection::handle() {
   request->body = std::move(message.body());
   keep_alive_ = message.keep_alive();
   parser_.reset();
-  if (via_proxy_ && server_.options.proxies != nullptr &&
-      !slot_.rekey(rateLimitKey(server_.options.proxies->clientAddress(*request)))) {
+  if (!chargeForwardedClient(*request)) {
     // The forwarded client already holds its share: refused like a direct client would
     // be at accept (docs/api.md §11); the proxy opens a fresh connection for the next.
     fail(503, "too_many_connections", "too many open connections; try again shortly",
@@ -409,6 +408,15 @@ void HttpConnection::handle() {
     respondProblem(HttpError(503, "overloaded", "the server is busy; try again shortly",
                              {{"Retry-After", "1"}}));
   }
+}
+
+bool HttpConnection::chargeForwardedClient(const Request& request) {
+  if (!via_proxy_ || server_.options.proxies == nullptr) return true;
+  const std::string key = rateLimitKey(server_.options.proxies->clientAddress(request));
+  // A request of the proxy's own (a health check, no X-Forwarded-For) names no client:
+  // the connection stays where it is, and the proxy is never capped as one client.
+  if (key == rateLimitKey(address_)) return true;
+  return slot_.rekey(key);
 }
 
 void HttpConnection::fail(int status, const char* code, const std::string& detail,

@@ -89,6 +89,10 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   bool beginMessage(std::size_t head_bytes);
   bool readBody();
   void handle();
+  /// From a trusted proxy: charges the connection to the request's forwarded client
+  /// (every request; a proxy may reuse a connection for several clients). False when
+  /// that client is at its cap.
+  bool chargeForwardedClient(const Request& request);
   void fail(int status, const char* code, const std::string& detail,
             HttpError::Headers headers = {});
   /// Answers `error` as problem+json with the security headers; the connection stays

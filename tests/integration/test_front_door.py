@@ -551,6 +551,13 @@ class FrontDoorProxyTest(FrontDoorCase):
             self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
             self.assertIn(b"too_many_connections", head + rest)
             self.assertIn(b"Connection: close", head)
+            # The proxy's own requests (health checks, no X-Forwarded-For) are never
+            # capped as one client, however many the proxy has open.
+            for _ in range(self.PER_CLIENT + 5):
+                sock = self.connect("127.0.0.1")
+                held.append(sock)
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+                self.assertTrue(sock.recv(4096).startswith(b"HTTP/1.1 200 "))
             # A forwarded IPv6 client is keyed by its /64: two addresses, one share.
             for i in range(self.PER_CLIENT):
                 sock, head = self.forwarded(f"2001:db8:1:2::{i + 1:x}")
