@@ -4,7 +4,9 @@ Framing corpus (one answer per request, or 400 and close), the size limits, pipe
 100-continue, deadlines (configured short so the file runs in seconds), the connection
 caps with a WebSocket counted, 1,000 slow clients from 127.0.0.2..9 while /healthz and
 an item keep answering fast, and a thread count that does not follow the connections.
-Budget: about 60 s.
+Issue 31: one client holding every place (300 idle sockets) does not stop another's
+/healthz; behind a trusted proxy the caps count forwarded clients (IPv6 by /64), with a
+per-client WebSocket cap; `[::]` as the listen address. Budget: about 60 s (runs ~25 s).
 """
 import base64
 import json
