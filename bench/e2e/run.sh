@@ -73,6 +73,7 @@ access = false
 [http]
 max_connections = $((clients + 100))
 max_connections_per_ip = $((clients + 100))
+max_websockets_per_client = $((clients + 100))
 
 [source.skinport]
 plugin = skinport

@@ -124,9 +124,11 @@ int main(int argc, char** argv) {
   server_options.port = static_cast<std::uint16_t>(options.port);
   server_options.access_log = false;
   // Every load client comes from 127.0.0.1: the caps must admit all of them (the daemon's
-  // defaults, 10,000 and 256 per address, refuse the 257th with 503).
+  // defaults, 10,000 and 256 per address, refuse the 257th with 503, and 16 WebSockets per
+  // client the 17th handshake).
   server_options.max_connections = options.clients + 100;
   server_options.max_connections_per_ip = options.clients + 100;
+  server_options.max_websockets_per_client = options.clients + 100;
   hub.start();
   http::HttpServer server(router, server_options);
   server.start();

@@ -20,9 +20,17 @@ const common::OptionTable<HttpOptions>& httpOptionTable() {
         "close."},
        &HttpOptions::max_connections},
       {{"http.max_connections_per_ip", T::kInteger, 1, 1000000, nullptr, "256",
-        "Open connections from one client address, WebSocket ones included; more: 503 "
-        "too_many_connections, then close."},
+        "Open connections from one client, WebSocket ones included; more: 503 "
+        "too_many_connections, then close. A client is an IPv4 address, an IPv6 /64, or "
+        "behind a trusted proxy (TRUSTED_PROXIES) the X-Forwarded-For client, charged at "
+        "each request head. From 90 % of max_connections on, a newcomer closes the oldest "
+        "idle keep-alive connection of the client holding the most instead of being refused."},
        &HttpOptions::max_connections_per_ip},
+      {{"http.max_websockets_per_client", T::kInteger, 1, 1000000, nullptr, "16",
+        "Open WebSockets (GET /api/v1/ws) of one client (as for max_connections_per_ip), "
+        "counted at the handshake; more: 503 too_many_connections. A dashboard uses one "
+        "per tab."},
+       &HttpOptions::max_websockets_per_client},
       {{"http.max_request_line_bytes", T::kInteger, 256, 1048576, nullptr, "8192",
         "Longest request line; longer: 414."},
        &HttpOptions::max_request_line_bytes},
@@ -78,6 +86,7 @@ http::ServerOptions serverOptions(const HttpOptions& s, const http::RequestGuard
   options.worker_queue = s.worker_queue;
   options.max_connections = static_cast<std::size_t>(s.max_connections);
   options.max_connections_per_ip = static_cast<std::size_t>(s.max_connections_per_ip);
+  options.max_websockets_per_client = static_cast<std::size_t>(s.max_websockets_per_client);
   options.head.max_line_bytes = static_cast<std::size_t>(s.max_request_line_bytes);
   options.head.max_header_bytes = static_cast<std::size_t>(s.max_header_bytes);
   options.max_body_bytes = static_cast<std::size_t>(s.max_body_bytes);

@@ -22,6 +22,7 @@ struct HttpOptions {
   int worker_queue = 1024;
   int max_connections = 10000;
   int max_connections_per_ip = 256;
+  int max_websockets_per_client = 16;
   int max_request_line_bytes = 8192;
   int max_header_bytes = 16384;
   int max_body_bytes = 65536;

@@ -3,7 +3,9 @@
 #include <Poco/Net/IPAddress.h>
 
 #include <algorithm>
+#include <arpa/inet.h>
 #include <charconv>
+#include <netinet/in.h>
 #include <string>
 
 namespace skinpulse::common {
@@ -40,26 +42,36 @@ std::optional<bool> parseBoolean(std::string_view text) {
 }
 
 std::optional<std::pair<std::string, std::uint16_t>> parseListenAddress(std::string_view text) {
-  std::string_view host;
+  // inet_pton reads up to a NUL: "[::f\0junk]:1" would pass as "::f" with the junk kept in
+  // the host (found by tests/fuzz listen_address). Only address characters get that far.
+  if (text.find_first_not_of("0123456789abcdefABCDEFlocahstLOCAHST.:[]") != text.npos) {
+    return std::nullopt;
+  }
+  std::string host;
   std::string_view port;
   if (!text.empty() && text.front() == '[') {
-    const auto close = text.find("]:");
-    if (close == std::string_view::npos) return std::nullopt;
-    host = text.substr(1, close - 1);
+    // "[v6]:port": the brackets keep the address's colons apart from the port's.
+    const auto close = text.find(']');
+    if (close == std::string_view::npos || text.substr(close, 2) != "]:") return std::nullopt;
+    host = std::string(text.substr(1, close - 1));
     port = text.substr(close + 2);
+    // inet_pton, not Poco: Poco's parser refuses the unspecified address "::" (it cannot
+    // tell it from its own "no address"), which is the dual-stack wildcard wanted here.
+    in6_addr address{};
+    if (::inet_pton(AF_INET6, host.c_str(), &address) != 1) return std::nullopt;
   } else {
     const auto colon = text.rfind(':');
     if (colon == std::string_view::npos || text.find(':') != colon) return std::nullopt;
-    host = text.substr(0, colon);
+    host = std::string(text.substr(0, colon));
     port = text.substr(colon + 1);
+    in_addr address{};
+    if (host != "localhost" && ::inet_pton(AF_INET, host.c_str(), &address) != 1) {
+      return std::nullopt;
+    }
   }
   const auto number = parseInteger(port);
-  if (host.empty() || !number || *number < 0 || *number > 65535) return std::nullopt;
-  Poco::Net::IPAddress address;
-  if (host != "localhost" && !Poco::Net::IPAddress::tryParse(std::string(host), address)) {
-    return std::nullopt;
-  }
-  return std::make_pair(std::string(host), static_cast<std::uint16_t>(*number));
+  if (!number || *number < 0 || *number > 65535) return std::nullopt;
+  return std::make_pair(std::move(host), static_cast<std::uint16_t>(*number));
 }
 
 std::vector<std::string> splitList(std::string_view text) {

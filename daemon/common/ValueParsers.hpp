@@ -16,7 +16,8 @@ namespace skinpulse::common {
 std::optional<std::int64_t> parseInteger(std::string_view text);
 /// true/false, yes/no, on/off, 1/0 (case-insensitive).
 std::optional<bool> parseBoolean(std::string_view text);
-/// "host:port" or "[v6]:port", port 0..65535.
+/// "a.b.c.d:port", "localhost:port" or "[v6]:port" ("[::]:8080" = every address, IPv4
+/// too), port 0..65535. The host comes back without brackets.
 std::optional<std::pair<std::string, std::uint16_t>> parseListenAddress(std::string_view text);
 /// Comma-separated list, items trimmed, empty items dropped.
 std::vector<std::string> splitList(std::string_view text);

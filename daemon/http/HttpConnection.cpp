@@ -77,13 +77,14 @@ void EventLoop::closeIdle() {
 
 HttpConnection::HttpConnection(EventLoop& loop, const ServerShared& server,
                                asio::ip::tcp::socket socket, std::string address,
-                               ConnectionSlot slot)
+                               ConnectionSlot slot, bool via_proxy)
     : loop_(loop),
       server_(server),
       socket_(std::move(socket)),
       timer_(loop.context),
       address_(std::move(address)),
-      slot_(std::move(slot)) {}
+      slot_(std::move(slot)),
+      via_proxy_(via_proxy) {}
 
 void HttpConnection::start() {
   loop_.connections.insert(shared_from_this());
@@ -91,9 +92,31 @@ void HttpConnection::start() {
   socket_.set_option(asio::ip::tcp::no_delay(true), error);
   socket_.set_option(asio::socket_base::send_buffer_size(kSendBuffer), error);
   socket_.non_blocking(true, error);
-  phase_ = Phase::kIdle;
-  arm(server_.options.idle_timeout);
+  std::weak_ptr<HttpConnection> weak = shared_from_this();
+  slot_.setEvictor([weak, executor = socket_.get_executor()] {
+    asio::post(executor, [weak] {
+      if (const auto self = weak.lock()) self->evict();
+    });
+  });
+  enterIdle();
   waitRead();
+}
+
+void HttpConnection::enterIdle() {
+  phase_ = Phase::kIdle;
+  slot_.setIdle(true);
+  arm(server_.options.idle_timeout);
+}
+
+void HttpConnection::evict() {
+  if (phase_ == Phase::kClosed) return;
+  log::main().debug("http: closing an idle connection of {} to make room for another client",
+                    address_);
+  if (idle() || phase_ == Phase::kClosing) {
+    close();
+  } else {
+    close_after_ = true;
+  }
 }
 
 void HttpConnection::refuse() {
@@ -210,6 +233,7 @@ void HttpConnection::process() {
       return;
     }
     phase_ = Phase::kHead;
+    slot_.setIdle(false);
     started_ = Clock::now();
     method_.clear();
     path_.clear();
@@ -335,6 +359,14 @@ void HttpConnection::handle() {
   request->body = std::move(message.body());
   keep_alive_ = message.keep_alive();
   parser_.reset();
+  if (!chargeForwardedClient(*request)) {
+    // The forwarded client already holds its share: refused like a direct client would
+    // be at accept (docs/api.md §11); the proxy opens a fresh connection for the next.
+    fail(503, "too_many_connections", "too many open connections; try again shortly",
+         {{"Retry-After", "1"}});
+    return;
+  }
+  request->connection = slot_.handle();
 
   Response response;
   const std::string_view target = request->target;
@@ -378,6 +410,15 @@ void HttpConnection::handle() {
   }
 }
 
+bool HttpConnection::chargeForwardedClient(const Request& request) {
+  if (!via_proxy_ || server_.options.proxies == nullptr) return true;
+  const std::string key = rateLimitKey(server_.options.proxies->clientAddress(request));
+  // A request of the proxy's own (a health check, no X-Forwarded-For) names no client:
+  // the connection stays where it is, and the proxy is never capped as one client.
+  if (key == rateLimitKey(address_)) return true;
+  return slot_.rekey(key);
+}
+
 void HttpConnection::fail(int status, const char* code, const std::string& detail,
                           HttpError::Headers headers) {
   parser_.reset();
@@ -395,6 +436,19 @@ void HttpConnection::respondProblem(const HttpError& error) {
 void HttpConnection::respond(Response response) {
   if (phase_ == Phase::kClosed) return;
   const auto& options = server_.options;
+  if (const auto field = unsafeHeaderField(response)) {
+    // A handler bug (client text copied into a header): never sent, or the client could
+    // add header fields or a response of its own. The log escapes the name.
+    log::main().error(
+        "http: {} {} answered header field '{}' with CR, LF or NUL in it or "
+        "an invalid name; answering 500 instead",
+        method_.empty() ? "-" : method_, path_.empty() ? "-" : path_, *field);
+    Response problem;
+    renderProblem(HttpError(500, "internal_error", "the server could not complete the request"),
+                  problem);
+    server_.dispatcher.applyHeaders(path_, {}, problem);
+    response = std::move(problem);
+  }
   ++served_;
   upgrade_ = response.status == 101 && response.take_over && method_ == "GET";
   // A stopping server answers what it was asked, then closes (the client reconnects
@@ -452,8 +506,7 @@ void HttpConnection::onWritten(const error_code& error) {
   std::string().swap(head_);
   // An idle connection keeps no buffer capacity: thousands of them cost little.
   if (buffer_.empty()) std::string().swap(buffer_);
-  phase_ = Phase::kIdle;
-  arm(server_.options.idle_timeout);
+  enterIdle();
   process();
 }
 

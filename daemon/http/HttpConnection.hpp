@@ -62,7 +62,7 @@ struct ServerShared {
 class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
  public:
   HttpConnection(EventLoop& loop, const ServerShared& server, boost::asio::ip::tcp::socket socket,
-                 std::string address, ConnectionSlot slot);
+                 std::string address, ConnectionSlot slot, bool via_proxy = false);
 
   /// Starts serving (on the loop's thread).
   void start();
@@ -70,6 +70,9 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   void refuse();
   /// Closes the socket at once and leaves the loop.
   void close();
+  /// The limiter gave this connection's place to another client (near the global cap):
+  /// closes it now when idle, else after the answer in progress.
+  void evict();
   /// Waiting for a request, none of it received (a stopping server may close it).
   bool idle() const { return phase_ == Phase::kIdle && buffer_.empty(); }
 
@@ -86,12 +89,18 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   bool beginMessage(std::size_t head_bytes);
   bool readBody();
   void handle();
+  /// From a trusted proxy: charges the connection to the request's forwarded client
+  /// (every request; a proxy may reuse a connection for several clients). False when
+  /// that client is at its cap.
+  bool chargeForwardedClient(const Request& request);
   void fail(int status, const char* code, const std::string& detail,
             HttpError::Headers headers = {});
   /// Answers `error` as problem+json with the security headers; the connection stays
   /// open unless fail() decided otherwise.
   void respondProblem(const HttpError& error);
   void respond(Response response);
+  /// Marks the connection idle (waiting for a request) or busy for the limiter.
+  void enterIdle();
   void onWritten(const boost::system::error_code& error);
   void handOver();
   void gracefulClose();
@@ -104,6 +113,8 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   std::uint64_t timer_generation_ = 0;
   const std::string address_;
   ConnectionSlot slot_;
+  /// The peer is a trusted proxy: every request re-keys the slot to its client.
+  const bool via_proxy_;
   Phase phase_ = Phase::kIdle;
   bool reading_ = false;
   std::string buffer_;  ///< received, not yet parsed

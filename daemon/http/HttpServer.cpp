@@ -7,6 +7,7 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ip/v6_only.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
@@ -31,11 +32,18 @@ std::string addressText(const asio::ip::address& address) {
   return address.to_string();
 }
 
+bool viaTrustedProxy(const ServerOptions& options, const std::string& address) {
+  if (options.proxies == nullptr || options.proxies->empty()) return false;
+  Poco::Net::IPAddress parsed;
+  return Poco::Net::IPAddress::tryParse(address, parsed) && options.proxies->contains(parsed);
+}
+
 }  // namespace
 
 struct HttpServer::Impl {
   Impl(const Dispatcher& dispatcher, const ServerOptions& options)
-      : limiter(options.max_connections, options.max_connections_per_ip) {
+      : limiter(options.max_connections, options.max_connections_per_ip,
+                options.max_websockets_per_client) {
     int count = options.event_threads;
     if (count <= 0) count = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
     for (int i = 0; i < count; ++i) loops.push_back(std::make_unique<EventLoop>());
@@ -87,11 +95,14 @@ void HttpServer::Impl::onAccepted(EventLoop& loop, const error_code& error, tcp:
   const auto peer = socket.remote_endpoint(peer_error);
   if (!peer_error) {
     std::string address = addressText(peer.address());
-    auto slot = limiter.tryAcquire(address);
+    // A trusted proxy carries many clients: its connections are charged to the client a
+    // request names (HttpConnection::handle), not to the proxy as one client.
+    const bool via_proxy = viaTrustedProxy(shared->options, address);
+    auto slot = limiter.tryAcquire(rateLimitKey(address), via_proxy);
     const bool refused = !slot.has_value();
     auto connection =
         std::make_shared<HttpConnection>(loop, *shared, std::move(socket), std::move(address),
-                                         refused ? ConnectionSlot() : std::move(*slot));
+                                         refused ? ConnectionSlot() : std::move(*slot), via_proxy);
     asio::post(loop.context, [connection, refused] {
       if (refused) {
         connection->refuse();
@@ -118,6 +129,9 @@ void HttpServer::start() {
     const tcp::endpoint endpoint = *endpoints.begin();
     impl->acceptor->open(endpoint.protocol());
     impl->acceptor->set_option(tcp::acceptor::reuse_address(true));
+    // "[::]" serves IPv4 too (dual stack), whatever net.ipv6.bindv6only says; IPv4
+    // peers then appear as ::ffff:a.b.c.d, which addressText() unmaps.
+    if (endpoint.address().is_v6()) impl->acceptor->set_option(asio::ip::v6_only(false));
     impl->acceptor->bind(endpoint);
     impl->acceptor->listen(4096);
     port_ = impl->acceptor->local_endpoint().port();

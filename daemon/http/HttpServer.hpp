@@ -27,7 +27,11 @@ struct ServerOptions {
   int worker_threads = 8;
   int worker_queue = 1024;  ///< requests waiting for a worker; more: 503 overloaded
   std::size_t max_connections = 10000;
+  /// Per client key (rateLimitKey: IPv4 address, IPv6 /64, the forwarded client behind a
+  /// trusted proxy), despite the name.
   std::size_t max_connections_per_ip = 256;
+  /// WebSockets per client key, counted at the handshake (Request::connection).
+  std::size_t max_websockets_per_client = 16;
   HeadLimits head;                                 ///< 414 / 431
   std::size_t max_body_bytes = 64 * 1024;          ///< 413
   std::chrono::milliseconds head_timeout{10000};   ///< whole head, from its first byte

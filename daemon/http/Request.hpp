@@ -33,6 +33,9 @@ struct Request {
   std::string target;
   /// The caller's session, filled by the RequestGuard before the handler runs.
   SessionContext session;
+  /// The connection's place under the caps: a WebSocket handshake claims its client's
+  /// WebSocket share with it (ws/WsApi.cpp). Empty outside the server.
+  ConnectionHandle connection;
 
   /// Case-insensitive header lookup.
   std::optional<std::string> header(std::string_view name) const;

@@ -22,6 +22,36 @@ const std::string& httpDate() {
   return cached;
 }
 
+namespace {
+
+bool tokenChar(unsigned char c) {
+  if (c >= '0' && c <= '9') return true;
+  if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return true;
+  return std::string_view("!#$%&'*+-.^_`|~").find(static_cast<char>(c)) != std::string_view::npos;
+}
+
+bool validName(std::string_view name) {
+  if (name.empty()) return false;
+  for (const unsigned char c : name) {
+    if (!tokenChar(c)) return false;
+  }
+  return true;
+}
+
+bool validValue(std::string_view value) {
+  return value.find_first_of(std::string_view("\r\n\0", 3)) == std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<std::string> unsafeHeaderField(const Response& response) {
+  if (!validValue(response.content_type)) return std::string("Content-Type");
+  for (const auto& [name, value] : response.headers) {
+    if (!validName(name) || !validValue(value)) return name;
+  }
+  return std::nullopt;
+}
+
 std::string responseHead(const Response& response, std::size_t body_bytes,
                          ConnectionHeader connection) {
   std::string head;

@@ -6,6 +6,7 @@
 
 #include "http/Request.hpp"
 
+#include <optional>
 #include <string>
 
 namespace skinpulse::http {
@@ -20,6 +21,12 @@ enum class ConnectionHeader {
 /// request gets no body). A 1xx response announces no length (RFC 9110 §8.6).
 std::string responseHead(const Response& response, std::size_t body_bytes,
                          ConnectionHeader connection);
+
+/// The first header field of `response` that cannot go on the wire as it is, by name
+/// (Content-Type included): a name that is not an RFC 9110 token, or a value with CR, LF
+/// or NUL (a handler that copied client text into a header would otherwise let the
+/// client add header fields or a whole response). nullopt when every field is sound.
+std::optional<std::string> unsafeHeaderField(const Response& response);
 
 /// The current time as an IMF-fixdate ("Sun, 06 Nov 1994 08:49:37 GMT"), cached per
 /// second and per thread.

@@ -26,7 +26,7 @@ struct WebOptions {
 /// The policy of §10, sent with every HTML response.
 inline constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
-    "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
     "form-action 'self'";
 
 class WebModule final : public module::Module {

@@ -31,6 +31,12 @@ void WsApi::upgrade(const http::Request& request, http::Response& response) {
     throw http::HttpError(503, "unavailable", "live updates are not running",
                           {{"Retry-After", "5"}});
   }
+  // Last of the checks: a claimed share is only given back when the connection closes.
+  if (!request.connection.claimWebSocket()) {
+    throw http::HttpError(503, "too_many_connections",
+                          "too many WebSockets from this client; close one and try again",
+                          {{"Retry-After", "5"}});
+  }
   // Signed in: a live session of a user, and the dashboard's own origin (a page of
   // another site cannot ride the browser's cookie into a user's alerts).
   // Such a connection ends with its session (4001; docs/api.md §7).

@@ -12,7 +12,7 @@ import time
 from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
-       "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 ITEM = "AK-47 | Redline (Field-Tested)"
 
 

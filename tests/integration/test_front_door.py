@@ -4,7 +4,9 @@ Framing corpus (one answer per request, or 400 and close), the size limits, pipe
 100-continue, deadlines (configured short so the file runs in seconds), the connection
 caps with a WebSocket counted, 1,000 slow clients from 127.0.0.2..9 while /healthz and
 an item keep answering fast, and a thread count that does not follow the connections.
-Budget: about 60 s.
+Issue 31: one client holding every place (300 idle sockets) does not stop another's
+/healthz; behind a trusted proxy the caps count forwarded clients (IPv6 by /64), with a
+per-client WebSocket cap; `[::]` as the listen address. Budget: about 60 s (runs ~25 s).
 """
 import base64
 import json
@@ -421,3 +423,214 @@ class FrontDoorDeadlineTest(FrontDoorCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class FrontDoorHogTest(FrontDoorCase):
+    """Issue 31: one client holding every place (300 idle sockets, max_connections = 300)
+    must not stop another client's /healthz. Near the cap, the newcomer closes the hog's
+    oldest idle connection instead of being refused (docs/api.md §11)."""
+
+    CAP = 300
+    HOG = "127.0.0.30"
+    OTHER = "127.0.0.31"
+    INI = (f"[http]\nevent_threads = 2\nmax_connections = {CAP}\n"
+           f"max_connections_per_ip = {CAP}\n[log]\naccess = false\n")
+
+    def test_one_client_holding_the_cap_does_not_stop_another(self):
+        hog = []
+        try:
+            for _ in range(self.CAP):
+                hog.append(self.connect(self.HOG))
+            time.sleep(0.5)  # every one accepted and idle
+            latencies = []
+            statuses = []
+            for _ in range(20):
+                started = time.monotonic()
+                with self.connect(self.OTHER, timeout=5) as sock:
+                    sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                    received = b""
+                    while True:
+                        chunk = sock.recv(65536)
+                        if not chunk:
+                            break
+                        received += chunk
+                latencies.append(time.monotonic() - started)
+                statuses.append(split_responses(received)[0][0])
+            # The hog lost idle connections to make room, and nothing beyond that.
+            closed = 0
+            for sock in hog:
+                sock.setblocking(False)
+                try:
+                    if sock.recv(1) == b"":
+                        closed += 1
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    closed += 1
+            latencies.sort()
+            print(f"\none client holding {self.CAP} idle sockets (max_connections = "
+                  f"{self.CAP}): another client's /healthz {statuses.count(200)}/20 x 200 "
+                  f"({statuses.count(503)} x 503), median {latencies[10] * 1000:.1f} ms, max "
+                  f"{latencies[-1] * 1000:.1f} ms; {closed} idle hog connections closed")
+            self.assertEqual(set(statuses), {200}, statuses)
+            self.assertGreater(closed, 0)
+            self.assertLessEqual(closed, 20 + self.CAP // 10)
+        finally:
+            for sock in hog:
+                sock.close()
+
+
+class FrontDoorProxyTest(FrontDoorCase):
+    """Behind a trusted reverse proxy (TRUSTED_PROXIES = 127.0.0.1) connections are
+    charged to the X-Forwarded-For client, not to the proxy as one client: one forwarded
+    client over its cap (connections or WebSockets) is refused while another is served."""
+
+    PER_CLIENT = 20
+    INI = (f"[http]\nevent_threads = 2\nmax_connections_per_ip = {PER_CLIENT}\n"
+           "[log]\naccess = false\n")
+
+    @classmethod
+    def setUpClass(cls):
+        raise_file_limit()
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-door-")
+        cls.daemon = Daemon(cls._classtmp, ini=cls.INI, env={"TRUSTED_PROXIES": "127.0.0.1"})
+        cls.daemon.start()
+        cls.port = cls.daemon.port
+
+    def forwarded(self, client, path=b"/healthz", extra=b""):
+        """A request through the "proxy" (127.0.0.1) for `client`; returns the socket and
+        the answer (head and, unless 101, the whole body), recorded for the OpenAPI check."""
+        sock = self.connect("127.0.0.1")
+        request = (b"GET " + path + b" HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: " +
+                   client.encode() + b"\r\n" + extra + b"\r\n")
+        sock.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        if not answer.startswith(b"HTTP/1.1 101 "):
+            length = 0
+            for line in head.split(b"\r\n")[1:]:
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value.strip())
+            while len(body) < length:
+                chunk = sock.recv(4096)
+                if not chunk:
+                    break
+                body += chunk
+                answer += chunk
+            recorder.record_raw(self.port, request, answer)
+        return sock, answer
+
+    def forwarded_websocket(self, client):
+        key = base64.b64encode(os.urandom(16))
+        return self.forwarded(client, b"/api/v1/ws",
+                              b"Upgrade: websocket\r\nConnection: Upgrade\r\n"
+                              b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: " + key + b"\r\n")
+
+    def test_forwarded_clients_have_their_own_caps(self):
+        held = []
+        try:
+            # 20 WebSockets of one forwarded client: its share (16) opens, the rest is
+            # refused with 503 too_many_connections (problem+json, the connection stays).
+            opened = refused = 0
+            for _ in range(20):
+                sock, head = self.forwarded_websocket("198.51.100.7")
+                held.append(sock)
+                if head.startswith(b"HTTP/1.1 101 "):
+                    opened += 1
+                else:
+                    self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+                    self.assertIn(b"application/problem+json", head)
+                    self.assertIn(b"Retry-After: ", head)
+                    self.assertIn(b"X-Content-Type-Options: nosniff", head)
+                    refused += 1
+            self.assertEqual((opened, refused), (16, 4))
+            # The proxy's own address carries 20 connections already: not capped as one
+            # client. Another forwarded client's WebSocket and /healthz are served.
+            sock, head = self.forwarded_websocket("198.51.100.8")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 101 "), head)
+            sock, head = self.forwarded("198.51.100.8")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+            # 198.51.100.7 holds 20 connections, its cap: one more is refused and closed.
+            sock, head = self.forwarded("198.51.100.7")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+            self.assertIn(b"too_many_connections", head)
+            self.assertIn(b"Connection: close", head)
+            self.assertEqual(sock.recv(4096), b"")  # then closed
+            # The proxy's own requests (health checks, no X-Forwarded-For) are never
+            # capped as one client, however many the proxy has open.
+            for _ in range(self.PER_CLIENT + 5):
+                sock = self.connect("127.0.0.1")
+                held.append(sock)
+                sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n")
+                self.assertTrue(sock.recv(4096).startswith(b"HTTP/1.1 200 "))
+            # A forwarded IPv6 client is keyed by its /64: two addresses, one share.
+            for i in range(self.PER_CLIENT):
+                sock, head = self.forwarded(f"2001:db8:1:2::{i + 1:x}")
+                held.append(sock)
+                self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+            sock, head = self.forwarded("2001:db8:1:2:ffff::1")
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 503 "), head)
+            sock, head = self.forwarded("2001:db8:1:3::1")  # the next /64
+            held.append(sock)
+            self.assertTrue(head.startswith(b"HTTP/1.1 200 "), head)
+        finally:
+            for sock in held:
+                sock.close()
+
+
+def ipv6_loopback():
+    try:
+        with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as sock:
+            sock.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@unittest.skipUnless(ipv6_loopback(), "no IPv6 loopback on this machine")
+class FrontDoorIpv6Test(DaemonTestCase):
+    """`[daemon] listen = [::]:PORT` and `[admin] listen = [::1]:PORT` (issue 31: `[::]`
+    was refused as not HOST:PORT). `[::]` is dual stack: IPv4 clients are served too."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-door-")
+        cls.daemon = Daemon(cls._classtmp, ini="[log]\naccess = false\n")
+        cls.daemon.env["LISTEN"] = f"[::]:{cls.daemon.port}"
+        cls.daemon.env["ADMIN_LISTEN"] = f"[::1]:{cls.daemon.admin_port}"
+        cls.daemon.start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.daemon.stop()
+        shutil.rmtree(cls._classtmp, ignore_errors=True)
+
+    def get(self, family, host, port, path):
+        with socket.socket(family, socket.SOCK_STREAM) as sock:
+            sock.settimeout(5)
+            sock.connect((host, port))
+            sock.sendall(b"GET " + path + b" HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            received = b""
+            while True:
+                chunk = sock.recv(65536)
+                if not chunk:
+                    break
+                received += chunk
+        return split_responses(received)[0][0]
+
+    def test_listens_on_ipv6_and_ipv4(self):
+        port = self.daemon.port
+        self.assertEqual(self.get(socket.AF_INET6, "::1", port, b"/healthz"), 200)
+        self.assertEqual(self.get(socket.AF_INET, "127.0.0.1", port, b"/healthz"), 200)
+        admin = self.daemon.admin_port
+        self.assertEqual(self.get(socket.AF_INET6, "::1", admin, b"/metrics"), 200)

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <netinet/in.h>
 #include <poll.h>
@@ -13,6 +14,7 @@
 #include <sys/socket.h>
 #include <thread>
 #include <unistd.h>
+#include <vector>
 
 using namespace skinpulse::http;
 using namespace std::chrono_literals;
@@ -22,7 +24,22 @@ namespace {
 // A blocking loopback client with a receive timeout.
 class Client {
  public:
-  explicit Client(std::uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+  /// `source`: an IPv4 loopback address to connect from (the server keys by client), or
+  /// "::1" to connect over IPv6 to [::1].
+  explicit Client(std::uint16_t port, const std::string& source = "127.0.0.1")
+      : fd_(::socket(source == "::1" ? AF_INET6 : AF_INET, SOCK_STREAM, 0)) {
+    if (source == "::1") {
+      sockaddr_in6 address{};
+      address.sin6_family = AF_INET6;
+      address.sin6_port = htons(port);
+      address.sin6_addr = in6addr_loopback;
+      connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+      return;
+    }
+    sockaddr_in local{};
+    local.sin_family = AF_INET;
+    ::inet_pton(AF_INET, source.c_str(), &local.sin_addr);
+    (void)::bind(fd_, reinterpret_cast<sockaddr*>(&local), sizeof local);
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_port = htons(port);
@@ -94,6 +111,9 @@ class HttpServerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(stopClosesOpenConnections);
   CPPUNIT_TEST(gracefulStopFinishesRequestsInProgress);
   CPPUNIT_TEST(gracefulStopIsBounded);
+  CPPUNIT_TEST(headerInjectionBecomes500);
+  CPPUNIT_TEST(idleConnectionsOfAHogMakeRoomForAnotherClient);
+  CPPUNIT_TEST(listensOnIpv6DualStack);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -154,6 +174,14 @@ class HttpServerTest : public CppUnit::TestFixture {
             early_ = std::move(early);
             slot_ = std::move(slot);
           };
+        },
+        RouteOptions{.runs_inline = true});
+    router_.add(
+        "GET", "/echo",
+        [](Request& request, Response& response) {
+          const auto& params = request.query_params;
+          response.setHeader("X-Echo", params.empty() ? "" : params.front().first);
+          response.json("{}");
         },
         RouteOptions{.runs_inline = true});
   }
@@ -384,6 +412,61 @@ class HttpServerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(took < 1500ms);
     partial.readAll(1000ms);
     CPPUNIT_ASSERT(partial.closedByPeer());
+  }
+
+  void headerInjectionBecomes500() {
+    HttpServer server(router_, options());
+    server.start();
+    Client client(server.port());
+    client.send("GET /echo?fine HTTP/1.1\r\n\r\n");
+    CPPUNIT_ASSERT(client.readUntil("{}").find("X-Echo: fine\r\n") != std::string::npos);
+    // The decoded query carries a line break into the handler's header value.
+    client.send("GET /echo?a%0D%0ASet-Cookie:%20evil=1 HTTP/1.1\r\n\r\n");
+    const auto answer = client.readUntil("}");
+    CPPUNIT_ASSERT_EQUAL(500, statusOf(answer));
+    CPPUNIT_ASSERT(answer.find("internal_error") != std::string::npos);
+    CPPUNIT_ASSERT(answer.find("Set-Cookie") == std::string::npos);
+    CPPUNIT_ASSERT(answer.find("X-Echo") == std::string::npos);
+  }
+
+  void idleConnectionsOfAHogMakeRoomForAnotherClient() {
+    // 127.0.0.1 holds every place, idle; 127.0.0.2 still gets an answer.
+    auto opts = options();
+    opts.max_connections = 20;
+    opts.max_connections_per_ip = 100;
+    HttpServer server(router_, opts);
+    server.start();
+    std::vector<std::unique_ptr<Client>> hog;
+    for (int i = 0; i < 20; ++i) {
+      hog.push_back(std::make_unique<Client>(server.port()));
+      hog.back()->send("GET /inline HTTP/1.1\r\n\r\n");
+      CPPUNIT_ASSERT_EQUAL(200, statusOf(hog.back()->readUntil("{}")));
+    }
+    CPPUNIT_ASSERT_EQUAL(std::size_t(20), server.connectionCount());
+    Client other(server.port(), "127.0.0.2");
+    other.send("GET /inline HTTP/1.1\r\nConnection: close\r\n\r\n");
+    const auto answer = other.readAll();
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(answer));
+    // The oldest idle hog connection was closed for it.
+    CPPUNIT_ASSERT(hog.front()->readAll(1000ms).empty() && hog.front()->closedByPeer());
+  }
+
+  void listensOnIpv6DualStack() {
+    auto opts = options();
+    opts.host = "::";
+    HttpServer server(router_, opts);
+    try {
+      server.start();
+    } catch (const std::runtime_error&) {
+      return;  // no IPv6 on this machine: nothing to test
+    }
+    Client v4(server.port());  // IPv4 through the dual-stack socket
+    v4.send("GET /inline HTTP/1.1\r\nConnection: close\r\n\r\n");
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(v4.readAll()));
+    Client v6(server.port(), "::1");
+    CPPUNIT_ASSERT(v6.connected());
+    v6.send("GET /inline HTTP/1.1\r\nConnection: close\r\n\r\n");
+    CPPUNIT_ASSERT_EQUAL(200, statusOf(v6.readAll()));
   }
 };
 

@@ -12,6 +12,7 @@ class ResponseHeadTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(connectionHeader);
   CPPUNIT_TEST(switchingProtocolsAnnouncesNoLength);
   CPPUNIT_TEST(handlerContentTypeWins);
+  CPPUNIT_TEST(headerFieldsWithLineBreaksAreUnsafe);
   CPPUNIT_TEST_SUITE_END();
 
   static bool has(const std::string& head, const std::string& text) {
@@ -59,6 +60,28 @@ class ResponseHeadTest : public CppUnit::TestFixture {
     const auto head = responseHead(response, 0, ConnectionHeader::kNone);
     CPPUNIT_ASSERT(has(head, "Content-Type: text/csv\r\n"));
     CPPUNIT_ASSERT(!has(head, "application/json"));
+  }
+
+  void headerFieldsWithLineBreaksAreUnsafe() {
+    Response sound;
+    sound.setHeader("X-Request-Id", "abc \t 123");
+    CPPUNIT_ASSERT(!unsafeHeaderField(sound));
+    for (const std::string& value : {std::string("a\r\nSet-Cookie: x=1"), std::string("a\nb"),
+                                     std::string("a\rb"), std::string("a\0b", 3)}) {
+      Response response;
+      response.setHeader("X-Echo", value);
+      const auto field = unsafeHeaderField(response);
+      CPPUNIT_ASSERT(field);
+      CPPUNIT_ASSERT_EQUAL(std::string("X-Echo"), *field);
+    }
+    for (const char* name : {"", "X Echo", "X-Echo:", "X-\r\nA"}) {
+      Response response;
+      response.headers.emplace_back(name, "1");
+      CPPUNIT_ASSERT(unsafeHeaderField(response));
+    }
+    Response type;
+    type.content_type = "text/html\r\nX-Injected: 1";
+    CPPUNIT_ASSERT_EQUAL(std::string("Content-Type"), unsafeHeaderField(type).value_or(""));
   }
 };
 
