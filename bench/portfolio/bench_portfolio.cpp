@@ -255,7 +255,7 @@ int main(int argc, char** argv) {
     for (const auto& page : pages) portfolio::parseInventoryPage(page);
     parse_ms.push_back(millisSince(start));
     start = Clock::now();
-    inventory.fetch(kPlatformId);
+    inventory.fetch(kPlatformId, net::RequestBudget::Priority::kUser);
     fetch_ms.push_back(millisSince(start));
     start = Clock::now();
     imported = imports.run(user.id).imported_units;
