@@ -60,9 +60,9 @@ int main(int argc, char** argv) {
   auto db = store::openDatabase("sqlite://:memory:", std::string(SKINPULSE_SHARE_DIR) + "/sql");
   const auto user = db->users().createUser("bench@example.com", "bench", "", 0);
   const auto key = access::generateApiKey();
-  db->apiKeys().createKey({"00000000-0000-4000-8000-000000000001", user.id, "bench", key.prefix,
-                           key.hash, 0, {}, 0, 0},
-                          10);
+  db->apiKeys().createKey(
+      {"00000000-0000-4000-8000-000000000001", user.id, "bench", key.prefix, key.hash, 0, {}, 0, 0},
+      10);
   access::KeyDirectory directory(db->apiKeys());
   directory.reload();
 
@@ -75,9 +75,9 @@ int main(int argc, char** argv) {
   std::vector<http::Request> one{read("198.51.100.7")};
   std::vector<http::Request> many;
   for (int i = 0; i < 10000; ++i) {
-    many.push_back(read(i % 2 ? "10." + std::to_string(i / 256 % 256) + "." +
-                                    std::to_string(i % 256) + ".1"
-                              : "2001:db8:" + std::to_string(i) + "::1"));
+    many.push_back(
+        read(i % 2 ? "10." + std::to_string(i / 256 % 256) + "." + std::to_string(i % 256) + ".1"
+                   : "2001:db8:" + std::to_string(i) + "::1"));
   }
   std::vector<http::Request> keyed{read("198.51.100.7", {{"Authorization", "Bearer " + key.key}})};
 
@@ -97,7 +97,6 @@ int main(int argc, char** argv) {
   std::printf(
       "{\"iterations\":%ld,\"runs\":%d,\"ns_per_admit\":{\"off\":%.1f,\"one_client\":%.1f,"
       "\"many_clients\":%.1f,\"api_key\":%.1f,\"two_threads\":%.1f}}\n",
-      iterations, runs, median(r_off), median(r_one), median(r_many), median(r_key),
-      median(r_two));
+      iterations, runs, median(r_off), median(r_one), median(r_many), median(r_key), median(r_two));
   return 0;
 }

@@ -43,7 +43,8 @@ void AccessModule::start() {
   }
   next_flush_ms_ = steadyMs() + options_.usage_flush_seconds * 1000LL;
   const std::chrono::milliseconds period{options_.key_cache_seconds * 1000LL};
-  task_ = std::make_unique<common::PeriodicTask>("api keys", period, period, [this] { maintain(); });
+  task_ =
+      std::make_unique<common::PeriodicTask>("api keys", period, period, [this] { maintain(); });
   task_->start();
   metrics_ = telemetry::Registry::global().addCollector(
       [this](std::vector<telemetry::CollectedFamily>& out) { collect(out); });

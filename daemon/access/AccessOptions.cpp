@@ -11,8 +11,7 @@ const common::OptionTable<AccessOptions>& accessOptionTable() {
         "forwarded client behind a trusted proxy. Over it: 429 rate_limited with "
         "Retry-After. Each daemon counts its own. 0: unlimited."},
        &AccessOptions::requests_per_minute},
-      {{"api.key_requests_per_minute", T::kInteger, 0, 10000000, "API_KEY_REQUESTS_PER_MINUTE",
-        "0",
+      {{"api.key_requests_per_minute", T::kInteger, 0, 10000000, "API_KEY_REQUESTS_PER_MINUTE", "0",
         "Reads per minute per API key (Authorization: Bearer spk_...), counted per key "
         "whatever address it comes from. 0: unlimited."},
        &AccessOptions::key_requests_per_minute},

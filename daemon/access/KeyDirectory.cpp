@@ -20,33 +20,44 @@ std::shared_ptr<KeyDirectory::Usage> KeyDirectory::usageOf(const std::string& id
 }
 
 void KeyDirectory::reload() {
-  const auto keys = store_.activeKeys();  // outside the lock: lookups go on meanwhile
-  std::unordered_map<std::string, std::shared_ptr<Usage>> kept;
-  {
-    std::shared_lock lock(mutex_);
-    for (const auto& [hash, entry] : by_hash_) kept.emplace(entry->id, entry->usage);
-  }
-  ByHash fresh;
-  fresh.reserve(keys.size());
-  for (const auto& key : keys) {
-    auto usage = kept.count(key.id) ? kept[key.id] : std::make_shared<Usage>();
-    fresh.emplace(key.secret_hash, std::make_shared<const Entry>(Entry{key.id, key.user_id, usage}));
-  }
+  std::uint64_t started = 0;
   {
     std::unique_lock lock(mutex_);
-    by_hash_.swap(fresh);
+    started = ++generation_;
   }
+  const auto keys = store_.activeKeys();  // outside the lock: lookups go on meanwhile
+  std::unique_lock lock(mutex_);
+  std::erase_if(pending_added_, [&](const auto& entry) { return entry.second.second < started; });
+  std::erase_if(pending_removed_, [&](const auto& entry) { return entry.second < started; });
+  std::unordered_map<std::string, std::shared_ptr<Usage>> kept;  // counters survive reloads
+  for (const auto& [hash, entry] : by_hash_) kept.emplace(entry->id, entry->usage);
+  ByHash fresh;
+  fresh.reserve(keys.size() + pending_added_.size());
+  const auto keep = [&](const store::ActiveApiKey& key) {
+    if (pending_removed_.count(key.id)) return;
+    const auto found = kept.find(key.id);
+    const auto usage = found != kept.end() ? found->second : std::make_shared<Usage>();
+    fresh.emplace(key.secret_hash,
+                  std::make_shared<const Entry>(Entry{key.id, key.user_id, usage}));
+  };
+  for (const auto& key : keys) keep(key);
+  for (const auto& [id, pending] : pending_added_) keep(pending.first);
+  by_hash_.swap(fresh);
+  lock.unlock();
   loaded_.store(true, std::memory_order_release);
 }
 
 void KeyDirectory::added(const store::ActiveApiKey& key) {
   std::unique_lock lock(mutex_);
+  pending_added_[key.id] = {key, generation_};
   by_hash_[key.secret_hash] =
       std::make_shared<const Entry>(Entry{key.id, key.user_id, std::make_shared<Usage>()});
 }
 
 void KeyDirectory::removed(const std::string& id) {
   std::unique_lock lock(mutex_);
+  pending_added_.erase(id);
+  pending_removed_[id] = generation_;
   for (auto it = by_hash_.begin(); it != by_hash_.end(); ++it) {
     if (it->second->id == id) {
       by_hash_.erase(it);
@@ -80,8 +91,8 @@ void KeyDirectory::flush() {
       const std::int64_t requests = usage.pending_requests.exchange(0);
       const std::int64_t limited = usage.pending_limited.exchange(0);
       if (requests == 0 && limited == 0) continue;
-      taken.emplace_back(entry->usage,
-                         store::ApiKeyUsage{entry->id, requests, limited, usage.last_used_at.load()});
+      taken.emplace_back(entry->usage, store::ApiKeyUsage{entry->id, requests, limited,
+                                                          usage.last_used_at.load()});
     }
   }
   if (taken.empty()) return;
@@ -113,8 +124,8 @@ std::vector<KeyDirectory::Totals> KeyDirectory::totals() const {
   std::vector<Totals> out;
   out.reserve(by_hash_.size());
   for (const auto& [hash, entry] : by_hash_) {
-    out.push_back({entry->id, entry->usage->total_requests.load(),
-                   entry->usage->total_limited.load()});
+    out.push_back(
+        {entry->id, entry->usage->total_requests.load(), entry->usage->total_limited.load()});
   }
   return out;
 }

@@ -21,6 +21,7 @@
 #include <shared_mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace skinpulse::access {
@@ -31,7 +32,7 @@ class KeyDirectory {
   struct Usage {
     std::atomic<std::int64_t> pending_requests{0};  ///< since the last flush
     std::atomic<std::int64_t> pending_limited{0};
-    std::atomic<std::int64_t> last_used_at{0};  ///< Unix seconds; 0: not since start
+    std::atomic<std::int64_t> last_used_at{0};    ///< Unix seconds; 0: not since start
     std::atomic<std::int64_t> total_requests{0};  ///< since start: /metrics
     std::atomic<std::int64_t> total_limited{0};
   };
@@ -80,6 +81,13 @@ class KeyDirectory {
   store::ApiKeyStore& store_;
   mutable std::shared_mutex mutex_;
   ByHash by_hash_;
+  // What this daemon created or revoked while a reload may have been reading the keys: a
+  // reload whose read began before the change must not undo it here. Each change keeps
+  // the generation it was made in; a reload settles the changes made before its read
+  // began (the database shows them, or shows what another daemon did since).
+  std::uint64_t generation_ = 0;
+  std::unordered_map<std::string, std::pair<store::ActiveApiKey, std::uint64_t>> pending_added_;
+  std::unordered_map<std::string, std::uint64_t> pending_removed_;  ///< id → generation
   std::atomic<bool> loaded_{false};
 };
 

@@ -25,7 +25,11 @@ bool isCleanUtf8(std::string_view text) {
   for (std::size_t i = 0; i < text.size();) {
     const auto c = static_cast<unsigned char>(text[i]);
     if (c < 0x20 || c == 0x7f) return false;
-    std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+    std::size_t length = c < 0x80           ? 1
+                         : (c >> 5) == 0x6  ? 2
+                         : (c >> 4) == 0xe  ? 3
+                         : (c >> 3) == 0x1e ? 4
+                                            : 0;
     if (length == 0 || i + length > text.size()) return false;
     std::uint32_t code = length == 1 ? c : c & (0xff >> (length + 1));
     for (std::size_t k = 1; k < length; ++k) {
@@ -73,8 +77,8 @@ std::string keyNameOf(std::string_view body) {
   if (first == std::string::npos) throw common::InvalidField("name", "must not be empty");
   name = name.substr(first, name.find_last_not_of(' ') - first + 1);
   if (name.size() > kMaxKeyNameBytes) {
-    throw common::InvalidField("name", "must be at most " + std::to_string(kMaxKeyNameBytes) +
-                                           " bytes");
+    throw common::InvalidField("name",
+                               "must be at most " + std::to_string(kMaxKeyNameBytes) + " bytes");
   }
   if (!isCleanUtf8(name)) {
     throw common::InvalidField("name", "must be UTF-8 text without control characters");
@@ -127,9 +131,9 @@ void KeysApi::create(Request& request, Response& response) {
                              0,
                              0};
   if (!store_.createKey(record, max_keys_per_user_)) {
-    throw HttpError(409, "api_key_limit",
-                    "you hold " + std::to_string(max_keys_per_user_) +
-                        " API keys already; revoke one first");
+    throw HttpError(
+        409, "api_key_limit",
+        "you hold " + std::to_string(max_keys_per_user_) + " API keys already; revoke one first");
   }
   directory_.added({record.id, record.user_id, record.secret_hash});
   common::JsonWriter json;

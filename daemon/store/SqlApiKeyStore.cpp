@@ -54,8 +54,7 @@ std::vector<ApiKeyRecord> SqlApiKeyStore::keysOf(const std::string& user_id) {
 bool SqlApiKeyStore::revokeKey(const std::string& user_id, const std::string& id) {
   WriteTransaction tx(pool_);
   Poco::Data::Statement statement(tx.session());
-  statement << tx.sql("DELETE FROM api_keys WHERE id = ? AND user_id = ?"), bind(id),
-      bind(user_id);
+  statement << tx.sql("DELETE FROM api_keys WHERE id = ? AND user_id = ?"), bind(id), bind(user_id);
   const std::size_t deleted = statement.execute();
   tx.commit();
   return deleted > 0;
@@ -80,8 +79,8 @@ void SqlApiKeyStore::addUsage(const std::vector<ApiKeyUsage>& usage) {
         "UPDATE api_keys SET requests = requests + ?, rate_limited = rate_limited + ?, "
         "last_used_at = CASE WHEN last_used_at IS NULL OR last_used_at < ? THEN ? "
         "ELSE last_used_at END WHERE id = ?"),
-        bind(key.requests), bind(key.rate_limited), bind(key.last_used_at),
-        bind(key.last_used_at), bind(key.id), now;
+        bind(key.requests), bind(key.rate_limited), bind(key.last_used_at), bind(key.last_used_at),
+        bind(key.id), now;
   }
   tx.commit();
 }

@@ -38,8 +38,8 @@ class ApiKeyTest : public CppUnit::TestFixture {
   void testBearerHeaderParsing() {
     const std::string key = generateApiKey().key;
     CPPUNIT_ASSERT(parseAuthorization(std::nullopt).kind == Credential::Kind::kNone);
-    for (const std::string& header : {"Bearer " + key, "bearer " + key, "BEARER   " + key,
-                                     "Bearer " + key + "  "}) {
+    for (const std::string& header :
+         {"Bearer " + key, "bearer " + key, "BEARER   " + key, "Bearer " + key + "  "}) {
       const Credential parsed = parseAuthorization(header);
       CPPUNIT_ASSERT_MESSAGE(header, parsed.kind == Credential::Kind::kKey);
       CPPUNIT_ASSERT_EQUAL(key, parsed.key);

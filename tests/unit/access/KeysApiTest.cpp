@@ -4,9 +4,8 @@
 #include "http/HttpError.hpp"
 #include "store/Database.hpp"
 
-#include <cppunit/extensions/HelperMacros.h>
-
 #include <Poco/JSON/Parser.h>
+#include <cppunit/extensions/HelperMacros.h>
 
 #include <memory>
 
@@ -50,7 +49,8 @@ class KeysApiTest : public CppUnit::TestFixture {
   }
 
   void testListShowsUsageIncludingUnflushed() {
-    const std::string key = parse(create(alice_, R"({"name":"a"})").body)->getValue<std::string>("key");
+    const std::string key =
+        parse(create(alice_, R"({"name":"a"})").body)->getValue<std::string>("key");
     const auto entry = directory_->find(access::hashApiKey(key));
     access::KeyDirectory::count(*entry, false, 1700000100);
     access::KeyDirectory::count(*entry, true, 1700000200);

@@ -185,10 +185,17 @@ class QuotaGuardTest : public CppUnit::TestFixture {
 
   std::string createKey() {
     const auto fresh = access::generateApiKey();
-    CPPUNIT_ASSERT(db_->apiKeys().createKey(
-        {"00000000-0000-4000-8000-00000000000" + std::to_string(++made_), user_, "k", fresh.prefix,
-         fresh.hash, 1000, {}, 0, 0},
-        10));
+    CPPUNIT_ASSERT(
+        db_->apiKeys().createKey({"00000000-0000-4000-8000-00000000000" + std::to_string(++made_),
+                                  user_,
+                                  "k",
+                                  fresh.prefix,
+                                  fresh.hash,
+                                  1000,
+                                  {},
+                                  0,
+                                  0},
+                                 10));
     return fresh.key;
   }
 
