@@ -5,13 +5,14 @@ namespace skinpulse::access {
 const common::OptionTable<AccessOptions>& accessOptionTable() {
   using T = common::OptionType;
   static const common::OptionTable<AccessOptions> table = {
-      {{"api.requests_per_minute", T::kInteger, 0, 1000000, "API_REQUESTS_PER_MINUTE", "0",
+      {{"api.requests_per_minute", T::kInteger, 0, 1000000000, "API_REQUESTS_PER_MINUTE", "0",
         "Reads (GET/HEAD under /api/v1, except /api/v1/auth and the WebSocket) per minute "
         "per client without an API key: the client is its address, an IPv6 /64, or the "
         "forwarded client behind a trusted proxy. Over it: 429 rate_limited with "
         "Retry-After. Each daemon counts its own. 0: unlimited."},
        &AccessOptions::requests_per_minute},
-      {{"api.key_requests_per_minute", T::kInteger, 0, 10000000, "API_KEY_REQUESTS_PER_MINUTE", "0",
+      {{"api.key_requests_per_minute", T::kInteger, 0, 1000000000, "API_KEY_REQUESTS_PER_MINUTE",
+        "0",
         "Reads per minute per API key (Authorization: Bearer spk_...), counted per key "
         "whatever address it comes from. 0: unlimited."},
        &AccessOptions::key_requests_per_minute},
