@@ -6,6 +6,8 @@
 namespace skinpulse::access {
 namespace {
 
+constexpr std::int64_t kPruneEveryMs = 1000;
+
 std::int64_t steadyMs() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::steady_clock::now().time_since_epoch())
@@ -47,7 +49,10 @@ ReadBudget::Decision ReadBudget::admit(std::string_view key) {
   std::lock_guard lock(shard.mutex);
   auto found = shard.windows.find(key);
   if (found != shard.windows.end()) return count(found->second, now_ms);
-  if (shard.windows.size() >= kMaxKeysPerShard) dropEnded(shard, now_ms);
+  if (shard.windows.size() >= kMaxKeysPerShard && now_ms - shard.pruned_ms >= kPruneEveryMs) {
+    shard.pruned_ms = now_ms;
+    dropEnded(shard, now_ms);
+  }
   if (shard.windows.size() >= kMaxKeysPerShard) return count(shard.overflow, now_ms);
   return count(shard.windows.emplace(std::string(key), Window{}).first->second, now_ms);
 }

@@ -8,12 +8,14 @@
 // ended (not on the minute, so clients do not all renew at once); refused requests are
 // not counted, so a client that waits Retry-After is admitted again.
 //
-// Memory is bounded: a shard holds at most kMaxKeysPerShard keys. A full shard first drops
-// the keys whose window has ended; if every key in it is still live, newcomers to that
-// shard share one overflow budget (a flood of distinct clients cannot grow the table, nor
-// get around the limit by being new).
+// Memory is bounded: a shard holds at most kMaxKeysPerShard keys. A full shard drops the
+// keys whose window has ended (a scan of the shard, so at most once a second: a flood of
+// newcomers must not buy a scan each); until that makes room, newcomers to that shard
+// share one overflow budget (a flood of distinct clients cannot grow the table, nor get
+// around the limit by being new).
 
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -61,6 +63,7 @@ class ReadBudget {
     mutable std::mutex mutex;
     std::unordered_map<std::string, Window, KeyHash, std::equal_to<>> windows;
     Window overflow;
+    std::int64_t pruned_ms = INT64_MIN / 2;  ///< last dropEnded(): at most one a second
   };
 
   Decision count(Window& window, std::int64_t now_ms) const;
