@@ -4,8 +4,8 @@
 // budgets"). It runs first in the server's GuardChain, before the auth guard, on every
 // routed request, and looks only at reads: GET and HEAD under /api/v1, except
 // /api/v1/auth (its own rate limit) and the WebSocket handshake /api/v1/ws (its own caps).
-// /healthz, /readyz, the dashboard's files and /api/openapi.json are not under /api/v1
-// and are never counted.
+// /healthz, /readyz and the dashboard's files are not under /api/v1 and are never
+// counted; /api/v1/openapi.json is a read like any other.
 //
 // A read that presents `Authorization: Bearer <key>` is counted against that key's budget
 // ([api] key_requests_per_minute), wherever it comes from; a malformed header or a key

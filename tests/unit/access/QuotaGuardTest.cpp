@@ -70,7 +70,7 @@ class QuotaGuardTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0, guard.run(read("/api/v1/items")).status);
     // Not reads of the public API: never counted, never refused here.
     for (const auto& path : {"/api/v1/auth/csrf", "/api/v1/auth/login/idp-a", "/api/v1/ws",
-                             "/healthz", "/readyz", "/", "/app.js", "/api/openapi.json"}) {
+                             "/healthz", "/readyz", "/", "/portfolio", "/js/app.js"}) {
       CPPUNIT_ASSERT_EQUAL_MESSAGE(path, 0, guard.run(read(path)).status);
     }
     CPPUNIT_ASSERT_EQUAL(0, guard.run(read("/api/v1/alerts", "192.0.2.10", {}, "POST")).status);
