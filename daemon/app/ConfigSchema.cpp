@@ -113,9 +113,10 @@ const std::vector<common::OptionSpec>& daemonConfigKeys() {
 }
 
 bool isDaemonSection(const std::string& section) {
-  static const char* const kSections[] = {
-      "daemon",    "http",   "log",    "storage", "session",  "catalog",   "items",   "metrics",
-      "portfolio", "alerts", "gameid", "auth",    "identity", "dashboard", "quality", "admin"};
+  static const char* const kSections[] = {"daemon",  "http",  "log",      "storage",   "session",
+                                          "catalog", "items", "metrics",  "portfolio", "alerts",
+                                          "gameid",  "auth",  "identity", "dashboard", "quality",
+                                          "admin",   "api"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

@@ -1,5 +1,6 @@
 #include "app/ModuleTable.hpp"
 
+#include "access/AccessModule.hpp"
 #include "alerts/AlertsModule.hpp"
 #include "app/AdminModule.hpp"
 #include "app/HealthApi.hpp"
@@ -53,6 +54,14 @@ const std::vector<ModuleEntry>& moduleTable() {
        },
        [](const Settings& s, module::Services& services) -> Built {
          return std::make_unique<auth::AuthModule>(services, s.auth);
+       }},
+      {"api",
+       [] {
+         return std::vector{group("API keys and read budgets", "daemon/access/AccessOptions.cpp",
+                                  access::accessOptionTable())};
+       },
+       [](const Settings& s, module::Services& services) -> Built {
+         return std::make_unique<access::AccessModule>(services, s.api);
        }},
       {"items",
        [] {

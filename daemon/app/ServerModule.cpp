@@ -1,5 +1,6 @@
 #include "app/ServerModule.hpp"
 
+#include "access/QuotaGuard.hpp"
 #include "common/Log.hpp"
 
 namespace skinpulse::app {
@@ -20,8 +21,11 @@ ServerModule::ServerModule(module::Services& services, const HttpOptions& option
 }
 
 void ServerModule::attach(module::Services& services) {
+  // The read budget first (docs/api.md §2: budgets before the session): a refused read
+  // costs no session lookup. A table without the api module leaves a null, skipped.
   guards_ = std::make_unique<http::GuardChain>(
-      std::vector<const http::RequestGuard*>{&services.registry.require<http::RequestGuard>()});
+      std::vector<const http::RequestGuard*>{services.registry.find<access::QuotaGuard>(),
+                                             &services.registry.require<http::RequestGuard>()});
   proxies_ = services.registry.find<http::TrustedProxies>();
 }
 

@@ -47,7 +47,7 @@ void rejectUnknownKeys(const common::ConfigTree& tree) {
           "[" + section + "]",
           "unknown section (expected daemon, http, log, "
           "storage, session, catalog, items, metrics, portfolio, "
-          "alerts, gameid, auth, identity, dashboard, quality, admin, source.NAME, "
+          "alerts, gameid, auth, identity, dashboard, quality, admin, api, source.NAME, "
           "metric.NAME or rates.NAME)",
           "[" + section + "]");
     }
@@ -223,6 +223,7 @@ Settings buildSettings(common::ConfigTree& tree, const RunLocation& location,
   common::readOptions(portfolio::portfolioOptionTable(), read, s.portfolio);
   s.quality = quality::readQualityOptions(read);
   common::readOptions(alerts::alertsOptionTable(), read, s.alerts);
+  common::readOptions(access::accessOptionTable(), read, s.api);
 
   for (const auto& section : tree.sections()) {
     if (section.rfind("source.", 0) == 0) s.sources.push_back(readSourceOptions(read, section));

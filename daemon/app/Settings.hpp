@@ -6,6 +6,7 @@
 
 #include "skinpulse/sdk/types.hpp"
 
+#include "access/AccessOptions.hpp"
 #include "alerts/AlertsOptions.hpp"
 #include "app/AdminOptions.hpp"
 #include "app/HttpOptions.hpp"
@@ -78,6 +79,7 @@ struct Settings {
   portfolio::PortfolioOptions portfolio;    ///< [portfolio]
   quality::QualityOptions quality;          ///< [quality]
   alerts::AlertsOptions alerts;             ///< [alerts]
+  access::AccessOptions api;                ///< [api]
 
   std::vector<SourceOptions> sources;  ///< in configuration order
   /// `[rates.NAME]` sections, enabled or not, in configuration order (docs/api.md §14).

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/AlertStore.hpp"
+#include "store/ApiKeyStore.hpp"
 #include "store/CatalogStore.hpp"
 #include "store/HoldingStore.hpp"
 #include "store/IngestLease.hpp"
@@ -39,6 +40,8 @@ class Database {
   virtual RateStore& rates() = 0;
   /// Which instance ingests when several share this database (docs/api.md §8).
   virtual IngestLease& ingestLease() = 0;
+  /// Users' API keys for the public read API (docs/api.md, "API keys and read budgets").
+  virtual ApiKeyStore& apiKeys() = 0;
 };
 
 /// Opens `url` (`sqlite://PATH`, `sqlite://:memory:` or

@@ -20,6 +20,7 @@ SqlDatabase::SqlDatabase(std::unique_ptr<ConnectionPool> pool, std::unique_ptr<I
       alerts_(*pool_),
       snapshots_(*pool_),
       rates_(*pool_),
+      api_keys_(*pool_),
       lease_(std::move(lease)) {}
 
 std::string SqlDatabase::backend() const {

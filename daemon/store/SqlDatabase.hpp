@@ -3,6 +3,7 @@
 #include "store/ConnectionPool.hpp"
 #include "store/Database.hpp"
 #include "store/SqlAlertStore.hpp"
+#include "store/SqlApiKeyStore.hpp"
 #include "store/SqlCatalogStore.hpp"
 #include "store/SqlHoldingStore.hpp"
 #include "store/SqlPriceStore.hpp"
@@ -31,6 +32,7 @@ class SqlDatabase final : public Database {
   SnapshotStore& snapshots() override { return snapshots_; }
   RateStore& rates() override { return rates_; }
   IngestLease& ingestLease() override { return *lease_; }
+  ApiKeyStore& apiKeys() override { return api_keys_; }
 
   /// For code that needs SQL of its own on the same database (the embedded shared-state
   /// store, tests).
@@ -45,6 +47,7 @@ class SqlDatabase final : public Database {
   SqlAlertStore alerts_;
   SqlSnapshotStore snapshots_;
   SqlRateStore rates_;
+  SqlApiKeyStore api_keys_;
   std::unique_ptr<IngestLease> lease_;
 };
 

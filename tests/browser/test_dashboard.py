@@ -17,6 +17,7 @@ $SKINPULSE_SCREENSHOT_DIR (the build tree).
 """
 import http.server
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,19 @@ PHASE_PRICES = {"Phase 1": 105000, "Phase 2": 118000, "Phase 3": 99000, "Phase 4
                 "Ruby": 430000, "Sapphire": 590000, "Black Pearl": 340000}
 PHASE_MARKETS = {"archive": 1.0, "ledger": 0.96}
 RUBY_PAINT_INDEX = 415
+
+
+def packaged_read_budget():
+    """[api] requests_per_minute of the packaged etc/skinpulse/skinpulsed.ini: the suite
+    runs under it, so a dashboard that outgrew it fails here (docs/api.md §21)."""
+    import configparser
+    packaged = configparser.ConfigParser(comment_prefixes=(";",), inline_comment_prefixes=(";",),
+                                         strict=False)
+    packaged.read(os.path.join(SOURCE_DIR, "etc", "skinpulse", "skinpulsed.ini"), encoding="utf-8")
+    return packaged.getint("api", "requests_per_minute")
+
+
+API_BUDGET = packaged_read_budget()
 
 
 def usd(cents):
@@ -173,6 +187,8 @@ fee_percent = 2
 [rates.fixed]
 plugin = fixed
 rates = EUR:0.95, JPY:151.2
+[api]
+requests_per_minute = {API_BUDGET}
 """
         env = {
             "SKINPULSE_PLUGIN_DIR": plugins,
@@ -712,6 +728,33 @@ rates = EUR:0.95, JPY:151.2
         # Back to USD for the other pages.
         self.driver.execute_script("localStorage.removeItem('skinpulse.currency')")
 
+    def test_4d_api_keys_panel(self):
+        # Signed in by test_4 (docs/api.md §21): create a key, shown once; it reads; its
+        # usage shows; revoked, it is refused.
+        self.open("/portfolio")
+        self.wait(lambda: self.driver.find_elements(By.ID, "key-name"), message="the API keys panel")
+        self.driver.find_element(By.ID, "key-name").send_keys("browser test")
+        self.driver.find_element(By.ID, "create-key").click()
+        key = self.wait(lambda: (self.driver.find_element(By.ID, "new-key").get_attribute("value") or ""
+                                 ).startswith("spk_") and self.driver.find_element(By.ID, "new-key").get_attribute("value"),
+                        message="the new key, shown once")
+        self.assertIn("shown only this once", self.text("#keys-panel"))
+        self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#keys-table tbody tr")), 1)
+        self.shoot("api-keys")
+        bearer = {"Authorization": "Bearer " + key}
+        for _ in range(3):
+            self.assertEqual(self.daemon.get("/api/v1/items?limit=1", headers=bearer).status, 200)
+        self.open("/portfolio")  # shown once: a new visit lists it without the key
+        usage = self.wait(lambda: "3 reads" in self.text("#keys-table") and self.text("#keys-table"),
+                          message="the key's usage")
+        self.assertNotIn(key, self.text("#keys-panel"))
+        self.assertIn(key[:12], usage)
+        self.driver.execute_script("window.confirm = () => true;")
+        self.driver.find_element(By.XPATH, "//table[@id='keys-table']//button[text()='Revoke']").click()
+        self.wait(lambda: not self.driver.find_elements(By.CSS_SELECTOR, "#keys-table"), message="revoked")
+        self.assertEqual(self.daemon.get("/api/v1/items?limit=1", headers=bearer).status, 401)
+        self.collect()
+
     def test_9_no_console_errors_or_csp_violations(self):
         for path in ("/rankings", "/items/1", "/spreads", "/alerts", "/portfolio"):
             self.open(path)
@@ -719,6 +762,18 @@ rates = EUR:0.95, JPY:151.2
             self.collect()
         self.assertEqual(self.csp, [], "CSP violations")
         self.assertEqual(self.console, [], "console errors")
+
+
+    def test_9b_the_dashboard_was_never_over_its_read_budget(self):
+        # The whole suite is one browser on one address, under the packaged read budget
+        # (etc/skinpulse/skinpulsed.ini [api] requests_per_minute, docs/api.md §21).
+        text = self.daemon.admin_get("/metrics").body.decode()
+        limited = re.search(r'^skinpulse_api_rate_limited_total\{key="none"\} (\S+)$', text, re.M)
+        reads = re.search(r'^skinpulse_api_requests_total\{key="none"\} (\S+)$', text, re.M)
+        self.assertIsNotNone(limited, "no read-budget metrics")
+        print("\nthe browser suite made %s budgeted reads; %s refused (budget %d per minute)"
+              % (reads.group(1), limited.group(1), API_BUDGET), file=sys.stderr)
+        self.assertEqual(float(limited.group(1)), 0)
 
 
 if __name__ == "__main__":

@@ -68,6 +68,12 @@ class Operation:
         return (self.method, self.template)
 
 
+def is_budgeted_read(method, path):
+    """Whether the read budget counts this request (docs/api.md §21)."""
+    return (method in ("GET", "HEAD") and path.startswith("/api/v1/")
+            and not re.match(r"^/api/v1/(auth|ws)(/|$)", path))
+
+
 def _template_regex(template):
     parts = re.split(r"(\{[^}/]+\})", template)
     regex = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
@@ -91,6 +97,9 @@ class Model:
         self._by_key = {op.key: op for op in self.operations}
         self._validators = {}
         self.any_request = self.document.get("x-skinpulse-any-request", {})
+        # Reads the budget counts (docs/api.md §21): GET and HEAD under /api/v1 except
+        # /api/v1/auth and /api/v1/ws may also answer these.
+        self.any_read = self.document.get("x-skinpulse-any-read", {})
         self.every_response = self.document.get("x-skinpulse-every-response", {})
 
     # --- matching ----------------------------------------------------------------------
@@ -183,7 +192,7 @@ class Model:
                 problems.append("header %s missing (every response carries it)" % name)
             elif self.schema_errors(header.get("schema", {}), value):
                 problems.append("header %s is %r" % (name, value))
-        if re.match(r"^/api/v1/(auth|portfolio|alerts)(/|$|\.)", path) and status not in ("101",):
+        if re.match(r"^/api/v1/(auth|portfolio|alerts|keys)(/|$|\.)", path) and status not in ("101",):
             cache = next((v for k, v in answer["headers"] if k.lower() == "cache-control"), None)
             if cache != "no-store":
                 problems.append("Cache-Control %r, not no-store (docs/api.md §2)" % cache)
@@ -197,6 +206,8 @@ class Model:
             candidates.append(op.node["responses"][status])
         if status in self.any_request:
             candidates.append(self.any_request[status])
+        if status in self.any_read and is_budgeted_read(method, path):
+            candidates.append(self.any_read[status])
         if not candidates:
             where = ("%s %s" % (method, template) if template
                      else "%s (no documented path) %s" % (method, path))

@@ -93,6 +93,7 @@ class DocumentTest(unittest.TestCase):
         responses = [(op.key, s, r) for op in MODEL.operations
                      for s, r in op.node["responses"].items()]
         responses += [(("any", "request"), s, r) for s, r in MODEL.any_request.items()]
+        responses += [(("any", "read"), s, r) for s, r in MODEL.any_read.items()]
         for key, status, response in responses:
             if not status.startswith(("4", "5")):
                 continue

@@ -17,6 +17,7 @@ import {
 import {signedIn, signedOut} from './views/portfolio/account.js';
 import {HISTORY_KEY, HISTORY_WINDOWS, loadHistory} from './views/portfolio/history.js';
 import {renderHoldings} from './views/portfolio/holdings.js';
+import {loadKeys} from './views/portfolio/keys.js';
 
 pageStyles('portfolio');
 
@@ -50,13 +51,15 @@ export function render(view, _params, query) {
           h('h2', {id: 'hold-h'}, 'Holdings'), skeleton(4)),
     summary: h('div', {class: 'kpis'}),
     valuePanel: h('section', {class: 'panel', 'aria-labelledby': 'value-h', hidden: true}),
+    keys:
+        h('section', {class: 'panel', id: 'keys-panel', 'aria-labelledby': 'keys-h', hidden: true}),
   };
   page.reload = () => load(page);
   page.imported = page.saved = () => loadHoldings(page);
   const {els} = page;
   fill(
       view, h('h1', {}, 'Portfolio'), els.notice, els.summary, els.account, els.valuePanel,
-      els.holdings);
+      els.holdings, els.keys);
   const authError = query.get('auth_error');
   if (authError) {
     fill(
@@ -98,6 +101,7 @@ async function load(page) {
   }
   signedIn(page, me, providers);
   loadHoldings(page);
+  loadKeys(page);
 }
 
 async function loadHoldings(page) {

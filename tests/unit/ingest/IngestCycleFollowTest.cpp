@@ -34,6 +34,7 @@ class FollowDatabase final : public store::Database {
   store::SnapshotStore& snapshots() override { return real_.snapshots(); }
   store::RateStore& rates() override { return real_.rates(); }
   store::IngestLease& ingestLease() override { return real_.ingestLease(); }
+  store::ApiKeyStore& apiKeys() override { return real_.apiKeys(); }
 
  private:
   store::Database& real_;

@@ -58,6 +58,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testBackfillReconcilesStoredBars);
   CPPUNIT_TEST(testCycleLog);
   CPPUNIT_TEST(testCycleInsertTiming);
+  CPPUNIT_TEST(testApiKeysLimitListRevokeUsage);
   CPPUNIT_TEST_SUITE_END_ABSTRACT();
 
  public:
@@ -104,6 +105,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testBackfillReconcilesStoredBars();                 // StoreContractRollups.cpp
   void testCycleLog();                                     // StoreContractRollups.cpp
   void testCycleInsertTiming();                            // StoreContractRollups.cpp
+  void testApiKeysLimitListRevokeUsage();                  // StoreContractApiKeys.cpp
 
  protected:
   /// Prepares an empty database and returns its URL, or "" when this backend cannot run
