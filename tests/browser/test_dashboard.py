@@ -318,14 +318,25 @@ requests_per_minute = {API_BUDGET}
                 self.console.append(entry["message"])
         self.csp.extend(self.driver.execute_script("return window.__csp || []"))
 
-    def shoot(self, name):
+    def shoot(self, name, scroll_to=None):
+        """Screenshots at 1280 and 375 px; `scroll_to` (CSS) brings a panel below the first
+        3000 px into the picture. A page wider than the window (a sideways scroll on a
+        phone) fails the test."""
         for width in (1280, 375):
             self.driver.set_window_size(width, 900)
             time.sleep(0.6)
             height = self.driver.execute_script("return document.documentElement.scrollHeight")
             self.driver.set_window_size(width, min(max(height, 700), 3000))
             time.sleep(0.6)
+            if scroll_to:
+                self.driver.execute_script(
+                    "document.querySelector(arguments[0]).scrollIntoView()", scroll_to)
+                time.sleep(0.3)
+            overflow = self.driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
             self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
+            self.assertLessEqual(overflow, 0, "%s at %d px scrolls sideways by %d px"
+                                 % (name, width, overflow))
         self.driver.set_window_size(1280, 900)
 
     def drawn_pixels(self, css, least):
@@ -740,7 +751,7 @@ requests_per_minute = {API_BUDGET}
                         message="the new key, shown once")
         self.assertIn("shown only this once", self.text("#keys-panel"))
         self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#keys-table tbody tr")), 1)
-        self.shoot("api-keys")
+        self.shoot("api-keys", scroll_to="#keys-panel")
         bearer = {"Authorization": "Bearer " + key}
         for _ in range(3):
             self.assertEqual(self.daemon.get("/api/v1/items?limit=1", headers=bearer).status, 200)
