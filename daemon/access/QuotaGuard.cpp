@@ -4,8 +4,6 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 
-#include <array>
-#include <functional>
 #include <string_view>
 
 namespace skinpulse::access {
@@ -17,24 +15,6 @@ constexpr std::string_view kApiPrefix = "/api/v1/";
 bool under(std::string_view path, std::string_view prefix) {
   return path.substr(0, prefix.size()) == prefix &&
          (path.size() == prefix.size() || path[prefix.size()] == '/');
-}
-
-// http::rateLimitKey parses the address (Poco::Net::IPAddress): ~0.6 µs for IPv4, ~1.2 µs
-// for IPv6 here, most of the guard's cost. The key is a pure function of the address and a
-// connection's requests repeat it, so each thread keeps the last few it computed.
-const std::string& clientKey(const std::string& address) {
-  struct Slot {
-    std::string address;
-    std::string key;
-  };
-  static constexpr std::size_t kSlots = 256;
-  thread_local std::array<Slot, kSlots> cache;
-  Slot& slot = cache[std::hash<std::string>{}(address) % kSlots];
-  if (slot.key.empty() || slot.address != address) {
-    slot.key = http::rateLimitKey(address);
-    slot.address = address;
-  }
-  return slot.key;
 }
 
 [[noreturn]] void invalidKey(const char* detail) {
@@ -101,7 +81,7 @@ void QuotaGuard::admit(http::Request& request, const http::RouteOptions& route) 
   }
   const std::string address =
       proxies_ != nullptr ? proxies_->clientAddress(request) : request.client_address;
-  const auto decision = clients_.admit(clientKey(address));
+  const auto decision = clients_.admit(http::rateLimitKey(address));
   if (!decision.allowed) {
     anonymous_limited_.fetch_add(1, std::memory_order_relaxed);
     refuse(decision.retry_after_seconds);

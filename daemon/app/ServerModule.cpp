@@ -30,7 +30,8 @@ void ServerModule::attach(module::Services& services) {
 }
 
 void ServerModule::start() {
-  server_ = std::make_unique<http::HttpServer>(router_, serverOptions(options_, guards_.get(), proxies_));
+  server_ =
+      std::make_unique<http::HttpServer>(router_, serverOptions(options_, guards_.get(), proxies_));
   server_->start();
   log::main().info("listening on {}:{}", options_.host, server_->port());
 }

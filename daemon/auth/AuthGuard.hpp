@@ -12,9 +12,9 @@
 //      X-CSRF-Token (403 csrf_failed).
 // The shared store failing anywhere in here fails closed (503).
 
-#include "http/ClientAddress.hpp"
 #include "auth/RateLimiter.hpp"
 #include "auth/SessionManager.hpp"
+#include "http/ClientAddress.hpp"
 #include "http/RequestGuard.hpp"
 
 namespace skinpulse::auth {

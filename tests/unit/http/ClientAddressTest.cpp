@@ -118,6 +118,16 @@ class ClientAddressTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("not-an-ip"), rateLimitKey("not-an-ip"));
   }
 
+  void testOneKeyPerAddressWhateverItsSpelling() {
+    using http::rateLimitKey;
+    // Spellings a socket never reports, but a forwarded header may carry: the same client
+    // must not get a second budget by writing its address another way.
+    CPPUNIT_ASSERT_EQUAL(rateLimitKey("2001:db8:1:2::1"), rateLimitKey("2001:DB8:1:2:0:0:0:1"));
+    CPPUNIT_ASSERT_EQUAL(rateLimitKey("192.0.2.10"), rateLimitKey("::FFFF:192.0.2.10"));
+    CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1"), rateLimitKey("127.1"));
+    CPPUNIT_ASSERT_EQUAL(std::string("fe80::/64"), rateLimitKey("fe80::1%1"));
+  }
+
  private:
   static http::Request xff(const std::string& peer, const std::string& header) {
     return makeRequest("GET", "/", {{"X-Forwarded-For", header}}, peer);
