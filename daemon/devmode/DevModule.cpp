@@ -90,6 +90,9 @@ void DevModule::registerRoutes(http::Router& router) {
       "POST", "/dev/openid",
       [this](http::Request& q, http::Response& r) { checkAuthentication(q, r); }, post);
   router.add(
+      "GET", "/dev/api/ISteamUser/GetPlayerSummaries/v0002/",
+      [this](http::Request& q, http::Response& r) { playerSummaries(q, r); }, get);
+  router.add(
       "GET", "/dev/inventory/:id/:app/:context",
       [this](http::Request& q, http::Response& r) { inventory(q, r); }, get);
 }
@@ -117,6 +120,22 @@ void DevModule::checkAuthentication(http::Request& request, http::Response& resp
   response.status = 200;
   response.content_type = "text/plain; charset=utf-8";
   response.body = DevOpenIdProvider::verificationAnswer(valid);
+}
+
+void DevModule::playerSummaries(http::Request& request, http::Response& response) const {
+  // The Web API's shape: players listed for the ids asked that exist (here: one).
+  common::JsonWriter json;
+  json.beginObject().key("response").beginObject().key("players").beginArray();
+  if (request.queryParam("steamids").value_or("") == options_.player_id) {
+    json.beginObject()
+        .key("steamid")
+        .value(options_.player_id)
+        .key("personaname")
+        .value(options_.player_name)
+        .endObject();
+  }
+  json.endArray().endObject().endObject();
+  response.json(json.take());
 }
 
 void DevModule::inventory(http::Request& request, http::Response& response) const {

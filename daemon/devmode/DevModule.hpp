@@ -5,6 +5,7 @@
 //   GET  /dev/openid   checkid_setup: a signed positive assertion for `[dev] player_id`
 //   POST /dev/openid   check_authentication: is_valid:true once per signed assertion
 //   GET  /dev/inventory/{id64}/730/2   the demo inventory, in the platform's JSON shape
+//   GET  /dev/api/ISteamUser/GetPlayerSummaries/v0002/   the player's profile name
 // The gameid provider and the inventory base point here (DevOptions.cpp), so signing in
 // and importing run the real code paths. The routes answer from memory, on the event
 // loop: the daemon calls them itself while one of its workers waits for the answer.
@@ -31,6 +32,7 @@ class DevModule final : public module::Module {
   void login(http::Request& request, http::Response& response) const;
   void checkAuthentication(http::Request& request, http::Response& response);
   void inventory(http::Request& request, http::Response& response) const;
+  void playerSummaries(http::Request& request, http::Response& response) const;
 
  private:
   DevOptions options_;

@@ -42,6 +42,9 @@ const common::OptionTable<DevOptions>& devOptionTable() {
         "The platform id (17 digits, an individual account) the development provider signs "
         "in as, and whose demo inventory it serves."},
        &DevOptions::player_id},
+      {{"dev.player_name", T::kText, 0, 0, nullptr, "Demo Trader",
+        "The profile name of that player (what the dashboard shows once signed in)."},
+       &DevOptions::player_name},
       {{"dev.inventory_file", T::kText, 0, 0, nullptr, nullptr,
         "The demo inventory: one page of the platform's inventory JSON.",
         "simulated/demo-inventory.json under share_dir"},
@@ -81,6 +84,10 @@ void applyDevMode(common::ConfigTree& tree, const std::string& config_dir) {
   setIfDefault(tree, "identity.gameid_openid_enabled", "true");
   setIfDefault(tree, "identity.gameid_openid_url", base_url + "/dev/openid");
   setIfDefault(tree, "identity.gameid_host", authorityOf(base_url));
+  setIfDefault(tree, "identity.gameid_api_url", base_url + "/dev/api");
+  // Not a secret: the development profile API takes any key; the openid2 plugin asks for
+  // a profile only when it has one.
+  setIfDefault(tree, "identity.gameid_api_key", "development");
   setIfDefault(tree, "portfolio.inventory_url", base_url + "/dev/inventory");
 }
 

@@ -9,6 +9,9 @@
 // Development mode must never reach a production install, so it is refused at start
 // (one ConfigError naming `dev.enabled`) when BASE_URL is https or the configuration is
 // the packaged one.
+//
+// A development profile API (GetPlayerSummaries at /dev/api) gives the signed-in player a
+// name, as the platform's Web API does with a key.
 
 #include "common/ConfigTree.hpp"
 #include "common/OptionTable.hpp"
@@ -20,6 +23,7 @@ namespace skinpulse::devmode {
 struct DevOptions {
   bool enabled = false;
   std::string player_id;       ///< the 17-digit platform id the development provider asserts
+  std::string player_name;     ///< its profile name (the development GetPlayerSummaries)
   std::string inventory_file;  ///< the demo inventory (the platform's inventory JSON)
   // Derived by readDevOptions(), not keys of [dev]:
   std::string base_url;    ///< BASE_URL without a trailing '/': the realm return_to must lie under

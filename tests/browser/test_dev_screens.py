@@ -171,17 +171,19 @@ class DevScreensTest(unittest.TestCase):
         self.assertEqual(button.text, "Sign in (development)")
         button.click()
         self.wait(lambda: self.driver.find_elements(By.ID, "account-name"), message="signed in")
+        self.assertEqual(self.text("#account-name"), "Demo Trader")
         self.wait(lambda: self.driver.find_element(By.ID, "import-btn").is_enabled(), message="import")
         self.driver.find_element(By.ID, "import-btn").click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"),
                   message="holdings")
         # The markets report held items from their next poll: every holding priced.
         def priced():
+            time.sleep(2)
             self.driver.refresh()
             rows = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"),
                              message="holdings")
-            return all("$" in r.text for r in rows) and "$0.00" not in self.text("#total-value")
-        self.wait(priced, timeout=45, message="every holding priced")
+            return rows and not any("no price" in r.text for r in rows)
+        self.wait(priced, timeout=60, message="every holding priced")
         # What was paid for the knife: a P&L.
         row = self.wait(lambda: [r for r in self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr")
                                  if "Doppler" in r.text], message="the knife")[0]

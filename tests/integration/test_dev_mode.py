@@ -143,6 +143,7 @@ class DevModeTest(DaemonTestCase):
         cookie = cookie_of(done)
         me = self.get_json("/api/v1/auth/me", headers={"Cookie": cookie})
         self.assertEqual(me["gameid"]["platform_id"], PLAYER)
+        self.assertEqual(me["name"], "Demo Trader")  # the development profile API
         # The same assertion again: the provider verifies a nonce once (and the RP refuses it).
         again = self.daemon.get(local_target(callback), headers={"Cookie": anonymous})
         self.assertIn("auth_error", again.header("location") or "")

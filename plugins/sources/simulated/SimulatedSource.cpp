@@ -178,6 +178,7 @@ SimulatedSettings readSettings(const sdk::Config& config) {
   }
   if (config.get("coverage")) settings.coverage = probabilityKey(config, "coverage", 1.0, false);
   settings.price_offset_percent = rangeKey(config, "price_offset_percent", 0.0, -90.0, 900.0);
+  settings.dispersion_percent = rangeKey(config, "dispersion_percent", 0.0, 0.0, 50.0);
   settings.outlier_probability = probabilityKey(config, "outlier_probability", 0.0, true);
   if (const auto lag = config.get("lag_seconds")) {
     std::int64_t seconds = 0;
@@ -222,6 +223,11 @@ SimulatedSource::SimulatedSource(sdk::Host& host, SimulatedSettings settings,
   }
   order_.resize(items_.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  if (settings_.dispersion_percent > 0) {
+    // Drawn once: a market prices an item persistently above or below another market.
+    const double sigma = settings_.dispersion_percent / 100.0;
+    for (auto& item : items_) item.quote_factor = std::exp(sigma * normal() - 0.5 * sigma * sigma);
+  }
   index_.reserve(items_.size());
   for (std::size_t i = 0; i < items_.size(); ++i) {
     index_.emplace(items_[i].name, i);
@@ -297,8 +303,9 @@ std::vector<std::size_t> SimulatedSource::rowsOfPoll() {
   return {order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(count)};
 }
 
-std::int64_t SimulatedSource::quoted(double cents) {
-  double price = cents * (1.0 + settings_.price_offset_percent / 100.0);
+std::int64_t SimulatedSource::quoted(const Item& item, double factor) {
+  double price =
+      item.price * factor * item.quote_factor * (1.0 + settings_.price_offset_percent / 100.0);
   if (settings_.outlier_probability > 0 && uniform() < settings_.outlier_probability) {
     // A mistyped listing: one row, this poll only; the walk itself is not disturbed.
     price = uniform() < 0.5 ? price * kOutlierFactor : price / kOutlierFactor;
@@ -314,7 +321,7 @@ void SimulatedSource::report(const Item& item, std::int64_t observed_at, sdk::Po
     quote.market_hash_name = item.name;
     quote.variant = std::string(variant);
     quote.price.form = sdk::QuotedPrice::Form::kCents;
-    quote.price.cents = quoted(item.price * factor);
+    quote.price.cents = quoted(item, factor);
     quote.volume = 1 + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(max_volume));
     quote.observed_at = observed_at;
     out.quotes.push_back(std::move(quote));

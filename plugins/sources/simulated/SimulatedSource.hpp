@@ -49,9 +49,12 @@ struct SimulatedSettings {
   /// (`fraction` of them take a step). Unset: `fraction` of the items sampled per poll.
   std::optional<double> coverage;
   double price_offset_percent = 0;  ///< added to every quoted price, in [-90, 900]
-  double outlier_probability = 0;   ///< chance per row of a x5 or /5 price, in [0, 1]
-  std::int64_t lag_seconds = 0;     ///< rows are stamped this much before the poll
-  bool variants = false;            ///< Doppler items: one row per phase, named
+  /// Standard deviation, in percent, of a per-item offset drawn once per instance: how
+  /// far this market's price of an item sits from another's, in [0, 50].
+  double dispersion_percent = 0;
+  double outlier_probability = 0;  ///< chance per row of a x5 or /5 price, in [0, 1]
+  std::int64_t lag_seconds = 0;    ///< rows are stamped this much before the poll
+  bool variants = false;           ///< Doppler items: one row per phase, named
 };
 
 /// FNV-1a 64 of the name's bytes mapped to [0, 1): an item is covered by an instance of
@@ -88,6 +91,7 @@ class SimulatedSource final : public sdk::ReportingSource {
     double price = 0;          ///< cents, kept >= 1
     double volatility = 0;     ///< daily log-return standard deviation
     std::int64_t last_ms = 0;  ///< time of the previous step (construction time at first)
+    double quote_factor = 1;   ///< this market's own level for the item (dispersion_percent)
   };
 
   std::uint64_t next();
@@ -97,7 +101,7 @@ class SimulatedSource final : public sdk::ReportingSource {
   /// The indexes of the items to report this poll: the covered and held ones, or a sample.
   std::vector<std::size_t> rowsOfPoll();
   void report(const Item& item, std::int64_t observed_at, sdk::PollReport& out);
-  std::int64_t quoted(double cents);
+  std::int64_t quoted(const Item& item, double factor);
 
   sdk::Host& host_;
   SimulatedSettings settings_;

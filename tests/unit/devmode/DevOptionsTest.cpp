@@ -22,6 +22,8 @@ ConfigTree tree(const std::string& base_url, bool enabled) {
   t.set("identity.gameid_openid_url", "https://steamcommunity.com/openid/login", "default");
   t.set("identity.gameid_host", "steamcommunity.com", "default");
   t.set("portfolio.inventory_url", "https://steamcommunity.com/inventory", "default");
+  t.set("identity.gameid_api_url", "https://api.steampowered.com", "default");
+  t.set("identity.gameid_api_key", "", "default");
   t.set("dev.player_id", "76561197960287930", "default");
   t.set("dev.enabled", enabled ? "true" : "false", "skinpulsed.ini:30");
   return t;
@@ -62,6 +64,8 @@ class DevOptionsTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(std::string("127.0.0.1:45123"), t.find("identity.gameid_host")->text);
     CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:45123/dev/inventory"),
                          t.find("portfolio.inventory_url")->text);
+    CPPUNIT_ASSERT_EQUAL(std::string("http://127.0.0.1:45123/dev/api"),
+                         t.find("identity.gameid_api_url")->text);
     const auto options = readDevOptions(OptionReader(t), "http://127.0.0.1:45123", "/share");
     CPPUNIT_ASSERT(options.enabled);
     CPPUNIT_ASSERT_EQUAL(std::string("/share/simulated/demo-inventory.json"),

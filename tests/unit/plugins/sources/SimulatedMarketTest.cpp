@@ -67,6 +67,7 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(fractionMovesOnlySomeCoveredItems);
   CPPUNIT_TEST(heldItemsAreReportedToo);
   CPPUNIT_TEST(priceOffsetShiftsEveryQuote);
+  CPPUNIT_TEST(dispersionGivesEachItemItsOwnLevel);
   CPPUNIT_TEST(outliersAreRareFiveFoldRows);
   CPPUNIT_TEST(lagStampsRowsInThePast);
   CPPUNIT_TEST(variantsNameEveryPhase);
@@ -142,6 +143,28 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
     }
     for (const auto& quote : cheap.poll().quotes) {
       CPPUNIT_ASSERT_DOUBLES_EQUAL(97000.0, static_cast<double>(quote.price.cents), 200.0);
+    }
+  }
+
+  void dispersionGivesEachItemItsOwnLevel() {
+    Market market({{"coverage", "1"}, {"dispersion_percent", "5"}, {"jump_probability", "0"}},
+                  seed(2000, 100000, 0.002));
+    std::map<std::string, std::int64_t> first;
+    double sum = 0, squares = 0;
+    for (const auto& quote : market.poll().quotes) {
+      first[quote.market_hash_name] = quote.price.cents;
+      const double r = std::log(static_cast<double>(quote.price.cents) / 100000.0);
+      sum += r;
+      squares += r * r;
+    }
+    const double mean = sum / 2000.0;
+    const double deviation = std::sqrt(squares / 2000.0 - mean * mean);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(0.05, deviation, 0.006);  // 5 %, per item
+    // Persistent: the next poll quotes each item at its own level again.
+    for (const auto& quote : market.poll().quotes) {
+      CPPUNIT_ASSERT_DOUBLES_EQUAL(static_cast<double>(first[quote.market_hash_name]),
+                                   static_cast<double>(quote.price.cents),
+                                   0.01 * static_cast<double>(first[quote.market_hash_name]));
     }
   }
 
@@ -241,7 +264,9 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
         {"lag_seconds", "-1"},
         {"lag_seconds", "1.5"},
         {"lag_seconds", "99999999"},
-        {"variants", "yes"}};
+        {"variants", "yes"},
+        {"dispersion_percent", "-1"},
+        {"dispersion_percent", "60"}};
     for (const auto& [key, value] : cases) {
       MockHost host;
       host.settings["seed_file"] = "unused.tsv";
