@@ -156,12 +156,20 @@ class DevScreensTest(unittest.TestCase):
         self.shoot("doppler", "#chart canvas", height=1600)
 
     def test_3_markets_one_stale(self):
+        # sim-lagging answered once, then stopped: stale 45 s after that poll.
+        def lagging_stale():
+            sources = {s["name"]: s for s in self.daemon.get("/api/v1/sources").json()}
+            return not sources["sim-lagging"]["fresh"]
+        self.wait(lagging_stale, timeout=75, message="sim-lagging stale")
         self.open("/status")
         self.wait(lambda: "sim-lagging" in self.text("#view"), message="the markets")
         time.sleep(1)
         view = self.text("#view")
         for market in MARKETS:
             self.assertIn(market, view)
+        row = next(r for r in self.driver.find_elements(By.CSS_SELECTOR, "#view tbody tr")
+                   if r.text.startswith("sim-lagging"))
+        self.assertIn("stale", row.text.lower())
         self.shoot("status", "#view")
 
     def test_4_development_sign_in_portfolio_and_pl(self):

@@ -22,6 +22,8 @@ const skinpulse_config_key kKeys[] = {
      0},
     {"outlier_probability", "chance per row of a x5 or /5 price, in [0, 1] (default 0)", 0},
     {"lag_seconds", "rows are stamped this many seconds before the poll (default 0)", 0},
+    {"outage_after_polls",
+     "after this many answered polls every poll fails as unavailable (default: never)", 0},
     {"variants", "true: Doppler items are quoted per phase, rows naming it (default false)", 0},
     {"jump_probability", "chance per observation of a 5-25 % jump, in [0, 1] (default 0.002)", 0},
     {"seed", "random seed (unsigned integer) for a reproducible run; default: random", 0},

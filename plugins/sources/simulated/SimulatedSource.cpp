@@ -188,6 +188,13 @@ SimulatedSettings readSettings(const sdk::Config& config) {
     }
     settings.lag_seconds = seconds;
   }
+  if (const auto outage = config.get("outage_after_polls")) {
+    std::int64_t polls = 0;
+    if (!parseInt64(trim(*outage), polls) || polls < 0) {
+      throw std::runtime_error("outage_after_polls must be a non-negative integer");
+    }
+    settings.outage_after_polls = polls;
+  }
   if (const auto variants = config.get("variants")) {
     const auto text = trim(*variants);
     if (text != "true" && text != "false") {
@@ -339,6 +346,13 @@ void SimulatedSource::report(const Item& item, std::int64_t observed_at, sdk::Po
 
 sdk::PollReport SimulatedSource::poll() {
   sdk::PollReport result;
+  if (settings_.outage_after_polls && answered_polls_ >= *settings_.outage_after_polls) {
+    result.status = sdk::Status(sdk::Status::Code::kUnavailable,
+                                "simulated outage: the market stopped answering after " +
+                                    std::to_string(answered_polls_) + " poll(s)");
+    return result;
+  }
+  ++answered_polls_;
   const std::int64_t now_ms = host_.clock().nowUnixMillis();
   const std::int64_t observed_at = now_ms / 1000 - settings_.lag_seconds;
   const std::vector<std::size_t> rows = rowsOfPoll();

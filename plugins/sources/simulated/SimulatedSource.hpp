@@ -54,7 +54,10 @@ struct SimulatedSettings {
   double dispersion_percent = 0;
   double outlier_probability = 0;  ///< chance per row of a x5 or /5 price, in [0, 1]
   std::int64_t lag_seconds = 0;    ///< rows are stamped this much before the poll
-  bool variants = false;           ///< Doppler items: one row per phase, named
+  /// Set: after this many answered polls the market stops answering (every later poll
+  /// fails as unavailable), so its prices and the source itself go stale.
+  std::optional<std::int64_t> outage_after_polls;
+  bool variants = false;  ///< Doppler items: one row per phase, named
 };
 
 /// FNV-1a 64 of the name's bytes mapped to [0, 1): an item is covered by an instance of
@@ -106,7 +109,8 @@ class SimulatedSource final : public sdk::ReportingSource {
   sdk::Host& host_;
   SimulatedSettings settings_;
   std::vector<Item> items_;
-  std::vector<std::size_t> order_;    ///< scratch permutation for sampling
+  std::vector<std::size_t> order_;  ///< scratch permutation for sampling
+  std::int64_t answered_polls_ = 0;
   std::vector<std::size_t> covered_;  ///< with `coverage`: the listed items, in seed order
   std::unordered_map<std::string_view, std::size_t> index_;  ///< name -> items_ index
   std::uint64_t state_[4] = {0, 0, 0, 0};                    ///< xoshiro256** state

@@ -70,6 +70,7 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(dispersionGivesEachItemItsOwnLevel);
   CPPUNIT_TEST(outliersAreRareFiveFoldRows);
   CPPUNIT_TEST(lagStampsRowsInThePast);
+  CPPUNIT_TEST(outageStopsAnsweringAfterSomePolls);
   CPPUNIT_TEST(variantsNameEveryPhase);
   CPPUNIT_TEST(withoutVariantsDopplerIsOneRow);
   CPPUNIT_TEST(refusesBadMarketKeys);
@@ -205,6 +206,23 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
     }
   }
 
+  void outageStopsAnsweringAfterSomePolls() {
+    Market market({{"coverage", "1"}, {"outage_after_polls", "2"}}, seed(20, 500, 0.05));
+    for (int poll = 0; poll < 2; ++poll) {
+      const auto report = market.poll();
+      CPPUNIT_ASSERT(report.status.isOk());
+      CPPUNIT_ASSERT_EQUAL(std::size_t(20), report.quotes.size());
+    }
+    for (int poll = 0; poll < 3; ++poll) {
+      const auto report = market.poll();
+      CPPUNIT_ASSERT(report.status.code() == sdk::Status::Code::kUnavailable);
+      CPPUNIT_ASSERT(report.status.message().find("outage") != std::string::npos);
+      CPPUNIT_ASSERT(report.quotes.empty());
+    }
+    Market never({{"coverage", "1"}, {"outage_after_polls", "0"}}, seed(20, 500, 0.05));
+    CPPUNIT_ASSERT(!never.poll().status.isOk());
+  }
+
   void variantsNameEveryPhase() {
     std::vector<SeedEntry> entries = seed(10, 500, 0.05);
     entries.push_back({"★ Karambit | Doppler (Factory New)", 200000, 0.002});
@@ -266,6 +284,8 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
         {"lag_seconds", "99999999"},
         {"variants", "yes"},
         {"dispersion_percent", "-1"},
+        {"outage_after_polls", "-1"},
+        {"outage_after_polls", "x"},
         {"dispersion_percent", "60"}};
     for (const auto& [key, value] : cases) {
       MockHost host;
