@@ -95,6 +95,13 @@ double coverageRank(std::string_view market_hash_name) {
   return static_cast<double>(hash >> 11) * 0x1.0p-53;
 }
 
+double dispersionNormal(const std::string& instance, const std::string& market_hash_name) {
+  // Box-Muller over two hash ranks: the same number every start, and in tools/dev-history.
+  const double u1 = coverageRank(instance + "|" + market_hash_name);
+  const double u2 = coverageRank(market_hash_name + "|" + instance);
+  return std::sqrt(-2.0 * std::log(1.0 - u1)) * std::cos(2.0 * kPi * u2);
+}
+
 std::string_view finishOf(std::string_view market_hash_name) {
   const auto bar = market_hash_name.find(" | ");
   if (bar == std::string_view::npos) return {};
@@ -231,9 +238,12 @@ SimulatedSource::SimulatedSource(sdk::Host& host, SimulatedSettings settings,
   order_.resize(items_.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
   if (settings_.dispersion_percent > 0) {
-    // Drawn once: a market prices an item persistently above or below another market.
     const double sigma = settings_.dispersion_percent / 100.0;
-    for (auto& item : items_) item.quote_factor = std::exp(sigma * normal() - 0.5 * sigma * sigma);
+    const std::string instance = host_.instanceName();
+    for (auto& item : items_) {
+      item.quote_factor =
+          std::exp(sigma * dispersionNormal(instance, item.name) - 0.5 * sigma * sigma);
+    }
   }
   index_.reserve(items_.size());
   for (std::size_t i = 0; i < items_.size(); ++i) {

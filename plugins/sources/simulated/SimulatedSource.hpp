@@ -49,8 +49,9 @@ struct SimulatedSettings {
   /// (`fraction` of them take a step). Unset: `fraction` of the items sampled per poll.
   std::optional<double> coverage;
   double price_offset_percent = 0;  ///< added to every quoted price, in [-90, 900]
-  /// Standard deviation, in percent, of a per-item offset drawn once per instance: how
-  /// far this market's price of an item sits from another's, in [0, 50].
+  /// Standard deviation, in percent, of a per-item level of this instance (from a hash of
+  /// its name and the item's): how far this market's price of an item sits from another's,
+  /// in [0, 50].
   double dispersion_percent = 0;
   double outlier_probability = 0;  ///< chance per row of a x5 or /5 price, in [0, 1]
   std::int64_t lag_seconds = 0;    ///< rows are stamped this much before the poll
@@ -63,6 +64,11 @@ struct SimulatedSettings {
 /// FNV-1a 64 of the name's bytes mapped to [0, 1): an item is covered by an instance of
 /// coverage c when this is below c (tools/dev-history computes the same).
 double coverageRank(std::string_view market_hash_name);
+
+/// The standard normal number behind an item's level on one market (dispersion_percent):
+/// Box-Muller over coverageRank("instance|name") and coverageRank("name|instance"), so it
+/// is the same on every start and tools/dev-history seeds history at the same level.
+double dispersionNormal(const std::string& instance, const std::string& market_hash_name);
 
 /// The finish of a "Weapon | Finish (Exterior)" name ("Doppler"), empty for other names.
 std::string_view finishOf(std::string_view market_hash_name);

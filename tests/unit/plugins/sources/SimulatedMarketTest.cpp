@@ -161,6 +161,14 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
     const double mean = sum / 2000.0;
     const double deviation = std::sqrt(squares / 2000.0 - mean * mean);
     CPPUNIT_ASSERT_DOUBLES_EQUAL(0.05, deviation, 0.006);  // 5 %, per item
+    // The level is the hash's (tools/dev-history computes the same), the same every start.
+    const double sigma = 0.05;
+    const std::string name = itemName(17);
+    const double level =
+        std::exp(sigma * skinpulse::plugins::simulated::dispersionNormal("test", name) -
+                 0.5 * sigma * sigma);
+    CPPUNIT_ASSERT_DOUBLES_EQUAL(100000.0 * level, static_cast<double>(first[name]),
+                                 100000.0 * level * 0.003);
     // Persistent: the next poll quotes each item at its own level again.
     for (const auto& quote : market.poll().quotes) {
       CPPUNIT_ASSERT_DOUBLES_EQUAL(static_cast<double>(first[quote.market_hash_name]),
