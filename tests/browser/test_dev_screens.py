@@ -172,7 +172,7 @@ class DevScreensTest(unittest.TestCase):
         # Stale, and failing since it stopped answering (the page says which).
         self.assertTrue("stale" in row.text.lower() or "failing" in row.text.lower(), row.text)
         self.assertIn("0", row.text.split())  # no item priced fresh
-        self.shoot("status", "#view")
+        self.shoot("status", "#view", height=2000)
 
     def test_4_development_sign_in_portfolio_and_pl(self):
         self.open("/portfolio")
