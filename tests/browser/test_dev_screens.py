@@ -153,6 +153,9 @@ class DevScreensTest(unittest.TestCase):
         for phase in ("Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire", "Black Pearl"):
             self.assertIn(phase, view)
         self.assertIn("sim-dear", view)
+        # The base's 24h change has a value (a month of history for the same markets).
+        self.wait(lambda: "%" in self.text("#change-24h"), message="the 24h change")
+        self.assertNotEqual(self.text("#consensus-price"), "—")
         self.shoot("doppler", "#chart canvas", height=1600)
 
     def test_3_markets_one_stale(self):
