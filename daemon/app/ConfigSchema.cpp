@@ -116,7 +116,7 @@ bool isDaemonSection(const std::string& section) {
   static const char* const kSections[] = {"daemon",  "http",  "log",      "storage",   "session",
                                           "catalog", "items", "metrics",  "portfolio", "alerts",
                                           "gameid",  "auth",  "identity", "dashboard", "quality",
-                                          "admin",   "api"};
+                                          "admin",   "api",   "dev"};
   return std::any_of(std::begin(kSections), std::end(kSections),
                      [&](const char* s) { return section == s; });
 }

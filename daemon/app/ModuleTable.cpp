@@ -7,6 +7,7 @@
 #include "app/Readiness.hpp"
 #include "app/ServerModule.hpp"
 #include "auth/AuthModule.hpp"
+#include "devmode/DevModule.hpp"
 #include "ingest/IngestModule.hpp"
 #include "items/ItemsModule.hpp"
 #include "metrics/MetricsModule.hpp"
@@ -32,6 +33,7 @@ web::WebOptions webOptions(const Settings& s) {
   web::WebOptions web{
       s.dashboard_enabled, s.share_dir + "/www", s.base_url.rfind("https://", 0) == 0, {}};
   for (const auto& provider : s.identity_providers) web.providers.push_back(provider.name);
+  web.dev_mode = s.dev.enabled;
   return web;
 }
 
@@ -83,6 +85,15 @@ const std::vector<ModuleEntry>& moduleTable() {
        [](const Settings&, module::Services& services) -> Built {
          return std::make_unique<HealthApi>(
              [&report = services.registry.require<ReadinessReport>()] { return report(false); });
+       }},
+      {"dev",
+       [] {
+         return std::vector{
+             group("Development mode", "daemon/devmode/DevOptions.cpp", devmode::devOptionTable())};
+       },
+       [](const Settings& s, module::Services&) -> Built {
+         if (!s.dev.enabled) return nullptr;
+         return std::make_unique<devmode::DevModule>(s.dev);
        }},
       {"web", nullptr,
        [](const Settings& s, module::Services&) -> Built {

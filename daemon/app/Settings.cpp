@@ -4,6 +4,7 @@
 #include "app/ConfigSchema.hpp"
 #include "common/ConfigError.hpp"
 #include "common/ValueParsers.hpp"
+#include "devmode/DevOptions.hpp"
 
 #include <algorithm>
 #include <set>
@@ -161,6 +162,9 @@ Settings buildSettings(common::ConfigTree& tree, const RunLocation& location,
   }
   applyDefaultsAndEnvironment(tree, location, environment);
   rejectUnknownKeys(tree);
+  // Development mode may point the gameid provider and the inventory at the daemon's own
+  // /dev endpoints (before those keys are read), or refuse to start.
+  devmode::applyDevMode(tree, location.config_dir);
   const Reader read(tree);
   Settings s;
 
@@ -230,6 +234,7 @@ Settings buildSettings(common::ConfigTree& tree, const RunLocation& location,
     if (section.rfind("rates.", 0) == 0) s.rates.push_back(rates::readRatesOptions(read, section));
   }
   readIdentityProviders(read, s);
+  s.dev = devmode::readDevOptions(read, s.base_url, s.share_dir);
   readMetrics(tree, read, s);
   return s;
 }

@@ -13,6 +13,7 @@
 #include "app/SourceOptions.hpp"
 #include "auth/AuthOptions.hpp"
 #include "common/ConfigTree.hpp"
+#include "devmode/DevOptions.hpp"
 #include "ingest/IngestOptions.hpp"
 #include "items/ItemsOptions.hpp"
 #include "metrics/MetricsOptions.hpp"
@@ -85,6 +86,7 @@ struct Settings {
   /// `[rates.NAME]` sections, enabled or not, in configuration order (docs/api.md §14).
   std::vector<rates::RatesOptions> rates;
   std::vector<IdentityOptions> identity_providers;
+  devmode::DevOptions dev;  ///< [dev]: development mode (etc/dev only)
   /// The built-in metrics, then the enabled `[metric.NAME]` sections in configuration order.
   std::vector<MetricOptions> metrics;
 

@@ -64,6 +64,11 @@ std::string WebModule::personalise(std::string_view html) const {
     names += name;
   }
   out.replace(at, kSlot.size(), "<meta name=\"skinpulse-providers\" content=\"" + names + "\">");
+  constexpr std::string_view kDevSlot = "<meta name=\"skinpulse-dev\" content=\"\">";
+  const auto dev_at = out.find(kDevSlot);
+  if (options_.dev_mode && dev_at != std::string::npos) {
+    out.replace(dev_at, kDevSlot.size(), "<meta name=\"skinpulse-dev\" content=\"on\">");
+  }
   return out;
 }
 

@@ -21,6 +21,9 @@ struct WebOptions {
   /// Enabled identity providers ("idp-a", "gameid"): written into index.html's
   /// <meta name="skinpulse-providers"> so the sign-in buttons need no signed-in request.
   std::vector<std::string> providers;
+  /// Development mode is on ([dev] enabled): written into <meta name="skinpulse-dev"> so
+  /// the Portfolio page offers the development sign-in.
+  bool dev_mode = false;
 };
 
 /// The policy of §10, sent with every HTML response.

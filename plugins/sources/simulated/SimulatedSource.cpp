@@ -1,5 +1,7 @@
 #include "SimulatedSource.hpp"
 
+#include "skinpulse/sdk/variants.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -18,6 +20,8 @@ constexpr double kMaxPriceCents = 1e11;  // one billion dollars
 constexpr double kJumpMin = 0.05;
 constexpr double kJumpMax = 0.25;
 constexpr double kPi = 3.14159265358979323846;
+constexpr double kOutlierFactor = 5.0;  // beyond §13's default factor of 3
+constexpr std::int64_t kMaxLagSeconds = 30 * 86400;
 
 std::string lineError(const std::string& origin, std::size_t line, const std::string& what) {
   return "seed file " + origin + " line " + std::to_string(line) + ": " + what;
@@ -59,6 +63,18 @@ double probabilityKey(const sdk::Config& config, const char* key, double fallbac
   return out;
 }
 
+double rangeKey(const sdk::Config& config, const char* key, double fallback, double low,
+                double high) {
+  const auto value = config.get(key);
+  if (!value) return fallback;
+  double out = 0;
+  if (!parseDouble(trim(*value), out) || out < low || out > high) {
+    throw std::runtime_error(std::string(key) + " must be a number in [" + std::to_string(low) +
+                             ", " + std::to_string(high) + "]");
+  }
+  return out;
+}
+
 std::uint64_t splitmix64(std::uint64_t& x) {
   std::uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -69,6 +85,43 @@ std::uint64_t splitmix64(std::uint64_t& x) {
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 }  // namespace
+
+double coverageRank(std::string_view market_hash_name) {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : market_hash_name) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 0x100000001b3ULL;
+  }
+  return static_cast<double>(hash >> 11) * 0x1.0p-53;
+}
+
+double dispersionNormal(const std::string& instance, const std::string& market_hash_name) {
+  // Box-Muller over two hash ranks: the same number every start, and in tools/dev-history.
+  const double u1 = coverageRank(instance + "|" + market_hash_name);
+  const double u2 = coverageRank(market_hash_name + "|" + instance);
+  return std::sqrt(-2.0 * std::log(1.0 - u1)) * std::cos(2.0 * kPi * u2);
+}
+
+std::string_view finishOf(std::string_view market_hash_name) {
+  const auto bar = market_hash_name.find(" | ");
+  if (bar == std::string_view::npos) return {};
+  auto finish = market_hash_name.substr(bar + 3);
+  const auto paren = finish.rfind(" (");
+  if (paren != std::string_view::npos && finish.back() == ')') finish = finish.substr(0, paren);
+  return finish;
+}
+
+double variantFactor(std::string_view variant) {
+  // Rough shape of real Doppler prices: Phase 2 and 4 carry a premium over 1 and 3, the
+  // gems several times a phase.
+  static constexpr std::pair<std::string_view, double> kFactors[] = {
+      {"Phase 1", 1.00}, {"Phase 2", 1.12}, {"Phase 3", 0.97},    {"Phase 4", 1.06},
+      {"Ruby", 4.5},     {"Sapphire", 5.2}, {"Black Pearl", 3.1}, {"Emerald", 5.6}};
+  for (const auto& [name, factor] : kFactors) {
+    if (name == variant) return factor;
+  }
+  return 1.0;
+}
 
 std::vector<SeedEntry> parseSeed(std::istream& in, const std::string& origin) {
   std::vector<SeedEntry> entries;
@@ -130,6 +183,32 @@ SimulatedSettings readSettings(const sdk::Config& config) {
     }
     settings.has_seed = true;
   }
+  if (config.get("coverage")) settings.coverage = probabilityKey(config, "coverage", 1.0, false);
+  settings.price_offset_percent = rangeKey(config, "price_offset_percent", 0.0, -90.0, 900.0);
+  settings.dispersion_percent = rangeKey(config, "dispersion_percent", 0.0, 0.0, 50.0);
+  settings.outlier_probability = probabilityKey(config, "outlier_probability", 0.0, true);
+  if (const auto lag = config.get("lag_seconds")) {
+    std::int64_t seconds = 0;
+    if (!parseInt64(trim(*lag), seconds) || seconds < 0 || seconds > kMaxLagSeconds) {
+      throw std::runtime_error("lag_seconds must be an integer in [0, " +
+                               std::to_string(kMaxLagSeconds) + "]");
+    }
+    settings.lag_seconds = seconds;
+  }
+  if (const auto outage = config.get("outage_after_polls")) {
+    std::int64_t polls = 0;
+    if (!parseInt64(trim(*outage), polls) || polls < 0) {
+      throw std::runtime_error("outage_after_polls must be a non-negative integer");
+    }
+    settings.outage_after_polls = polls;
+  }
+  if (const auto variants = config.get("variants")) {
+    const auto text = trim(*variants);
+    if (text != "true" && text != "false") {
+      throw std::runtime_error("variants must be true or false");
+    }
+    settings.variants = text == "true";
+  }
   // `url` is accepted (every source takes one, docs/api.md 1.2) and ignored.
   return settings;
 }
@@ -158,6 +237,21 @@ SimulatedSource::SimulatedSource(sdk::Host& host, SimulatedSettings settings,
   }
   order_.resize(items_.size());
   for (std::size_t i = 0; i < order_.size(); ++i) order_[i] = i;
+  if (settings_.dispersion_percent > 0) {
+    const double sigma = settings_.dispersion_percent / 100.0;
+    const std::string instance = host_.instanceName();
+    for (auto& item : items_) {
+      item.quote_factor =
+          std::exp(sigma * dispersionNormal(instance, item.name) - 0.5 * sigma * sigma);
+    }
+  }
+  index_.reserve(items_.size());
+  for (std::size_t i = 0; i < items_.size(); ++i) {
+    index_.emplace(items_[i].name, i);
+    if (!settings_.coverage) continue;
+    const bool phased = settings_.variants && sdk::variantFinish(finishOf(items_[i].name));
+    if (phased || coverageRank(items_[i].name) < *settings_.coverage) covered_.push_back(i);
+  }
 }
 
 std::uint64_t SimulatedSource::next() {
@@ -194,38 +288,99 @@ void SimulatedSource::step(Item& item, std::int64_t now_ms) {
   item.price = std::clamp(item.price * std::exp(log_return), 1.0, kMaxPriceCents);
 }
 
-sdk::FetchResult SimulatedSource::fetch() {
-  sdk::FetchResult result;
-  const std::int64_t now_ms = host_.clock().nowUnixMillis();
+std::vector<std::size_t> SimulatedSource::rowsOfPoll() {
+  if (settings_.coverage) {
+    // A market's export lists every item it lists on every poll, however few moved, so
+    // that none of them looks stale; the items someone holds come too (their valuation).
+    std::vector<std::size_t> rows = covered_;
+    const std::size_t listed = rows.size();
+    for (const std::int64_t id : host_.catalog().heldItemIds()) {
+      const auto item = host_.catalog().findById(id);
+      if (!item) continue;
+      const auto at = index_.find(item->market_hash_name);
+      if (at == index_.end()) continue;
+      if (!std::binary_search(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(listed),
+                              at->second)) {
+        rows.push_back(at->second);
+      }
+    }
+    std::sort(rows.begin() + static_cast<std::ptrdiff_t>(listed), rows.end());
+    rows.erase(std::unique(rows.begin() + static_cast<std::ptrdiff_t>(listed), rows.end()),
+               rows.end());
+    return rows;
+  }
   const std::size_t n = items_.size();
   auto count = static_cast<std::size_t>(std::llround(settings_.fraction * static_cast<double>(n)));
   count = std::clamp<std::size_t>(count, 1, n);
-
   // Partial Fisher-Yates: the first `count` entries of order_ become a uniform sample.
-  std::size_t unknown = 0;
-  result.observations.reserve(count);
   for (std::size_t i = 0; i < count; ++i) {
     const std::size_t j = i + static_cast<std::size_t>(next() % (n - i));
     std::swap(order_[i], order_[j]);
-    Item& item = items_[order_[i]];
+  }
+  return {order_.begin(), order_.begin() + static_cast<std::ptrdiff_t>(count)};
+}
+
+std::int64_t SimulatedSource::quoted(const Item& item, double factor) {
+  double price =
+      item.price * factor * item.quote_factor * (1.0 + settings_.price_offset_percent / 100.0);
+  if (settings_.outlier_probability > 0 && uniform() < settings_.outlier_probability) {
+    // A mistyped listing: one row, this poll only; the walk itself is not disturbed.
+    price = uniform() < 0.5 ? price * kOutlierFactor : price / kOutlierFactor;
+  }
+  return std::clamp<std::int64_t>(std::llround(price), 1,
+                                  static_cast<std::int64_t>(kMaxPriceCents));
+}
+
+void SimulatedSource::report(const Item& item, std::int64_t observed_at, sdk::PollReport& out) {
+  const std::int64_t max_volume = item.price < 100 ? 40 : item.price < 10000 ? 12 : 3;
+  auto row = [&](std::string_view variant, double factor) {
+    sdk::VariantQuote quote;
+    quote.market_hash_name = item.name;
+    quote.variant = std::string(variant);
+    quote.price.form = sdk::QuotedPrice::Form::kCents;
+    quote.price.cents = quoted(item, factor);
+    quote.volume = 1 + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(max_volume));
+    quote.observed_at = observed_at;
+    out.quotes.push_back(std::move(quote));
+  };
+  const sdk::VariantFinish* finish =
+      settings_.variants ? sdk::variantFinish(finishOf(item.name)) : nullptr;
+  if (finish == nullptr) {
+    row({}, 1.0);
+    return;
+  }
+  for (std::size_t v = 0; v < finish->count; ++v) {
+    row(finish->variants[v], variantFactor(finish->variants[v]));
+  }
+}
+
+sdk::PollReport SimulatedSource::poll() {
+  sdk::PollReport result;
+  if (settings_.outage_after_polls && answered_polls_ >= *settings_.outage_after_polls) {
+    result.status = sdk::Status(sdk::Status::Code::kUnavailable,
+                                "simulated outage: the market stopped answering after " +
+                                    std::to_string(answered_polls_) + " poll(s)");
+    return result;
+  }
+  ++answered_polls_;
+  const std::int64_t now_ms = host_.clock().nowUnixMillis();
+  const std::int64_t observed_at = now_ms / 1000 - settings_.lag_seconds;
+  const std::vector<std::size_t> rows = rowsOfPoll();
+  std::size_t unknown = 0;
+  result.quotes.reserve(rows.size());
+  for (const std::size_t index : rows) {
+    Item& item = items_[index];
     if (!host_.catalog().findByName(item.name)) {
       ++unknown;
       continue;
     }
-    step(item, now_ms);
-    sdk::Observation observation;
-    observation.market_hash_name = item.name;
-    observation.price.form = sdk::QuotedPrice::Form::kCents;
-    observation.price.cents = std::max<std::int64_t>(1, std::llround(item.price));
-    const std::int64_t max_volume = item.price < 100 ? 40 : item.price < 10000 ? 12 : 3;
-    observation.volume =
-        1 + static_cast<std::int64_t>(next() % static_cast<std::uint64_t>(max_volume));
-    observation.observed_at = now_ms / 1000;
-    result.observations.push_back(std::move(observation));
+    // Without coverage every sampled item moves; with it, `fraction` of the listed ones.
+    if (!settings_.coverage || uniform() < settings_.fraction) step(item, now_ms);
+    report(item, observed_at, result);
   }
-  host_.logger().debug("simulated " + std::to_string(result.observations.size()) +
-                       " observations, " + std::to_string(unknown) +
-                       " sampled items not in the catalogue");
+  result.rows_read = static_cast<std::int64_t>(result.quotes.size());
+  host_.logger().debug("simulated " + std::to_string(result.quotes.size()) + " quotes, " +
+                       std::to_string(unknown) + " listed items not in the catalogue");
   return result;
 }
 

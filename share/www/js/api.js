@@ -295,6 +295,15 @@ export function enabledProviders() {
            }));
 }
 
+/**
+ * Whether the daemon runs in development mode ([dev] enabled, etc/dev only): the gameid
+ * sign-in then goes to the daemon's own development provider.
+ */
+export function devMode() {
+  const meta = document.querySelector('meta[name="skinpulse-dev"]');
+  return !!meta && meta.content === 'on';
+}
+
 // Whether this browser signed in (set when a sign-in starts, cleared on sign-out or 401):
 // anonymous visits never ask /api/v1/auth/me, so they never log a 401.
 const SIGNED_IN = 'skinpulse.signedIn';

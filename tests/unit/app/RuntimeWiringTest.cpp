@@ -58,6 +58,7 @@ std::vector<std::string> tableNames(bool admin) {
   std::vector<std::string> names;
   for (const auto& entry : app::moduleTable()) {
     if (entry.name == "admin" && !admin) continue;
+    if (entry.name == "dev") continue;  // only with [dev] enabled (etc/dev), never here
     names.emplace_back(entry.name);
   }
   return names;

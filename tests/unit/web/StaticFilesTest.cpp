@@ -45,6 +45,7 @@ class StaticFilesTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(disabledMeansNotFound);
   CPPUNIT_TEST(apiPathsStayNotFound);
   CPPUNIT_TEST(indexNamesTheEnabledProviders);
+  CPPUNIT_TEST(indexSaysWhetherDevelopmentModeIsOn);
   CPPUNIT_TEST_SUITE_END();
 
   fs::path dir_;
@@ -269,6 +270,24 @@ class StaticFilesTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(
         200,
         get(router, "/", {{"If-None-Match", web::strongEtag("<head>" + slot + "</head>")}}).status);
+  }
+
+  void indexSaysWhetherDevelopmentModeIsOn() {
+    const std::string slots =
+        "<meta name=\"skinpulse-providers\" content=\"\">"
+        "<meta name=\"skinpulse-dev\" content=\"\">";
+    write(root_ / "index.html", slots);
+    for (const bool dev : {false, true}) {
+      http::Router router;
+      web::WebOptions options{true, root_, false, {"gameid"}};
+      options.dev_mode = dev;
+      web::WebModule module(options);
+      module.registerRoutes(router);
+      const std::string body(get(router, "/portfolio").bodyView());
+      const std::string meta = dev ? "<meta name=\"skinpulse-dev\" content=\"on\">"
+                                   : "<meta name=\"skinpulse-dev\" content=\"\">";
+      CPPUNIT_ASSERT_MESSAGE(body, body.find(meta) != std::string::npos);
+    }
   }
 };
 

@@ -1,7 +1,18 @@
 // The Portfolio page's account panel: sign-in with the enabled providers, game-account
 // linking, the inventory import with its cooldown as a live countdown (Retry-After), and
 // sign-out (which tells the header's user slot, session.js).
-import {ago, count, emptyBox, errorBox, exactTime, fill, h, markSignedIn, post} from '../../api.js';
+import {
+  ago,
+  count,
+  devMode,
+  emptyBox,
+  errorBox,
+  exactTime,
+  fill,
+  h,
+  markSignedIn,
+  post
+} from '../../api.js';
 import {userChanged} from '../../session.js';
 
 const PROVIDER_NAMES = {
@@ -14,6 +25,13 @@ export const COOLDOWN_KEY = 'skinpulse.importUntil';
 function remember() {
   sessionStorage.setItem('skinpulse.return', '/portfolio');
   markSignedIn(true);
+}
+
+// In development mode the gameid provider is the daemon's own (docs/operations.md), which
+// signs in as a demo player with a demo inventory: the button says so.
+function providerLabel(name) {
+  if (name === 'gameid' && devMode()) return 'Sign in (development)';
+  return PROVIDER_NAMES[name] || `Sign in with ${name}`;
 }
 
 /** page: {els: {account, holdings, summary, valuePanel, notice}}. */
@@ -29,7 +47,7 @@ export function signedOut(page, providers) {
                 (p) =>
                     h('a',
                       {class: 'btn', href: p.login_path, id: `signin-${p.name}`, onclick: remember},
-                      PROVIDER_NAMES[p.name] || `Sign in with ${p.name}`))) :
+                      providerLabel(p.name)))) :
           emptyBox(
               'No sign-in provider is enabled on this server. An administrator enables them in the [identity] configuration.'));
   fill(

@@ -1,0 +1,216 @@
+"""The development configuration in a real browser (issue 32): what the README's first
+screen shows, checked and photographed.
+
+The real skinpulsed runs on etc/dev/skinpulsed.ini (its five simulated markets and [dev]
+mode) in a temporary directory, after tools/dev-history seeded its history through
+skinpulsectl backfill as tools/dev-run does. Headless Chromium then opens the Spreads page
+(several markets, net spreads), a Doppler knife's page (every phase priced per market),
+the Status page (the lagging market stale), and signs in with "Sign in (development)"
+(the real OpenID 2.0 flow against the daemon's own provider), imports the demo inventory
+and enters what was paid for the knife (a P&L). Each page is checked as a trader would
+read it — no "—" where the markets give a value, no sideways scroll — and shot at 1280
+and 375 px into $SKINPULSE_DEV_SCREENSHOT_DIR (default: the build tree's
+screenshots-dev). With SKINPULSE_DEV_SCREENSHOT_DIR=docs/screenshots the README's
+pictures are regenerated.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+
+from harness import SOURCE_DIR, Daemon, run_tool, wait_until  # noqa: E402
+
+from selenium import webdriver  # noqa: E402
+from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+
+SHOTS = os.environ.get("SKINPULSE_DEV_SCREENSHOT_DIR",
+                       os.path.join(tempfile.gettempdir(), "skinpulse-dev-shots"))
+DOPPLER = "\u2605 Karambit | Doppler (Factory New)"
+MARKETS = ("simulated", "sim-dear", "sim-bids", "sim-sales", "sim-lagging")
+
+
+class DevScreensTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="skinpulse-dev-screens-")
+        os.makedirs(SHOTS, exist_ok=True)
+        source = os.path.abspath(SOURCE_DIR)
+        with open(os.path.join(source, "etc", "dev", "skinpulsed.ini"), encoding="utf-8") as f:
+            ini = f.read().replace("seed_file = share/simulated/seed.tsv",
+                                   "seed_file = " + os.path.join(source, "share/simulated/seed.tsv"))
+        # The config keeps its place in an etc/dev folder of its own (dev mode refuses the
+        # packaged etc/skinpulse; any other folder is a development one).
+        cls.daemon = Daemon(cls.tmp, ini=ini, env={"REDIS_URL": ""})
+        history = os.path.join(cls.tmp, "history.jsonl")
+        with open(history, "w", encoding="utf-8") as out:
+            subprocess.run([sys.executable, os.path.join(source, "tools", "dev-history"),
+                            "--config", cls.daemon.config,
+                            "--seed-file", os.path.join(source, "share/simulated/seed.tsv")],
+                           stdout=out, check=True, cwd=source)
+        result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config, "--file",
+                          history, env=cls.daemon.env, timeout=300)
+        assert result.returncode == 0, result.stderr + result.stdout
+        cls.daemon.start()
+        cls.base = "http://127.0.0.1:%d" % cls.daemon.port
+
+        def fresh():
+            sources = {s["name"]: s for s in cls.daemon.get("/api/v1/sources").json()}
+            return all(sources.get(n, {}).get("last_success") for n in MARKETS)
+        wait_until(fresh, timeout=60, every=0.5)
+
+        options = Options()
+        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run",
+                    "--hide-scrollbars", "--user-data-dir=" + os.path.join(cls.tmp, "chromium")):
+            options.add_argument(arg)
+        chromium = shutil.which("chromium")
+        if chromium:
+            options.binary_location = chromium
+        cls.driver = webdriver.Chrome(
+            service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
+        cls.driver.set_page_load_timeout(30)
+
+    @classmethod
+    def tearDownClass(cls):
+        try:
+            cls.driver.quit()
+        finally:
+            cls.daemon.stop()
+            shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def open(self, path, width=1280):
+        self.driver.set_window_size(width, 900)
+        self.driver.get(self.base + path)
+
+    def wait(self, predicate, timeout=20, message="condition"):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                last = predicate()
+                if last:
+                    return last
+            except WebDriverException:
+                pass
+            time.sleep(0.25)
+        self.fail("timed out waiting for %s\n--- daemon log (tail) ---\n%s" % (
+            message, "\n".join(self.daemon.stderr_lines[-20:])))
+
+    def text(self, css):
+        return self.driver.find_element(By.CSS_SELECTOR, css).text
+
+    def shoot(self, name, css, height=1400):
+        """`css`'s panel at 1280 and 375 px: the window is at most `height` px tall (small
+        pictures for the README); a page wider than the window fails."""
+        for width in (1280, 375):
+            self.driver.set_window_size(width, 900)
+            time.sleep(0.5)
+            full = self.driver.execute_script("return document.documentElement.scrollHeight")
+            self.driver.set_window_size(width, min(max(full, 700), height))
+            time.sleep(0.5)
+            self.driver.execute_script("window.scrollTo(0, 0)")
+            overflow = self.driver.execute_script(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            self.assertLessEqual(overflow, 0, "%s at %d px scrolls sideways by %d px" % (name, width, overflow))
+            self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, css), css)
+            path = os.path.join(SHOTS, "dev-%s-%d.png" % (name, width))
+            self.driver.save_screenshot(path)
+            self.assertLess(os.path.getsize(path), 300 * 1024, path)
+        self.driver.set_window_size(1280, 900)
+
+    def item_id(self, name):
+        import urllib.parse
+        found = self.daemon.get("/api/v1/items?limit=20&q=" + urllib.parse.quote(name)).json()
+        return next(i["id"] for i in found if i["market_hash_name"] == name)
+
+    # -- the pages (run in name order) -----------------------------------------------------
+    def test_1_spreads_across_several_markets(self):
+        self.open("/spreads")
+        rows = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#view table tbody tr"),
+                         message="spread rows")
+        self.assertGreaterEqual(len(rows), 5)
+        table = self.text("#view table")
+        self.assertNotIn("No item has a fresh listing", self.text("#view"))
+        self.assertGreaterEqual(sum(1 for m in MARKETS if m in table), 2, table[:400])
+        self.shoot("spreads", "#view table", height=1100)
+
+    def test_2_a_phased_doppler(self):
+        self.open("/items/%d" % self.item_id(DOPPLER))
+        self.wait(lambda: "Phase 2" in self.text("#view"), message="the phases")
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#chart canvas"), message="chart")
+        time.sleep(1.5)
+        view = self.text("#view")
+        for phase in ("Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire", "Black Pearl"):
+            self.assertIn(phase, view)
+        self.assertIn("sim-dear", view)
+        # The base's 24h change has a value (a month of history for the same markets).
+        self.wait(lambda: "%" in self.text("#change-24h"), message="the 24h change")
+        self.assertNotEqual(self.text("#consensus-price"), "—")
+        self.shoot("doppler", "#chart canvas", height=1600)
+
+    def test_3_markets_one_stale(self):
+        # sim-lagging answered once, then stopped: stale 45 s after that poll.
+        def lagging_stale():
+            sources = {s["name"]: s for s in self.daemon.get("/api/v1/sources").json()}
+            return not sources["sim-lagging"]["fresh"]
+        self.wait(lagging_stale, timeout=75, message="sim-lagging stale")
+        self.open("/status")
+        self.wait(lambda: "sim-lagging" in self.text("#view"), message="the markets")
+        time.sleep(1)
+        view = self.text("#view")
+        for market in MARKETS:
+            self.assertIn(market, view)
+        row = next(r for r in self.driver.find_elements(By.CSS_SELECTOR, "#view tbody tr")
+                   if r.text.startswith("sim-lagging"))
+        # Stale, and failing since it stopped answering (the page says which).
+        self.assertTrue("stale" in row.text.lower() or "failing" in row.text.lower(), row.text)
+        self.assertIn("0", row.text.split())  # no item priced fresh
+        self.shoot("status", "#view", height=2000)
+
+    def test_4_development_sign_in_portfolio_and_pl(self):
+        self.open("/portfolio")
+        button = self.wait(lambda: self.driver.find_elements(By.ID, "signin-gameid"),
+                           message="the development sign-in")[0]
+        self.assertEqual(button.text, "Sign in (development)")
+        button.click()
+        self.wait(lambda: self.driver.find_elements(By.ID, "account-name"), message="signed in")
+        self.assertEqual(self.text("#account-name"), "Demo Trader")
+        self.wait(lambda: self.driver.find_element(By.ID, "import-btn").is_enabled(), message="import")
+        self.driver.find_element(By.ID, "import-btn").click()
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"),
+                  message="holdings")
+        # The markets report held items from their next poll: every holding priced.
+        def priced():
+            time.sleep(2)
+            self.driver.refresh()
+            rows = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"),
+                             message="holdings")
+            return rows and not any("no price" in r.text for r in rows)
+        self.wait(priced, timeout=60, message="every holding priced")
+        # What was paid for the knife: a P&L.
+        row = self.wait(lambda: [r for r in self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr")
+                                 if "Doppler" in r.text], message="the knife")[0]
+        self.assertIn("Phase 2", row.text)
+        row.find_element(By.CSS_SELECTOR, ".edit-paid").click()
+        amount = self.wait(lambda: self.driver.find_element(By.CSS_SELECTOR, "#holdings .paid-input"),
+                           message="paid input")
+        amount.send_keys("1650")
+        amount.send_keys(Keys.ENTER)
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings td.pl .chg"),
+                  message="P&L")
+        self.wait(lambda: self.text("#total-pl").startswith(("+$", "-$", "−$")), message="total P&L")
+        self.shoot("portfolio", "#holdings", height=1500)
+
+
+if __name__ == "__main__":
+    unittest.main()
