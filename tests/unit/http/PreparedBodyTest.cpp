@@ -20,19 +20,23 @@ namespace {
 std::string gunzip(const std::string& bytes) {
   z_stream stream{};
   if (inflateInit2(&stream, 15 + 16) != Z_OK) return "<init failed>";
-  std::string out(bytes.size() * 20 + 1024, '\0');
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
   stream.avail_in = static_cast<uInt>(bytes.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  const int rc = inflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
+  std::string out;
+  int rc = Z_OK;
+  while (rc == Z_OK) {
+    char chunk[65536];
+    stream.next_out = reinterpret_cast<Bytef*>(chunk);
+    stream.avail_out = sizeof chunk;
+    rc = inflate(&stream, Z_NO_FLUSH);
+    out.append(chunk, sizeof chunk - stream.avail_out);
+  }
   inflateEnd(&stream);
   return rc == Z_STREAM_END ? out : "<inflate failed>";
 }
 
 std::string unbrotli(const std::string& bytes) {
-  std::string out(bytes.size() * 40 + 1024, '\0');
+  std::string out(bytes.size() * 400 + 1024, '\0');
   std::size_t size = out.size();
   if (BrotliDecoderDecompress(bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()),
                               &size, reinterpret_cast<std::uint8_t*>(out.data())) !=

@@ -163,7 +163,7 @@ class HistoryCacheTest : public CppUnit::TestFixture {
           std::this_thread::yield();                   // a slow render widens the race
           return body(std::to_string(version));
         });
-        if (std::stoll(*got) < finished) ++stale;
+        if (std::stoll(text(got)) < finished) ++stale;
         ++requests;
       }
     };
