@@ -214,6 +214,11 @@ start_daemon() {  # start_daemon NAME BIN PORT; sets started_pid
     echo "[http]"
     echo "threads = $http_threads"
     echo
+    # Each daemon its own admin listener: two daemons (--baseline-build) on the default
+    # port would refuse to start.
+    echo "[admin]"
+    echo "listen = 127.0.0.1:$(free_port)"
+    echo
     echo "[log]"
     echo "access = false"
     echo "level = warn"
