@@ -41,7 +41,9 @@ usage: $0 [options]
   --build DIR         build tree holding bin/skinpulsed (default: $build)
   --baseline-build DIR  also measure the skinpulsed of this build tree (bin/skinpulsed)
   --targets LIST      comma list of targets to measure (default: all): list, item,
-                      item-rotating, volatility, rankings, history-24h, history-7d, candles
+                      item-rotating, volatility, rankings, history-24h, history-7d, candles,
+                      and the encoded bodies history-24h-gzip, history-24h-br,
+                      history-7d-gzip, history-7d-br, candles-gzip, candles-br
   --history-points N  points of the history item over 7 days (default: $history_points)
   --runs N            measured runs per target, interleaved daemon/nginx (default: $runs)
   --out FILE          also append every measurement as a JSON line to FILE
@@ -212,6 +214,11 @@ start_daemon() {  # start_daemon NAME BIN PORT; sets started_pid
     echo "[http]"
     echo "threads = $http_threads"
     echo
+    # Each daemon its own admin listener: two daemons (--baseline-build) on the default
+    # port would refuse to start.
+    echo "[admin]"
+    echo "listen = 127.0.0.1:$(free_port)"
+    echo
     echo "[log]"
     echo "access = false"
     echo "level = warn"
@@ -283,12 +290,32 @@ for entry in "${bodies[@]}"; do
       log "warning: $path differs between the daemon and the baseline (bodies that depend on the time, such as metrics, can move between the two reads)"
   fi
 done
+# The prepared, pre-compressed bodies (docs/architecture.md, "Prepared bodies"): the daemon's
+# gzip and br bytes of the big bodies; nginx sends the same bytes, gzip through gzip_static
+# (<name>.json.gz beside <name>.json) and br as a file of its own with Content-Encoding: br
+# (Debian's nginx has no brotli module).
+encoded=(history-24h history-7d candles)
+for entry in "${bodies[@]}"; do
+  IFS='|' read -r file path <<<"$entry"
+  [[ " ${encoded[*]} " == *" $file "* ]] || continue
+  curl -fsS -H 'Accept-Encoding: gzip' -D "$tmp/$file.gz.headers" -o "$www/$file.json.gz" \
+    "http://127.0.0.1:$dport$path"
+  curl -fsS -H 'Accept-Encoding: br' -D "$tmp/$file.br.headers" -o "$www/$file.json.br" \
+    "http://127.0.0.1:$dport$path"
+  grep -qi '^Content-Encoding: gzip' "$tmp/$file.gz.headers" ||
+    { log "the daemon sent $path without gzip when asked for it"; exit 1; }
+  grep -qi '^Content-Encoding: br' "$tmp/$file.br.headers" ||
+    { log "the daemon sent $path without br when asked for it"; exit 1; }
+  # What the client gets back decompressed is the identity body, byte for byte.
+  gzip -dc "$www/$file.json.gz" | cmp -s - "$www/$file.json" ||
+    { log "gzip body of $path does not decompress to the identity body"; exit 1; }
+done
 for id in "$id_lo" "$id_hi"; do
   curl -fsS -o /dev/null "http://127.0.0.1:$dport/api/v1/items/$id" ||
     { log "id $id of the rotating range does not answer 200; use --ids"; exit 1; }
 done
 chmod 755 "$www"
-chmod 644 "$www"/*.json
+chmod 644 "$www"/*
 
 # --- nginx --------------------------------------------------------------------------
 mkdir -p "$tmp/nginx"
@@ -321,7 +348,11 @@ http {
   server {
     listen 127.0.0.1:$nport;
     root $www;
-    location ~ ^/[a-z0-9-]+\.json$ {}
+    location ~ ^/[a-z0-9-]+\.json$ { gzip_static on; }
+    location ~ ^/[a-z0-9-]+\.json\.br$ {
+      add_header Content-Encoding br;
+      add_header Vary Accept-Encoding;
+    }
     # The rotating target sends /api/v1/items/<id>; every id gets the one static body.
     location /api/v1/items/ { try_files /item.json =404; }
   }
@@ -341,6 +372,12 @@ for check in "${checks[@]}"; do
   read -r path file <<<"$check"
   curl -fsS -o "$tmp/check.body" "http://127.0.0.1:$nport$path"
   cmp -s "$tmp/check.body" "$www/$file" || { log "nginx $path differs from the daemon's body"; exit 1; }
+done
+for file in "${encoded[@]}"; do
+  curl -fsS -H 'Accept-Encoding: gzip' -o "$tmp/check.body" "http://127.0.0.1:$nport/$file.json"
+  cmp -s "$tmp/check.body" "$www/$file.json.gz" || { log "nginx gzip of $file differs from the daemon's"; exit 1; }
+  curl -fsS -o "$tmp/check.body" "http://127.0.0.1:$nport/$file.json.br"
+  cmp -s "$tmp/check.body" "$www/$file.json.br" || { log "nginx br of $file differs from the daemon's"; exit 1; }
 done
 curl -fsS -o "$tmp/check.body" "http://127.0.0.1:$dport$list_path"
 cmp -s "$tmp/check.body" "$www/items.json" || log "warning: the daemon's list body changed between two fetches"
@@ -366,6 +403,12 @@ all_targets=(
   "history-24h|GET /api/v1/items/$item_id/history (24h)|http://127.0.0.1:$nport/history-24h.json|/api/v1/items/$item_id/history?window=24h|stats.lua|"
   "history-7d|GET /api/v1/items/$item_id/history?window=7d|http://127.0.0.1:$nport/history-7d.json|/api/v1/items/$item_id/history?window=7d|stats.lua|"
   "candles|GET /api/v1/items/$item_id/candles?window=7d|http://127.0.0.1:$nport/candles.json|/api/v1/items/$item_id/candles?window=7d&interval=1h|stats.lua|"
+  "history-24h-gzip|GET .../history (24h), gzip|http://127.0.0.1:$nport/history-24h.json|/api/v1/items/$item_id/history?window=24h|stats.lua||Accept-Encoding: gzip"
+  "history-24h-br|GET .../history (24h), br|http://127.0.0.1:$nport/history-24h.json.br|/api/v1/items/$item_id/history?window=24h|stats.lua||Accept-Encoding: br"
+  "history-7d-gzip|GET .../history?window=7d, gzip|http://127.0.0.1:$nport/history-7d.json|/api/v1/items/$item_id/history?window=7d|stats.lua||Accept-Encoding: gzip"
+  "history-7d-br|GET .../history?window=7d, br|http://127.0.0.1:$nport/history-7d.json.br|/api/v1/items/$item_id/history?window=7d|stats.lua||Accept-Encoding: br"
+  "candles-gzip|GET .../candles?window=7d, gzip|http://127.0.0.1:$nport/candles.json|/api/v1/items/$item_id/candles?window=7d&interval=1h|stats.lua||Accept-Encoding: gzip"
+  "candles-br|GET .../candles?window=7d, br|http://127.0.0.1:$nport/candles.json.br|/api/v1/items/$item_id/candles?window=7d&interval=1h|stats.lua||Accept-Encoding: br"
 )
 targets=()
 for t in "${all_targets[@]}"; do
@@ -395,12 +438,14 @@ bench_json() {  # bench_json FILE KEY: a number from the BENCH line of wrk's don
   sed -n 's/^BENCH //p' "$1" | tr -d '{}' | tr ',' '\n' | awk -F: -v k="\"$2\"" '$1 == k { print $2 }'
 }
 
+wrk_header=""  # a request header of the target being measured (Accept-Encoding), or ""
 run_wrk() {  # run_wrk DURATION OUTFILE SCRIPT URL [ARGS...]
   local d=$1 file=$2 script=$3 url=$4
   shift 4
-  local extra=()
+  local extra=() header=()
   [[ $# -gt 0 ]] && extra=(-- "$@")
-  wrk -t"$wrk_threads" -c"$connections" -d"$d" --latency -s "$here/$script" "$url" "${extra[@]}" \
+  [[ -n "$wrk_header" ]] && header=(-H "$wrk_header")
+  wrk -t"$wrk_threads" -c"$connections" -d"$d" --latency "${header[@]}" -s "$here/$script" "$url" "${extra[@]}" \
     >"$file" 2>&1 &
   wrk_pid=$!
   wait "$wrk_pid" || { log "wrk failed:"; cat "$file" >&2; exit 1; }
@@ -462,7 +507,7 @@ measure() {  # measure RUN TARGET SERVER URL SCRIPT ARGS
 # --- warm-up ------------------------------------------------------------------------
 log "warm-up: $warmup per target and server"
 for t in "${targets[@]}"; do
-  IFS='|' read -r name _ nurl dpath script args <<<"$t"
+  IFS='|' read -r name _ nurl dpath script args wrk_header <<<"$t"
   for server in "${servers[@]}"; do
     # shellcheck disable=SC2086
     run_wrk "$warmup" "$tmp/warmup-$name-$server.txt" "$script" "$(server_url "$server" "$nurl" "$dpath")" $args
@@ -473,7 +518,7 @@ done
 log "measuring: $runs run(s) x ${#targets[@]} targets x ${#servers[@]} servers, wrk -t$wrk_threads -c$connections -d$duration --latency"
 for ((run = 1; run <= runs; run++)); do
   for t in "${targets[@]}"; do
-    IFS='|' read -r name _ nurl dpath script args <<<"$t"
+    IFS='|' read -r name _ nurl dpath script args wrk_header <<<"$t"
     # Rotate who goes first so slow drift (thermal, neighbours) hits every server alike.
     n=${#servers[@]}
     for ((k = 0; k < n; k++)); do
@@ -506,7 +551,7 @@ else
   printf '%-44s %11s %9s %12s %10s %7s  %s\n' "endpoint" "nginx req/s" "nginx p99" "daemon req/s" "daemon p99" "ratio" "verdict"
 fi
 for t in "${targets[@]}"; do
-  IFS='|' read -r name desc _ _ _ _ <<<"$t"
+  IFS='|' read -r name desc _ _ _ _ _ <<<"$t"
   n_rps=$(median "$name" nginx 4)
   n_p99=$(median "$name" nginx 5)
   d_rps=$(median "$name" daemon 4)

@@ -36,7 +36,8 @@ Router::Match Dispatcher::route(Request& request) const {
   return router_.match(request.method, request.path, request.path_params);
 }
 
-void Dispatcher::dispatch(Request& request, Response& response, const Router::Match& match) const {
+void Dispatcher::dispatch(Request& request, Response& response, const Router::Match& match,
+                          bool admitted) const {
   try {
     if (match.handler == nullptr) {
       if (match.allowed.empty()) throw HttpError::notFound();
@@ -44,7 +45,7 @@ void Dispatcher::dispatch(Request& request, Response& response, const Router::Ma
                       request.method + " is not allowed here; use " + joinMethods(match.allowed),
                       {{"Allow", joinMethods(match.allowed)}});
     }
-    if (guard_ != nullptr) guard_->admit(request, match.options);
+    if (guard_ != nullptr && !admitted) guard_->admit(request, match.options);
     if (!match.options.accepts_body && !request.body.empty()) {
       throw HttpError(400, "invalid_body", "this endpoint takes no request body");
     }

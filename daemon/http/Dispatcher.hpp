@@ -27,8 +27,11 @@ class Dispatcher {
   /// The route of `request` (path parameters filled in): the server asks it first to
   /// decide where the handler runs (RouteOptions::runs_inline).
   Router::Match route(Request& request) const;
-  /// dispatch() with the route already looked up by route().
-  void dispatch(Request& request, Response& response, const Router::Match& match) const;
+  /// dispatch() with the route already looked up by route(). `admitted`: the guard
+  /// already admitted this request (an inline handler handed it to a worker,
+  /// Response::run_on_worker), so it is not run, nor counted, twice.
+  void dispatch(Request& request, Response& response, const Router::Match& match,
+                bool admitted = false) const;
   /// The headers every response gets (applySecurityHeaders), Cache-Control: no-store
   /// where the routes' policy asks for it (Router::noStore). For a refusal sent before
   /// routing, `match` is empty.

@@ -15,6 +15,9 @@
 #include <boost/asio/write.hpp>
 
 #include <array>
+#include <cerrno>
+#include <sys/sendfile.h>
+#include <sys/socket.h>
 #include <vector>
 
 namespace skinpulse::http {
@@ -394,14 +397,22 @@ void HttpConnection::handle() {
       match.options.needs_session(*request)) {
     match.options.runs_inline = false;  // the guard loads the session on a worker
   }
+  bool admitted = false;
   if (match.handler == nullptr || match.options.runs_inline) {
+    request->may_defer = match.handler != nullptr;
     dispatcher.dispatch(*request, response, match);
-    respond(std::move(response));
-    return;
+    if (!response.run_on_worker) {
+      respond(std::move(response));
+      return;
+    }
+    // The handler could not answer from memory (a history cache miss): the worker runs
+    // it again, with the guard's admission kept.
+    request->may_defer = false;
+    admitted = true;
   }
-  WorkerPool::Task task = [self = shared_from_this(), request, match = std::move(match)] {
+  WorkerPool::Task task = [self = shared_from_this(), request, match = std::move(match), admitted] {
     auto answer = std::make_shared<Response>();
-    self->server_.dispatcher.dispatch(*request, *answer, match);
+    self->server_.dispatcher.dispatch(*request, *answer, match, admitted);
     asio::post(self->socket_.get_executor(), [self, answer] { self->respond(std::move(*answer)); });
   };
   if (!server_.pool.trySubmit(task)) {
@@ -469,14 +480,82 @@ void HttpConnection::respond(Response response) {
   head_ = responseHead(response_, body.size(), connection);
   phase_ = Phase::kWriting;
   arm(options.write_timeout);
-  std::vector<asio::const_buffer> parts{asio::buffer(head_)};
-  if (method_ != "HEAD" && response_.status >= 200 && !body.empty()) {
-    parts.push_back(asio::buffer(body.data(), body.size()));
+  const bool send_body = method_ != "HEAD" && response_.status >= 200 && !body.empty();
+  if (send_body && response_.shared_body && response_.shared_body_fd >= 0) {
+    writeHeadThenFile();
+    return;
   }
+  std::vector<asio::const_buffer> parts{asio::buffer(head_)};
+  if (send_body) parts.push_back(asio::buffer(body.data(), body.size()));
   asio::async_write(socket_, parts,
                     [self = shared_from_this()](const error_code& error, std::size_t) {
                       self->onWritten(error);
                     });
+}
+
+void HttpConnection::writeHeadThenFile() {
+  // The head with MSG_MORE, so it leaves in the body's first segment (nginx's tcp_nopush
+  // does the same with TCP_CORK); what the socket does not take now goes asynchronously.
+  std::size_t sent = 0;
+  while (sent < head_.size()) {
+    const ssize_t n = ::send(socket_.native_handle(), head_.data() + sent, head_.size() - sent,
+                             MSG_MORE | MSG_NOSIGNAL);
+    if (n > 0) {
+      sent += static_cast<std::size_t>(n);
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  if (sent == head_.size()) {
+    sendFile(0);
+    return;
+  }
+  if (errno != EAGAIN && errno != EWOULDBLOCK) {
+    onWritten(error_code(errno, boost::system::system_category()));
+    return;
+  }
+  asio::async_write(socket_, asio::buffer(head_.data() + sent, head_.size() - sent),
+                    [self = shared_from_this()](const error_code& error, std::size_t) {
+                      if (error) {
+                        self->onWritten(error);
+                      } else {
+                        self->sendFile(0);
+                      }
+                    });
+}
+
+void HttpConnection::sendFile(std::size_t offset) {
+  if (phase_ == Phase::kClosed) return;
+  // response_ owns shared_body, which keeps the descriptor open until onWritten.
+  const int fd = response_.shared_body_fd;
+  const std::size_t size = response_.shared_body->size();
+  while (offset < size) {
+    off_t position = static_cast<off_t>(offset);
+    const ssize_t n = ::sendfile(socket_.native_handle(), fd, &position, size - offset);
+    if (n > 0) {
+      offset += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      socket_.async_wait(asio::socket_base::wait_write,
+                         [self = shared_from_this(), offset](const error_code& error) {
+                           if (error) {
+                             self->onWritten(error);
+                           } else {
+                             self->sendFile(offset);
+                           }
+                         });
+      return;
+    }
+    // 0 bytes from a sealed file of known size, or an error: the response cannot finish.
+    onWritten(n == 0 ? make_error_code(boost::system::errc::io_error)
+                     : error_code(errno, boost::system::system_category()));
+    return;
+  }
+  onWritten({});
 }
 
 void HttpConnection::onWritten(const error_code& error) {

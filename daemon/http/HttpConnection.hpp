@@ -101,6 +101,9 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   void respond(Response response);
   /// Marks the connection idle (waiting for a request) or busy for the limiter.
   void enterIdle();
+  /// A body with a sealed file (Response::shared_body_fd): the head, then sendfile.
+  void writeHeadThenFile();
+  void sendFile(std::size_t offset);
   void onWritten(const boost::system::error_code& error);
   void handOver();
   void gracefulClose();

@@ -36,6 +36,10 @@ struct Request {
   /// The connection's place under the caps: a WebSocket handshake claims its client's
   /// WebSocket share with it (ws/WsApi.cpp). Empty outside the server.
   ConnectionHandle connection;
+  /// The handler runs on an event loop (RouteOptions::runs_inline) and may hand the
+  /// request to the worker pool instead (Response::run_on_worker) when it cannot answer
+  /// from memory. False on a worker and outside the server: the handler answers itself.
+  bool may_defer = false;
 
   /// Case-insensitive header lookup.
   std::optional<std::string> header(std::string_view name) const;
@@ -51,6 +55,12 @@ struct Response {
   std::string body;
   /// A body shared with a cache, sent instead of `body` when set (no copy per request).
   std::shared_ptr<const std::string> shared_body;
+  /// A sealed file holding exactly `shared_body`'s bytes (http::PreparedBody), kept open
+  /// as long as `shared_body` lives: the connection sends it with sendfile. -1: none.
+  int shared_body_fd = -1;
+  /// Set by an inline handler of a request with `may_defer` that needs the store: the
+  /// connection runs the handler again on the worker pool (the guard is not run twice).
+  bool run_on_worker = false;
   /// Protocol switch (status 101): after the response is written, the connection leaves
   /// the HTTP server and this is called with its descriptor (now the callee's to close)
   /// and any bytes the client sent after the request that were already read, and the
@@ -63,6 +73,7 @@ struct Response {
     status = code;
     body = std::move(text);
     shared_body.reset();
+    shared_body_fd = -1;
   }
   std::string_view bodyView() const { return shared_body ? *shared_body : body; }
 };

@@ -72,7 +72,9 @@ std::string responseHead(const Response& response, std::size_t body_bytes,
     head += response.content_type;
     head += "\r\n";
   }
-  if (response.status >= 200) {
+  // A 304 has no body and names no length (RFC 9110 §8.6: it would have to be the
+  // length of the 200 it stands for).
+  if (response.status >= 200 && response.status != 304) {
     head += "Content-Length: ";
     head += std::to_string(body_bytes);
     head += "\r\n";

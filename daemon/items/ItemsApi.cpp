@@ -6,6 +6,7 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
+#include "http/PreparedBody.hpp"
 #include "quality/CrossMarket.hpp"
 
 #include <cmath>
@@ -25,6 +26,10 @@ using http::windowParam;
 namespace {
 
 constexpr std::size_t kMaxFilterBytes = 256;
+// Without a cache a body is sent once: compressing or sealing it would cost more than it
+// saves. It still carries its ETag (a 304 saves the client the transfer).
+const http::PreparedBodyOptions kUncachedBody{.compress_min_bytes = SIZE_MAX,
+                                              .sendfile_min_bytes = 0};
 
 }  // namespace
 
@@ -70,8 +75,11 @@ void ItemsApi::registerRoutes(Router& router) {
       "GET", "/api/v1/items", [this](Request& q, Response& r) { list(q, r); }, inline_route);
   router.add(
       "GET", "/api/v1/items/:id", [this](Request& q, Response& r) { detail(q, r); }, inline_route);
-  router.add("GET", "/api/v1/items/:id/history",
-             [this](Request& q, Response& r) { history(q, r); });
+  // History answers inline from the history cache; a miss goes on to the worker pool,
+  // which reads the store (Request::may_defer).
+  router.add(
+      "GET", "/api/v1/items/:id/history", [this](Request& q, Response& r) { history(q, r); },
+      inline_route);
 }
 
 void ItemsApi::list(Request& request, Response& response) const {
@@ -189,24 +197,50 @@ void ItemsApi::history(Request& request, Response& response) const {
       request, config_.rates != nullptr ? *config_.rates : currency::RateBook::none());
   const std::int64_t id = item.record.id;
   const std::int64_t now = clock_();
-  auto render = [&] {
-    const auto points = prices_.history(id, now - window, source);
-    common::JsonWriter json;
-    json.beginArray();
-    for (const auto& point : points) writePricePoint(json, point, std::nullopt, money);
-    json.endArray();
-    // The body holds the points after now - window: it stays exact until the oldest of
-    // them leaves the window (docs/architecture.md, "History cache").
-    return prices::HistoryCache::Rendered{
-        std::make_shared<const std::string>(json.take()),
-        points.empty() ? INT64_MAX : points.front().time + window};
-  };
   if (cache_ == nullptr) {
-    response.shared_body = render().body;
+    if (request.may_defer) {
+      response.run_on_worker = true;
+      return;
+    }
+    // Sent once: neither compressed nor sealed, only tagged.
+    http::PreparedBody::make(renderHistory(id, now - window, source, money).json, kUncachedBody)
+        ->send(request, response);
     return;
   }
-  response.shared_body =
-      cache_->get(id, historyVariant(window, source, money.cacheTag()), now, render);
+  const std::string variant = historyVariant(window, source, money.cacheTag());
+  if (request.may_defer) {
+    // On the event loop: a hit is sent from memory, a miss goes to a worker (which counts
+    // the miss).
+    if (const auto body = cache_->find(id, variant, now, /*count_miss=*/false)) {
+      std::static_pointer_cast<const http::PreparedBody>(body)->send(request, response);
+    } else {
+      response.run_on_worker = true;
+    }
+    return;
+  }
+  auto render = [&] {
+    auto rendered = renderHistory(id, now - window, source, money);
+    auto body = http::PreparedBody::make(std::move(rendered.json));
+    // The body holds the points after now - window: it stays exact until the oldest of
+    // them leaves the window (docs/architecture.md, "History cache").
+    const std::size_t bytes = body->memoryBytes();
+    return prices::HistoryCache::Rendered{
+        std::move(body), rendered.oldest == INT64_MAX ? INT64_MAX : rendered.oldest + window,
+        bytes};
+  };
+  std::static_pointer_cast<const http::PreparedBody>(cache_->get(id, variant, now, render))
+      ->send(request, response);
+}
+
+ItemsApi::RenderedHistory ItemsApi::renderHistory(std::int64_t id, std::int64_t since,
+                                                  const std::optional<std::string>& source,
+                                                  const currency::Conversion& money) const {
+  const auto points = prices_.history(id, since, source);
+  common::JsonWriter json;
+  json.beginArray();
+  for (const auto& point : points) writePricePoint(json, point, std::nullopt, money);
+  json.endArray();
+  return RenderedHistory{json.take(), points.empty() ? INT64_MAX : points.front().time};
 }
 
 std::string historyVariant(std::int64_t window, const std::optional<std::string>& source,

@@ -52,6 +52,14 @@ class ItemsApi {
                                               const http::Request& request) const;
   std::string nextLink(const http::Request& request, std::size_t next_offset,
                        std::size_t limit) const;
+  struct RenderedHistory {
+    std::string json;
+    std::int64_t oldest = INT64_MAX;  ///< time of the oldest point in it
+  };
+  /// Reads the store: the points of `id` after `since`, as the /history array.
+  RenderedHistory renderHistory(std::int64_t id, std::int64_t since,
+                                const std::optional<std::string>& source,
+                                const currency::Conversion& money) const;
 
   const catalog::Catalog& catalog_;
   const prices::LatestPrices& latest_;

@@ -3,15 +3,21 @@
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
+#include "http/PreparedBody.hpp"
 #include "metrics/Candles.hpp"
 #include "metrics/CandlesWindows.hpp"
 
+#include <cstdint>
 #include <memory>
 
 namespace skinpulse::metrics {
 namespace {
 
 constexpr std::size_t kMaxSourceBytes = 256;
+// Without a cache a body is sent once: compressing or sealing it would cost more than it
+// saves. It still carries its ETag (a 304 saves the client the transfer).
+const http::PreparedBodyOptions kUncachedBody{.compress_min_bytes = SIZE_MAX,
+                                              .sendfile_min_bytes = 0};
 
 }  // namespace
 
@@ -27,8 +33,12 @@ CandlesApi::CandlesApi(const catalog::Catalog& catalog, const prices::LatestPric
       clock_(clock ? std::move(clock) : Clock([] { return time::nowSeconds(); })) {}
 
 void CandlesApi::registerRoutes(http::Router& router) {
-  router.add("GET", "/api/v1/items/:id/candles",
-             [this](http::Request& q, http::Response& r) { candles(q, r); });
+  // Inline from the history cache; a miss goes on to the worker pool, which reads the
+  // store (http::Request::may_defer).
+  router.add(
+      "GET", "/api/v1/items/:id/candles",
+      [this](http::Request& q, http::Response& r) { candles(q, r); },
+      http::RouteOptions{.runs_inline = true});
 }
 
 void CandlesApi::candles(http::Request& request, http::Response& response) const {
@@ -62,15 +72,16 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
     response.json(renderCandles(id, source, window->name, interval_name, {}, money));
     return;
   }
-  auto render = [&] {
-    auto read = reader_.read(id, *source, *window, *interval, now);
-    return prices::HistoryCache::Rendered{
-        std::make_shared<const std::string>(
-            renderCandles(id, source, window->name, interval_name, read.candles, money)),
-        read.valid_until};
-  };
   if (cache_ == nullptr) {
-    response.shared_body = render().body;
+    if (request.may_defer) {
+      response.run_on_worker = true;
+      return;
+    }
+    auto read = reader_.read(id, *source, *window, *interval, now);
+    // Sent once: neither compressed nor sealed, only tagged.
+    http::PreparedBody::make(
+        renderCandles(id, source, window->name, interval_name, read.candles, money), kUncachedBody)
+        ->send(request, response);
     return;
   }
   // The source is resolved before the lookup and is part of the key: a cycle that moves
@@ -78,7 +89,25 @@ void CandlesApi::candles(http::Request& request, http::Response& response) const
   const std::string variant = "c|" + std::string(window->name) + "|" + interval_name + "|" +
                               *source +
                               (money.identity() ? std::string() : "|$" + money.cacheTag());
-  response.shared_body = cache_->get(id, variant, now, render);
+  if (request.may_defer) {
+    // On the event loop: a hit is sent from memory, a miss goes to a worker (which counts
+    // the miss).
+    if (const auto body = cache_->find(id, variant, now, /*count_miss=*/false)) {
+      std::static_pointer_cast<const http::PreparedBody>(body)->send(request, response);
+    } else {
+      response.run_on_worker = true;
+    }
+    return;
+  }
+  auto render = [&] {
+    auto read = reader_.read(id, *source, *window, *interval, now);
+    auto body = http::PreparedBody::make(
+        renderCandles(id, source, window->name, interval_name, read.candles, money));
+    const std::size_t bytes = body->memoryBytes();
+    return prices::HistoryCache::Rendered{std::move(body), read.valid_until, bytes};
+  };
+  std::static_pointer_cast<const http::PreparedBody>(cache_->get(id, variant, now, render))
+      ->send(request, response);
 }
 
 }  // namespace skinpulse::metrics

@@ -18,17 +18,17 @@ std::size_t HistoryCache::stripeOf(std::int64_t item_id) {
 }
 
 HistoryCache::Body HistoryCache::find(std::int64_t item_id, const std::string& variant,
-                                      std::int64_t now) {
+                                      std::int64_t now, bool count_miss) {
   std::lock_guard lock(mutex_);
   const auto it = index_.find(Key{item_id, variant});
   if (it == index_.end()) {
-    ++stats_.misses;
+    if (count_miss) ++stats_.misses;
     return nullptr;
   }
   const auto entry = it->second;
   if (now < entry->filled_at || now >= entry->expires_at) {
     eraseLocked(entry);
-    ++stats_.misses;
+    if (count_miss) ++stats_.misses;
     return nullptr;
   }
   lru_.splice(lru_.begin(), lru_, entry);
@@ -44,7 +44,7 @@ HistoryCache::Ticket HistoryCache::ticket(std::int64_t item_id) const {
 bool HistoryCache::fill(const Ticket& ticket, const std::string& variant, const Rendered& rendered,
                         std::int64_t now) {
   if (!enabled() || !rendered.body) return false;
-  const std::size_t bytes = rendered.body->size() + variant.size() + kEntryOverhead;
+  const std::size_t bytes = rendered.bytes + variant.size() + kEntryOverhead;
   if (bytes > options_.max_bytes) return false;
   std::lock_guard lock(mutex_);
   if (ticket.epoch != epoch_ || ticket.item_generation != generations_[stripeOf(ticket.item_id)]) {
@@ -67,8 +67,9 @@ bool HistoryCache::fill(const Ticket& ticket, const std::string& variant, const 
 }
 
 HistoryCache::Body HistoryCache::get(std::int64_t item_id, const std::string& variant,
-                                     std::int64_t now, const std::function<Rendered()>& render) {
-  if (auto body = find(item_id, variant, now)) return body;
+                                     std::int64_t now, const std::function<Rendered()>& render,
+                                     bool count_miss) {
+  if (auto body = find(item_id, variant, now, count_miss)) return body;
   const Ticket taken = ticket(item_id);
   Rendered rendered = render();
   fill(taken, variant, rendered, now);

@@ -18,8 +18,9 @@
 // - A miss takes a Ticket *before* it reads the store and hands it to fill(): a fill whose
 //   item was invalidated after the ticket was taken is dropped, so a body read before a
 //   cycle stored points never lands in the cache after that cycle's invalidation.
-// - Bodies are bounded in bytes (`max_bytes`, 0 turns the cache off); the least recently
-//   used entries go first; a body larger than the bound is not kept.
+// - Bodies are bounded in bytes (`max_bytes`, 0 turns the cache off): every encoding and
+//   file copy of a prepared body counts (Rendered::bytes); the least recently used
+//   entries go first; a body larger than the bound is not kept.
 // Thread-safe: one mutex, held for map and list updates only, never while rendering.
 
 #include <array>
@@ -52,7 +53,10 @@ struct HistoryCacheStats {
 
 class HistoryCache {
  public:
-  using Body = std::shared_ptr<const std::string>;
+  /// What its users keep: an http::PreparedBody for /history and /candles (the cache only
+  /// counts its bytes; it sits below the HTTP layer and never looks inside). A key space
+  /// holds one type, so its users cast back with std::static_pointer_cast.
+  using Body = std::shared_ptr<const void>;
 
   /// What a miss holds while it reads the store and renders.
   struct Ticket {
@@ -61,16 +65,20 @@ class HistoryCache {
     std::uint64_t epoch = 0;
   };
 
-  /// A rendered body and the first time (Unix seconds) at which it is no longer exact.
+  /// A rendered body, the first time (Unix seconds) at which it is no longer exact, and
+  /// the memory it holds (counted against `max_bytes`).
   struct Rendered {
     Body body;
     std::int64_t valid_until = INT64_MAX;
+    std::size_t bytes = 0;
   };
 
   explicit HistoryCache(HistoryCacheOptions options = {});
 
-  /// The body of (item, variant) when cached and valid at `now`; null otherwise.
-  Body find(std::int64_t item_id, const std::string& variant, std::int64_t now);
+  /// The body of (item, variant) when cached and valid at `now`; null otherwise (counted
+  /// as a miss unless `count_miss` is false: a request looked up twice counts once).
+  Body find(std::int64_t item_id, const std::string& variant, std::int64_t now,
+            bool count_miss = true);
   /// Taken before a miss reads the store.
   Ticket ticket(std::int64_t item_id) const;
   /// Keeps `rendered` unless the ticket's item was invalidated since the ticket was taken.
@@ -81,7 +89,7 @@ class HistoryCache {
   /// find(), else ticket(), `render()` (outside the lock) and fill(). `render` may throw;
   /// nothing is cached then.
   Body get(std::int64_t item_id, const std::string& variant, std::int64_t now,
-           const std::function<Rendered()>& render);
+           const std::function<Rendered()>& render, bool count_miss = true);
 
   /// Points of these items were stored: their bodies go, fills in flight are dropped.
   void invalidate(const std::vector<std::int64_t>& item_ids);

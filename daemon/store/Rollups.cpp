@@ -100,15 +100,20 @@ void RollupFold::add(std::int64_t item_id, std::string_view source, std::int64_t
   if (outlier) return;
   for (const auto level : kRollupLevels) {
     const std::int64_t start = bucketStart(time, rollupSeconds(level));
-    auto& bar = bars(level)[Key{item_id, std::string(source), start}];
-    bar.start = start;
-    mergeBar(bar, barOf(start, time, price, volume));
+    auto*& last = last_[level == RollupLevel::kHour ? 0 : 1];
+    if (last == nullptr || std::get<0>(last->first) != item_id ||
+        std::get<2>(last->first) != start || std::get<1>(last->first) != source) {
+      last = &*mutableBars(level).try_emplace(Key{item_id, std::string(source), start}).first;
+      last->second.start = start;
+    }
+    mergeBar(last->second, barOf(start, time, price, volume));
   }
 }
 
 RollupFold::Bars RollupFold::takeEndedBy(RollupLevel level, std::int64_t time) {
+  forgetLast();  // the bars it points to may leave
   Bars ended;
-  auto& all = bars(level);
+  auto& all = mutableBars(level);
   const std::int64_t size = rollupSeconds(level);
   for (auto it = all.begin(); it != all.end();) {
     if (std::get<2>(it->first) + size <= time) {

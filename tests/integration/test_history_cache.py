@@ -2,6 +2,7 @@
 come from memory, yet a cycle's or a backfill's points are in them as soon as item detail
 shows them: the cycle drops the item's cached bodies before it updates the latest prices,
 and a reload from the store (a backfill) drops them all before it reloads those."""
+import gzip
 import json
 import os
 import time
@@ -59,6 +60,84 @@ class HistoryCacheTest(DaemonTestCase):
                 requests += 1
             self.assertGreaterEqual(len(checked), 3, "fewer than 3 cycles seen")
             self.assertGreater(requests, 3 * len(checked))
+
+    def test_encoded_bodies_are_the_identity_body_and_follow_each_cycle(self):
+        """The prepared gzip body decompresses to exactly the identity body, each coding
+        has its own ETag and 304, HEAD has no body, q=0 is honoured, and after a cycle
+        every representation shows the new point (never a stale prepared body)."""
+        seed = os.path.join(self.workdir, "seed.tsv")
+        with open(seed, "w", encoding="utf-8") as f:
+            f.write("%s\t5000\t0.05\n" % NAME)
+        ini = ("[source.sim]\nplugin = simulated\ninterval_seconds = 1\nseed_file = %s\n"
+               "fraction = 1\n" % seed)
+        with Daemon(self.workdir, ini=ini) as daemon:
+            item = self.find_id(daemon, NAME)
+            history = "/api/v1/items/%d/history?source=sim" % item
+            # Enough points that the body is compressed (prepared bodies from 1 KiB on).
+            self.assertTrue(wait_until(lambda: len(daemon.get(history).body) > 2048,
+                                       timeout=60), daemon.stderr())
+            # Candles of 1 s buckets do not exist: a week of 1 h bars is one bar here, a
+            # body under 1 KiB, sent as identity whatever the client takes.
+            for path in (history, "/api/v1/items/%d/candles?window=1h&source=sim" % item):
+                compressed = len(daemon.get(path).body) >= 1024
+                seen = set()
+                deadline = time.time() + 6
+                while time.time() < deadline:
+                    plain = daemon.get(path)
+                    zipped = daemon.get(path, headers={"Accept-Encoding": "gzip"})
+                    self.assertEqual(zipped.header("Vary"), "Accept-Encoding")
+                    if not compressed:
+                        self.assertIsNone(zipped.header("Content-Encoding"))
+                        self.assertEqual(zipped.body, plain.body)
+                        again = daemon.get(path, headers={"If-None-Match": plain.header("ETag")})
+                        self.assertIn(again.status, (200, 304))
+                        if again.status == 304:
+                            self.assertEqual(again.body, b"")
+                        time.sleep(0.1)
+                        continue
+                    self.assertEqual(zipped.header("Content-Encoding"), "gzip")
+                    self.assertEqual(zipped.header("Vary"), "Accept-Encoding")
+                    self.assertNotEqual(zipped.header("ETag"), plain.header("ETag"))
+                    unzipped = gzip.decompress(zipped.body)
+                    if plain.header("ETag") == zipped.header("ETag").replace("-gz", ""):
+                        # The same prepared body (no cycle in between): the same bytes.
+                        self.assertEqual(unzipped, plain.body)
+                    elif "history" in path:
+                        # A cycle in between: the gzip body, read after, is the newer one.
+                        self.assertGreaterEqual(json.loads(unzipped)[-1]["time"],
+                                                plain.json()[-1]["time"])
+                    seen.add(plain.header("ETag"))
+                    # Revalidation: the tag of the representation held.
+                    again = daemon.get(path, headers={"Accept-Encoding": "gzip",
+                                                      "If-None-Match": zipped.header("ETag")})
+                    if again.status == 200:  # a cycle stored a point in between
+                        self.assertNotEqual(again.header("ETag"), zipped.header("ETag"))
+                    else:
+                        self.assertEqual(again.status, 304)
+                        self.assertEqual(again.body, b"")
+                    # q=0 refuses a coding; br when taken.
+                    refused = daemon.get(path, headers={"Accept-Encoding": "gzip;q=0, br;q=0"})
+                    self.assertIsNone(refused.header("Content-Encoding"))
+                    json.loads(refused.body)
+                    br = daemon.get(path, headers={"Accept-Encoding": "br, gzip"})
+                    self.assertEqual(br.header("Content-Encoding"), "br")
+                    head = daemon.request("HEAD", path, headers={"Accept-Encoding": "gzip"})
+                    self.assertEqual(head.status, 200)
+                    self.assertEqual(head.body, b"")
+                    self.assertEqual(head.header("Content-Encoding"), "gzip")
+                    time.sleep(0.1)
+                if not compressed:
+                    continue
+                # Several cycles, each seen as a new body in every representation.
+                self.assertGreaterEqual(len(seen), 3, path)
+                # After the newest cycle: the gzip body holds the newest point item detail shows.
+                shown = self.newest(self.get_json(daemon, "/api/v1/items/%d" % item), "sim")
+                newest = json.loads(gzip.decompress(
+                    daemon.get(path, headers={"Accept-Encoding": "gzip"}).body))
+                if isinstance(newest, dict):
+                    self.assertTrue(newest["candles"])
+                else:
+                    self.assertGreaterEqual(newest[-1]["time"], shown)
 
     def test_a_backfill_reaches_the_cached_history_at_once(self):
         now = int(time.time())

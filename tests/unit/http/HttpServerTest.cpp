@@ -1,4 +1,6 @@
 #include "http/HttpServer.hpp"
+#include "http/PreparedBody.hpp"
+#include "http/RequestGuard.hpp"
 
 #include <cppunit/extensions/HelperMacros.h>
 
@@ -91,6 +93,20 @@ class Client {
   bool closed_ = false;
 };
 
+// Counts the requests it admits (the guard must run once per request, wherever its
+// handler runs).
+class CountingGuard : public RequestGuard {
+ public:
+  void admit(Request&, const RouteOptions&) const override { ++admitted; }
+  mutable std::atomic<int> admitted{0};
+};
+
+// The body of the first response in `answer` (after its head), at most `length` bytes.
+std::string bodyOf(const std::string& answer, std::size_t length) {
+  const auto end = answer.find("\r\n\r\n");
+  return end == std::string::npos ? std::string() : answer.substr(end + 4, length);
+}
+
 int statusOf(const std::string& response) {
   return response.size() > 12 ? std::stoi(response.substr(9, 3)) : 0;
 }
@@ -114,6 +130,8 @@ class HttpServerTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(headerInjectionBecomes500);
   CPPUNIT_TEST(idleConnectionsOfAHogMakeRoomForAnotherClient);
   CPPUNIT_TEST(listensOnIpv6DualStack);
+  CPPUNIT_TEST(preparedBodiesGoOutWholeWithSendfileAndHeadHasNone);
+  CPPUNIT_TEST(anInlineHandlerHandsARequestToAWorkerAdmittedOnce);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -124,6 +142,10 @@ class HttpServerTest : public CppUnit::TestFixture {
   int taken_fd_ = -1;
   std::string early_;
   ConnectionSlot slot_;
+  std::string prepared_text_;
+  std::shared_ptr<const PreparedBody> prepared_;
+  std::thread::id deferred_thread_;
+  std::atomic<int> deferred_calls_{0};
 
   ServerOptions options() {
     ServerOptions options;
@@ -137,6 +159,31 @@ class HttpServerTest : public CppUnit::TestFixture {
  public:
   void setUp() override {
     router_ = Router();
+    // 300 KB of JSON-like text, sealed into a file from 4 KiB on: sent with sendfile.
+    prepared_text_ = "[";
+    for (int i = 0; i < 6000; ++i) {
+      prepared_text_ +=
+          (i ? ",{\"i\":" : "{\"i\":") + std::to_string(i) + ",\"pad\":\"abcdefghij\"}";
+    }
+    prepared_text_ += "]";
+    prepared_ = PreparedBody::make(prepared_text_, PreparedBodyOptions{.sendfile_min_bytes = 4096});
+    router_.add(
+        "GET", "/prepared",
+        [this](Request& request, Response& response) { prepared_->send(request, response); },
+        RouteOptions{.runs_inline = true});
+    router_.add(
+        "GET", "/defer",
+        [this](Request& request, Response& response) {
+          ++deferred_calls_;
+          if (request.may_defer) {
+            response.run_on_worker = true;
+            return;
+          }
+          std::lock_guard lock(mutex_);
+          deferred_thread_ = std::this_thread::get_id();
+          response.json("\"worker\"");
+        },
+        RouteOptions{.runs_inline = true});
     router_.add(
         "GET", "/inline",
         [this](Request&, Response& response) {
@@ -412,6 +459,69 @@ class HttpServerTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT(took < 1500ms);
     partial.readAll(1000ms);
     CPPUNIT_ASSERT(partial.closedByPeer());
+  }
+
+  void preparedBodiesGoOutWholeWithSendfileAndHeadHasNone() {
+    HttpServer server(router_, options());
+    server.start();
+    CPPUNIT_ASSERT(prepared_->representation(PreparedBody::Coding::kIdentity).fd >= 0);
+    const std::string length = "Content-Length: " + std::to_string(prepared_text_.size());
+    {
+      // Pipelined: the second answer starts only after the first body went out whole.
+      Client client(server.port());
+      client.send("GET /prepared HTTP/1.1\r\n\r\nGET /prepared HTTP/1.1\r\n\r\n");
+      const auto answers = client.readUntil(prepared_text_, 2);
+      CPPUNIT_ASSERT_EQUAL(200, statusOf(answers));
+      CPPUNIT_ASSERT(answers.find(length) != std::string::npos);
+      CPPUNIT_ASSERT(bodyOf(answers, prepared_text_.size()) == prepared_text_);
+      const auto second = answers.find("HTTP/1.1 200", 1);
+      CPPUNIT_ASSERT(second != std::string::npos);
+      CPPUNIT_ASSERT(bodyOf(answers.substr(second), prepared_text_.size()) == prepared_text_);
+    }
+    {
+      // HEAD: the GET's headers and length, no body (the next answer follows at once).
+      Client client(server.port());
+      client.send("HEAD /prepared HTTP/1.1\r\n\r\nGET /inline HTTP/1.1\r\n\r\n");
+      const auto answers = client.readUntil("{}");
+      CPPUNIT_ASSERT(answers.find(length) != std::string::npos);
+      CPPUNIT_ASSERT(answers.find("ETag: \"") != std::string::npos);
+      CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1 200"), bodyOf(answers, 12));
+    }
+    {
+      // gzip asked: the gzip representation with its ETag; that ETag back: 304, no body.
+      Client client(server.port());
+      client.send("GET /prepared HTTP/1.1\r\nAccept-Encoding: gzip\r\n\r\n");
+      const auto& gzip = prepared_->representation(PreparedBody::Coding::kGzip);
+      const auto answer = client.readUntil(gzip.bytes);
+      CPPUNIT_ASSERT(answer.find("Content-Encoding: gzip") != std::string::npos);
+      CPPUNIT_ASSERT(bodyOf(answer, gzip.bytes.size()) == gzip.bytes);
+      client.send("GET /prepared HTTP/1.1\r\nAccept-Encoding: gzip\r\nIf-None-Match: " + gzip.etag +
+                  "\r\n\r\nGET /inline HTTP/1.1\r\n\r\n");
+      const auto revalidated = client.readUntil("{}");
+      CPPUNIT_ASSERT_EQUAL(304, statusOf(revalidated));
+      const std::string head = revalidated.substr(0, revalidated.find("\r\n\r\n"));
+      CPPUNIT_ASSERT(head.find("Content-Length") == std::string::npos);
+      CPPUNIT_ASSERT(head.find("ETag: " + gzip.etag) != std::string::npos);
+      CPPUNIT_ASSERT_EQUAL(std::string("HTTP/1.1 200"), bodyOf(revalidated, 12));
+    }
+  }
+
+  void anInlineHandlerHandsARequestToAWorkerAdmittedOnce() {
+    CountingGuard guard;
+    auto opts = options();
+    opts.guard = &guard;
+    HttpServer server(router_, opts);
+    server.start();
+    Client client(server.port());
+    client.send("GET /defer HTTP/1.1\r\n\r\nGET /inline HTTP/1.1\r\n\r\n");
+    const auto answers = client.readUntil("HTTP/1.1 200", 2);
+    CPPUNIT_ASSERT(answers.find("\"worker\"") != std::string::npos);
+    CPPUNIT_ASSERT(answers.find("\"worker\"") < answers.find("{}"));
+    CPPUNIT_ASSERT_EQUAL(2, deferred_calls_.load());  // on the loop, then on a worker
+    CPPUNIT_ASSERT_EQUAL(2, guard.admitted.load());   // /defer once, /inline once
+    std::lock_guard lock(mutex_);
+    CPPUNIT_ASSERT(deferred_thread_ != std::thread::id());
+    CPPUNIT_ASSERT(deferred_thread_ != inline_thread_);
   }
 
   void headerInjectionBecomes500() {

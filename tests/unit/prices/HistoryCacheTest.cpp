@@ -16,7 +16,8 @@ using prices::HistoryCacheOptions;
 namespace {
 
 HistoryCache::Rendered body(const std::string& text, std::int64_t valid_until = INT64_MAX) {
-  return HistoryCache::Rendered{std::make_shared<const std::string>(text), valid_until};
+  return HistoryCache::Rendered{std::make_shared<const std::string>(text), valid_until,
+                                text.size()};
 }
 
 // Fills (item, variant) at `now` with a fresh ticket.
@@ -25,7 +26,9 @@ bool put(HistoryCache& cache, std::int64_t item, const std::string& variant,
   return cache.fill(cache.ticket(item), variant, body(text), now);
 }
 
-std::string text(const HistoryCache::Body& body) { return body ? *body : std::string("<miss>"); }
+std::string text(const HistoryCache::Body& body) {
+  return body ? *std::static_pointer_cast<const std::string>(body) : std::string("<miss>");
+}
 
 }  // namespace
 
@@ -160,7 +163,7 @@ class HistoryCacheTest : public CppUnit::TestFixture {
           std::this_thread::yield();                   // a slow render widens the race
           return body(std::to_string(version));
         });
-        if (std::stoll(*got) < finished) ++stale;
+        if (std::stoll(text(got)) < finished) ++stale;
         ++requests;
       }
     };
