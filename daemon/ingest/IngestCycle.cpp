@@ -53,15 +53,15 @@ IngestCycle::IngestCycle(store::Database& database, catalog::Catalog& catalog,
       auto_add_(auto_add),
       sightings_(static_cast<std::size_t>(std::max(auto_add_min_sources, 1))),
       backfill_revision_(database.prices().backfillRevision()),
-      newest_time_(database.prices().newestTime()),
       follower_(database.prices()) {}
 
-bool IngestCycle::reloadIfChangedElsewhere(bool standby, bool scan_newest) {
+bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   std::lock_guard lock(mutex_);
   const std::int64_t revision = database_.prices().backfillRevision();
   const bool backfilled = revision != backfill_revision_;
   const auto started = std::chrono::steady_clock::now();
-  if (standby && !backfilled) {
+  if (!backfilled) {
+    if (!standby) return false;
     auto step = follower_.next(started);
     switch (step.result) {
       case CycleFollower::Result::kUpToDate:
@@ -70,24 +70,14 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby, bool scan_newest) {
         applyFollowed(step.points);
         return true;
       case CycleFollower::Result::kGap:
-        reloadAll(revision, database_.prices().newestTime(), false, started);
-        return true;
-      case CycleFollower::Result::kUnsupported:
-        if (!scan_newest) return false;
-        break;  // the newest-point watch below
+        break;  // the full reload below
     }
   }
-  // Without a cycle log a standby reloads after the polling instance's cycles, but spends
-  // at most a fifth of its time doing so: with a week of history the metrics rebuild
-  // takes seconds.
-  const bool paced = standby && !backfilled && started < next_standby_reload_;
-  const std::int64_t newest = standby && !paced ? database_.prices().newestTime() : newest_time_;
-  if (!backfilled && newest == newest_time_) return false;
-  reloadAll(revision, newest, backfilled, started);
+  reloadAll(revision, backfilled, started);
   return true;
 }
 
-void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool backfilled,
+void IngestCycle::reloadAll(std::int64_t revision, bool backfilled,
                             std::chrono::steady_clock::time_point started) {
   // Before the load: a cycle logged meanwhile is followed again later, never skipped.
   follower_.caughtUp(started);
@@ -95,7 +85,6 @@ void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool bac
   if (history_cache_ != nullptr) history_cache_->invalidateAll();
   latest_.reset(database_.prices().latestPerItemSource());
   backfill_revision_ = revision;
-  newest_time_ = newest;
   for (const auto& [observer, stage] : observers_) {
     try {
       observer->onReload();
@@ -103,9 +92,9 @@ void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool bac
       log::main().error("reload from the store failed: {}", error.what());
     }
   }
-  const auto finished = std::chrono::steady_clock::now();
-  next_standby_reload_ = finished + 4 * (finished - started);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(finished - started).count();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
   if (backfilled) {
     log::main().info("backfilled prices found: caches reloaded in {} ms", ms);
   } else {
@@ -144,7 +133,6 @@ void IngestCycle::applyFollowed(const std::vector<store::PricePoint>& followed) 
   // The order of our own cycle: history bodies dropped before the latest prices move.
   invalidateHistory(points);
   latest_.apply(points);
-  newest_time_ = std::max(newest_time_, points.back().time);
   const CycleUpdate update{time::nowSeconds(), points};
   for (const auto& [observer, stage] : observers_) {
     if (!observer->runsOnFollowedCycles()) continue;
