@@ -214,12 +214,19 @@ void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
   catalog::CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
 }
 
-void IngestCycle::notify(const std::vector<store::PricePoint>& points, CycleTimings& timings) {
-  const CycleUpdate update{time::nowSeconds(), points};
-  for (const auto& [observer, stage] : observers_) {
+void IngestCycle::notify(const CycleUpdate& update,
+                         std::vector<CyclePreparation::Outcome>& prepared, CycleTimings& timings) {
+  for (std::size_t i = 0; i < observers_.size(); ++i) {
+    const auto& [observer, stage] = observers_[i];
+    auto& outcome = prepared[i];
+    if (outcome.failed) continue;  // logged when it threw
     const auto started = Clock::now();
     try {
-      observer->onCycle(update);
+      if (outcome.prepared) {
+        outcome.prepared->commit();
+      } else {
+        observer->onCycle(update);
+      }
     } catch (const std::exception& error) {
       log::main().error("after-cycle step failed: {}", error.what());
     }
@@ -291,21 +298,33 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   // the points. Readers see the new snapshot only after the commit below.
   std::vector<store::PricePoint> confirmed;
   std::shared_ptr<const prices::LatestPrices::Snapshot> next;
-  if (!points.empty() && outlier_policy_ != nullptr) {
-    quality::OutlierJudge judge(outlier_policy_->freshness(), outlier_policy_->outlierFactor(),
-                                points);
-    next = latest_.prepare(points, judge.hook());
-    confirmed = judge.confirmed();
+  std::optional<quality::OutlierJudge> judge;
+  if (!points.empty()) {
+    if (outlier_policy_ != nullptr) {
+      judge.emplace(outlier_policy_->freshness(), outlier_policy_->outlierFactor(), points);
+    }
+    next = latest_.prepare(points, judge ? judge->hook() : nullptr);
+    if (judge) confirmed = judge->confirmed();
     for (const auto& point : points) {
       if (point.outlier) ++outcome.sources[point.source].outliers;
     }
     lap(CycleStage::kLatestPrices);
-    // Before the insert: a standby reloading after it sees both changes.
-    database_.prices().clearOutliers(confirmed);
-  } else if (!points.empty()) {
-    next = latest_.prepare(points, nullptr);
-    lap(CycleStage::kLatestPrices);
   }
+  // What the observers see: confirmed points count from now on and come first, as they
+  // are older than the points that confirmed them (the latest prices have them).
+  std::vector<store::PricePoint> observed;
+  observed.reserve(confirmed.size() + points.size());
+  observed.insert(observed.end(), confirmed.begin(), confirmed.end());
+  observed.insert(observed.end(), points.begin(), points.end());
+  const CycleUpdate update{time::nowSeconds(), observed};
+  // The observers that can (the metrics engine) work while the points are stored; what
+  // they prepare is published only after the commit, and dropped if the store throws.
+  std::vector<CycleObserver*> observers;
+  for (const auto& entry : observers_) observers.push_back(entry.observer);
+  CyclePreparation preparation(std::move(observers), update,
+                               next ? next->source_names : latest_.sourceNames());
+  // Before the insert: a standby reloading after it sees both changes.
+  if (!confirmed.empty()) database_.prices().clearOutliers(confirmed);
   outcome.stored = database_.prices().insert(points);
   // Our cycle is applied below: were we to stand by later, following resumes after it.
   try {
@@ -313,16 +332,23 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   } catch (const std::exception& error) {
     log::main().warn("cycle log position not read: {}", error.what());
   }
-  // Confirmed points count from now on: the observers take them like new ones, first, as
-  // they are older than the points that confirmed them (the latest prices have them).
-  points.insert(points.begin(), confirmed.begin(), confirmed.end());
-  invalidateHistory(points);
+  invalidateHistory(observed);
   fillImages(normalised);
   lap(CycleStage::kStore);
   if (next) latest_.commit(std::move(next));
   lap(CycleStage::kLatestPrices);
-  notify(points, timings);
-  timings.points = points.size();
+  // What the cycle waited for the preparation after the store: the metrics stage's share
+  // of the latency (the rest ran alongside the store).
+  auto prepared = preparation.finish();
+  lap(CycleStage::kMetrics);
+  notify(update, prepared, timings);
+  if (log::main().should_log(spdlog::level::debug)) {
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(preparation.took()).count();
+    log::main().debug("cycle observers prepared alongside the store in {}.{} ms", micros / 1000,
+                      micros % 1000 / 100);
+  }
+  timings.points = observed.size();
   report(timings);
   return outcome;
 }

@@ -11,6 +11,7 @@
 #include "catalog/NameSightings.hpp"
 #include "ingest/CycleFollower.hpp"
 #include "ingest/CycleObserver.hpp"
+#include "ingest/CyclePreparation.hpp"
 #include "ingest/CycleTimings.hpp"
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
@@ -112,7 +113,10 @@ class IngestCycle {
   void invalidateHistory(const std::vector<store::PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
-  void notify(const std::vector<store::PricePoint>& points, CycleTimings& timings);
+  /// Runs each observer after the store: commits what it prepared alongside the store,
+  /// or calls onCycle().
+  void notify(const CycleUpdate& update, std::vector<CyclePreparation::Outcome>& prepared,
+              CycleTimings& timings);
   /// The polling instance's points, applied like our own cycle's but without timings and
   /// only for the observers that run on followed cycles.
   void applyFollowed(const std::vector<store::PricePoint>& points);
