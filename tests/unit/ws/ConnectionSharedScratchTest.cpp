@@ -71,8 +71,8 @@ std::string expectedPayload(const UpdateFrames& update, const std::string& subsc
 
 }  // namespace
 
-class SharedScratchDeliveryTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(SharedScratchDeliveryTest);
+class ConnectionSharedScratchTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ConnectionSharedScratchTest);
   CPPUNIT_TEST(clientsWithDifferentSubscriptionsGetExactlyTheirFrames);
   CPPUNIT_TEST(aSlowClientKeepsItsRestWhileOthersGetTheirs);
   CPPUNIT_TEST(aClientGoneMidWriteLeavesTheNextOneWhole);
@@ -149,4 +149,4 @@ class SharedScratchDeliveryTest : public CppUnit::TestFixture {
   ConnectionLimits limits_;
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(SharedScratchDeliveryTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ConnectionSharedScratchTest);
