@@ -11,7 +11,7 @@ The load client (bench_ws_client --publish-log) matches a prices frame to its cy
 entries' "time". Prints `port N` on stdout once listening.
 
     fake_market.py --catalog share/catalog/items.jsonl --items 25000 --log FILE
-                   [--ready-file FILE] [--cycles 5] [--port 0]
+                   [--ready-file FILE] [--cycles 5] [--port 0] [--body-file FILE]
 """
 import argparse
 import http.server
@@ -68,9 +68,14 @@ def main():
     parser.add_argument("--ready-file", default="")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--cycles", type=int, default=5, help="cycles logged, then no more")
+    parser.add_argument("--body-file", default="",
+                        help="write one answer's body here (the raw references parse it)")
     args = parser.parse_args()
     rows = rows_of(args.catalog, args.items)
     templates = [template_of(rows, variant) for variant in range(3)]
+    if args.body_file:
+        with open(args.body_file, "wb") as f:
+            f.write(templates[1].replace(UPDATED, b"%d" % int(time.time())))
     log = open(args.log, "a", encoding="utf-8")
     state = {"cycle": 0, "logged": 0}
 

@@ -6,9 +6,12 @@
 # "e2e/run.sh".
 #
 #   bench/e2e/run.sh [--build DIR] [--clients 10000] [--ids 10] [--items 25000]
-#                    [--cycles 5] [--interval 3] [--reference] [--keep]
-# --reference: afterwards, bench/ws/run.sh with the same clients and ids (publish → frame
-# of the live-update stack alone), in the same run.
+#                    [--cycles 5] [--interval 3] [--no-reference] [--keep]
+# Afterwards, in the same run (skip with --no-reference): the raw parse of the same answer
+# body (simdjson on-demand) and the raw insert of the same rows into a copy of the
+# daemon's database (bench_e2e_reference), then bench/ws/run.sh with the same clients and
+# ids (publish → frame of the live-update stack alone), and the ratios of the daemon's
+# figures to those references.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +22,7 @@ ids=10
 items=25000
 cycles=5
 interval=3
-reference=0
+reference=1
 keep=0
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -29,16 +32,19 @@ while [[ $# -gt 0 ]]; do
     --items) items=$2; shift 2 ;;
     --cycles) cycles=$2; shift 2 ;;
     --interval) interval=$2; shift 2 ;;
-    --reference) reference=1; shift ;;
+    --reference) reference=1; shift ;;  # the default; kept for old command lines
+    --no-reference) reference=0; shift ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n 2,11p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,14p "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-for bin in skinpulsed bench_ws_client; do
+bins=(skinpulsed bench_ws_client)
+(( reference )) && bins+=(bench_ws_server bench_e2e_reference)
+for bin in "${bins[@]}"; do
   if [[ ! -x "$build/bin/$bin" ]]; then
     echo "run.sh: $build/bin/$bin not found; build it first:" >&2
-    echo "  cmake --build $build -j2 --target skinpulsed plugin_source_skinport bench_ws_client" >&2
+    echo "  cmake --build $build -j2 --target skinpulsed plugin_source_skinport bench_ws_client bench_ws_server bench_e2e_reference" >&2
     exit 1
   fi
 done
@@ -58,7 +64,8 @@ cleanup() {
 trap cleanup EXIT
 
 python3 "$here/fake_market.py" --catalog "$root/share/catalog/items.jsonl" --items "$items" \
-  --log "$work/publish.log" --ready-file "$work/ready" --cycles "$cycles" > "$work/market.out" 2> "$work/market.err" &
+  --log "$work/publish.log" --ready-file "$work/ready" --cycles "$cycles" \
+  --body-file "$work/body.json" > "$work/market.out" 2> "$work/market.err" &
 market_pid=$!
 for _ in $(seq 300); do grep -q '^port ' "$work/market.out" 2>/dev/null && break; sleep 0.1; done
 market_port=$(awk '/^port /{print $2}' "$work/market.out")
@@ -90,13 +97,13 @@ grep -q 'listening on' "$work/daemon.err" || { echo "run.sh: skinpulsed did not 
 echo "daemon pid $daemon_pid, load before: $(cat /proc/loadavg)"
 "$build/bin/bench_ws_client" --port "$daemon_port" --publish-log "$work/publish.log" \
   --clients "$clients" --ids "$ids" --items "$items" --cycles "$cycles" --volatility 0 \
-  --ready-file "$work/ready" 2> "$work/client.err" | sed 's/^/e2e /'
+  --ready-file "$work/ready" 2> "$work/client.err" | sed 's/^/e2e /' | tee "$work/e2e.out"
 echo "load after: $(cat /proc/loadavg)"
 echo "cycles measured: $(grep -c '^publish' "$work/publish.log") ($(awk '/^publish/{print $4; exit}' "$work/publish.log"))"
 
 # The daemon's stage breakdown of the measured cycles: poll k of the fake market is the
 # daemon's k-th cycle (every poll of this run is stored), and its k-th fan-out.
-python3 - "$work/daemon.err" "$work/publish.log" <<'PY'
+python3 - "$work/daemon.err" "$work/publish.log" "$work/stages.out" <<'PY'
 import re, statistics, sys
 lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
 polls = [int(m.group(1)) for m in re.finditer(r"poll=(\d+)", open(sys.argv[2]).read())]
@@ -114,6 +121,9 @@ print("stages, median ms of polls %s: %s" % (",".join(map(str, polls)), " ".join
     "%s=%.1f" % (k, statistics.median(v)) for k, v in stages.items())))
 print("stage sum after the answer (normalise..fanout): %.1f ms" % sum(
     statistics.median(v) for k, v in stages.items() if k not in ("fetch", "parse")) )
+with open(sys.argv[3], "w") as out:
+    for k, v in stages.items():
+        out.write("%s %.3f\n" % (k, statistics.median(v)))
 PY
 if [[ -s "$work/client.err" ]]; then
   echo "client messages (first 5 of $(wc -l < "$work/client.err")):"; head -5 "$work/client.err"
@@ -121,10 +131,41 @@ fi
 kill "$daemon_pid" 2>/dev/null; wait "$daemon_pid" 2>/dev/null || true; daemon_pid=
 
 if (( reference )); then
-  if [[ -x "$build/bin/bench_ws_server" ]]; then
-    "$root/bench/ws/run.sh" --build "$build" --clients "$clients" --ids "$ids" --items "$items" \
-      --cycles "$cycles" --no-volatility 2>&1 | grep -E '^(first|last) frame' | sed 's/^/reference ws (publish→frame) /'
-  else
-    echo "reference: $build/bin/bench_ws_server not built" >&2
-  fi
+  # The floors of parse and store, on the same body and rows: the daemon's database as it
+  # stands after the run (its schema, indexes and the cycles it stored), copied.
+  sqlite3 "$work/skinpulse.db" "PRAGMA wal_checkpoint(TRUNCATE)" > /dev/null 2>&1 || true
+  cp "$work/skinpulse.db" "$work/reference.db"
+  "$build/bin/bench_e2e_reference" --body "$work/body.json" --db "$work/reference.db" --runs 5 \
+    | tee "$work/raw.out" | sed 's/^/reference /'
+  "$root/bench/ws/run.sh" --build "$build" --clients "$clients" --ids "$ids" --items "$items" \
+    --cycles "$cycles" --no-volatility > "$work/ws.out" 2>&1 || true
+  grep -E '^(first|last) frame' "$work/ws.out" | sed 's/^/reference ws (publish→frame) /'
+  echo "load at the end: $(cat /proc/loadavg)"
+  python3 - "$work/e2e.out" "$work/stages.out" "$work/raw.out" "$work/ws.out" <<'PY'
+import re, sys
+def grab(path, pattern):
+    m = re.search(pattern, open(path, encoding="utf-8", errors="replace").read())
+    return tuple(float(x) for x in m.groups()) if m else None
+e2e = grab(sys.argv[1], r"first frame ms: p50=([\d.]+) p99=([\d.]+)")
+stages = dict(l.split() for l in open(sys.argv[2]) if l.strip())
+stages = {k: float(v) for k, v in stages.items()}
+parse = grab(sys.argv[3], r"raw parse median=([\d.]+)")
+insert = grab(sys.argv[3], r"raw insert median=([\d.]+)")
+ws = grab(sys.argv[4], r"first frame ms: p50=([\d.]+) p99=([\d.]+)")
+if not (e2e and parse and insert and ws):
+    print("ratios: a figure is missing (e2e %s, raw parse %s, raw insert %s, ws %s)" % (e2e, parse, insert, ws))
+    sys.exit(0)
+inside = [k for k in stages if k != "fetch"]
+stage_sum = sum(stages[k] for k in inside)
+ref_median = parse[0] + insert[0] + ws[0]
+ref_p99 = parse[0] + insert[0] + ws[1]
+print("summary: e2e p50=%.1f p99=%.1f ms | references: raw parse %.1f + raw insert %.1f + ws "
+      "publish->frame p50 %.1f / p99 %.1f ms" % (e2e[0], e2e[1], parse[0], insert[0], ws[0], ws[1]))
+print("summary: stage sum (%s) = %.1f ms; / (raw parse + raw insert + ws p50 = %.1f ms) = %.2f"
+      % ("+".join(inside), stage_sum, ref_median, stage_sum / ref_median))
+print("summary: e2e p99 / (raw parse + raw insert + ws p99 = %.1f ms) = %.2f; parse %.2fx raw, "
+      "store %.2fx raw insert, fanout %.2fx ws p50" % (ref_p99, e2e[1] / ref_p99,
+      stages.get("parse", 0) / parse[0], stages.get("store", 0) / insert[0],
+      stages.get("fanout", 0) / ws[0]))
+PY
 fi

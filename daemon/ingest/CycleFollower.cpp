@@ -2,35 +2,19 @@
 
 #include "common/Log.hpp"
 
-#include <stdexcept>
-
 namespace skinpulse::ingest {
 CycleFollower::CycleFollower(store::PriceStore& store, Options options, Clock::time_point now)
     : store_(store), options_(options), last_look_(now) {
   caughtUp(now);
 }
 
-bool CycleFollower::caughtUp(Clock::time_point now) {
-  try {
-    seq_ = store_.lastCycleSeq();
-    last_look_ = now;
-    return true;
-  } catch (const std::logic_error&) {
-    // A store without the cycle log refuses with logic_error ("not implemented"); any
-    // other failure (the database is down) is the caller's to report.
-    seq_.reset();
-    return false;
-  }
+void CycleFollower::caughtUp(Clock::time_point now) {
+  seq_ = store_.lastCycleSeq();
+  last_look_ = now;
 }
 
 CycleFollower::Step CycleFollower::next(Clock::time_point now) {
-  std::int64_t last = 0;
-  try {
-    last = store_.lastCycleSeq();
-  } catch (const std::logic_error&) {
-    seq_.reset();
-    return {Result::kUnsupported, {}};
-  }
+  const std::int64_t last = store_.lastCycleSeq();
   const bool silent_too_long = now - last_look_ > options_.max_silence;
   if (!seq_ || last < *seq_ || silent_too_long) {
     if (seq_ && last < *seq_) {

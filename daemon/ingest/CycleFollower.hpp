@@ -35,10 +35,9 @@ class CycleFollower {
   using Options = CycleFollowerOptions;
 
   enum class Result {
-    kUnsupported,  ///< the store keeps no cycle log: fall back to reloading
-    kUpToDate,     ///< nothing logged since the position
-    kFollowed,     ///< `points` hold the cycles since; the position moved past them
-    kGap,          ///< a full reload is needed; call caughtUp() before loading
+    kUpToDate,  ///< nothing logged since the position
+    kFollowed,  ///< `points` hold the cycles since; the position moved past them
+    kGap,       ///< a full reload is needed; call caughtUp() before loading
   };
   struct Step {
     Result result = Result::kUpToDate;
@@ -51,8 +50,8 @@ class CycleFollower {
 
   /// Every cycle logged so far counts as applied: call it BEFORE loading the caches in
   /// full (a cycle logged in between is then replayed, never lost), and after storing a
-  /// cycle of our own. False when the store keeps no cycle log.
-  bool caughtUp(Clock::time_point now = Clock::now());
+  /// cycle of our own. Throws what the store throws (the database is down).
+  void caughtUp(Clock::time_point now = Clock::now());
 
   /// The cycles logged since the position, or what to do instead.
   Step next(Clock::time_point now = Clock::now());

@@ -9,6 +9,8 @@
 #include "store/PriceStore.hpp"
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace skinpulse::ingest {
@@ -18,10 +20,31 @@ struct CycleUpdate {
   const std::vector<store::PricePoint>& points;  ///< every normalised point of the cycle
 };
 
+/// What an observer computed for a cycle while the cycle was being stored
+/// (CycleObserver::prepareCycle). commit() makes it visible; it runs after the store
+/// committed, in observer order. Destroyed without commit(), the store failed: the
+/// observer forgets the cycle (nothing of it may ever become visible).
+class PreparedCycle {
+ public:
+  virtual ~PreparedCycle() = default;
+  virtual void commit() = 0;
+};
+
 class CycleObserver {
  public:
   virtual ~CycleObserver() = default;
   virtual void onCycle(const CycleUpdate& update) = 0;
+  /// Observers whose work can overlap the cycle's store transaction (docs/adr/0021,
+  /// "nothing is published unless stored"): called on a helper thread while the ingestion
+  /// thread stores the points, with `source_names` = the latest prices' sources once the
+  /// cycle is in (the cache itself commits after the store). Must make nothing visible;
+  /// returns what commit() publishes, and onCycle() is then not called for the cycle.
+  /// nullptr (the default): onCycle() after the store, as before. Must not depend on an
+  /// earlier observer's onCycle() of the same cycle.
+  virtual std::unique_ptr<PreparedCycle> prepareCycle(
+      const CycleUpdate& /*update*/, const std::vector<std::string>& /*source_names*/) {
+    return nullptr;
+  }
   /// Whether onCycle() also runs for the cycles a standby instance follows: the points the
   /// polling instance stored (ingest/CycleFollower.hpp). Derived state (metrics) says yes;
   /// side effects the polling instance already had (alerts fired, live updates published

@@ -21,9 +21,11 @@ enum class CycleStage : std::size_t {
   kNormalise,     ///< quotes → catalogue ids and USD cents
   kStore,         ///< the cycle's transaction, history-cache drops and images
   kLatestPrices,  ///< the next latest-price snapshot (with outlier judging) and its commit
-  kMetrics,       ///< the observers before live updates (metrics engine, alerts)
-  kPublish,       ///< rendering the cycle's entries and handing them to the event bus
-  kFanout,        ///< from the hub taking a cycle to the last reactor handing it to the kernel
+  /// The observers before live updates (metrics engine, alerts): what they add after the
+  /// store (waiting for the metrics prepared alongside it, committing, onCycle)
+  kMetrics,
+  kPublish,  ///< rendering the cycle's entries and handing them to the event bus
+  kFanout,   ///< from the hub taking a cycle to the last reactor handing it to the kernel
 };
 
 inline constexpr std::size_t kCycleStageCount = 8;

@@ -53,15 +53,15 @@ IngestCycle::IngestCycle(store::Database& database, catalog::Catalog& catalog,
       auto_add_(auto_add),
       sightings_(static_cast<std::size_t>(std::max(auto_add_min_sources, 1))),
       backfill_revision_(database.prices().backfillRevision()),
-      newest_time_(database.prices().newestTime()),
       follower_(database.prices()) {}
 
-bool IngestCycle::reloadIfChangedElsewhere(bool standby, bool scan_newest) {
+bool IngestCycle::reloadIfChangedElsewhere(bool standby) {
   std::lock_guard lock(mutex_);
   const std::int64_t revision = database_.prices().backfillRevision();
   const bool backfilled = revision != backfill_revision_;
   const auto started = std::chrono::steady_clock::now();
-  if (standby && !backfilled) {
+  if (!backfilled) {
+    if (!standby) return false;
     auto step = follower_.next(started);
     switch (step.result) {
       case CycleFollower::Result::kUpToDate:
@@ -70,24 +70,14 @@ bool IngestCycle::reloadIfChangedElsewhere(bool standby, bool scan_newest) {
         applyFollowed(step.points);
         return true;
       case CycleFollower::Result::kGap:
-        reloadAll(revision, database_.prices().newestTime(), false, started);
-        return true;
-      case CycleFollower::Result::kUnsupported:
-        if (!scan_newest) return false;
-        break;  // the newest-point watch below
+        break;  // the full reload below
     }
   }
-  // Without a cycle log a standby reloads after the polling instance's cycles, but spends
-  // at most a fifth of its time doing so: with a week of history the metrics rebuild
-  // takes seconds.
-  const bool paced = standby && !backfilled && started < next_standby_reload_;
-  const std::int64_t newest = standby && !paced ? database_.prices().newestTime() : newest_time_;
-  if (!backfilled && newest == newest_time_) return false;
-  reloadAll(revision, newest, backfilled, started);
+  reloadAll(revision, backfilled, started);
   return true;
 }
 
-void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool backfilled,
+void IngestCycle::reloadAll(std::int64_t revision, bool backfilled,
                             std::chrono::steady_clock::time_point started) {
   // Before the load: a cycle logged meanwhile is followed again later, never skipped.
   follower_.caughtUp(started);
@@ -95,7 +85,6 @@ void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool bac
   if (history_cache_ != nullptr) history_cache_->invalidateAll();
   latest_.reset(database_.prices().latestPerItemSource());
   backfill_revision_ = revision;
-  newest_time_ = newest;
   for (const auto& [observer, stage] : observers_) {
     try {
       observer->onReload();
@@ -103,9 +92,9 @@ void IngestCycle::reloadAll(std::int64_t revision, std::int64_t newest, bool bac
       log::main().error("reload from the store failed: {}", error.what());
     }
   }
-  const auto finished = std::chrono::steady_clock::now();
-  next_standby_reload_ = finished + 4 * (finished - started);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(finished - started).count();
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                      std::chrono::steady_clock::now() - started)
+                      .count();
   if (backfilled) {
     log::main().info("backfilled prices found: caches reloaded in {} ms", ms);
   } else {
@@ -144,7 +133,6 @@ void IngestCycle::applyFollowed(const std::vector<store::PricePoint>& followed) 
   // The order of our own cycle: history bodies dropped before the latest prices move.
   invalidateHistory(points);
   latest_.apply(points);
-  newest_time_ = std::max(newest_time_, points.back().time);
   const CycleUpdate update{time::nowSeconds(), points};
   for (const auto& [observer, stage] : observers_) {
     if (!observer->runsOnFollowedCycles()) continue;
@@ -226,12 +214,19 @@ void IngestCycle::fillImages(const std::vector<NormalisedBatch>& normalised) {
   catalog::CatalogImages(database_.catalog(), catalog_).fill(images, "source data");
 }
 
-void IngestCycle::notify(const std::vector<store::PricePoint>& points, CycleTimings& timings) {
-  const CycleUpdate update{time::nowSeconds(), points};
-  for (const auto& [observer, stage] : observers_) {
+void IngestCycle::notify(const CycleUpdate& update,
+                         std::vector<CyclePreparation::Outcome>& prepared, CycleTimings& timings) {
+  for (std::size_t i = 0; i < observers_.size(); ++i) {
+    const auto& [observer, stage] = observers_[i];
+    auto& outcome = prepared[i];
+    if (outcome.failed) continue;  // logged when it threw
     const auto started = Clock::now();
     try {
-      observer->onCycle(update);
+      if (outcome.prepared) {
+        outcome.prepared->commit();
+      } else {
+        observer->onCycle(update);
+      }
     } catch (const std::exception& error) {
       log::main().error("after-cycle step failed: {}", error.what());
     }
@@ -303,21 +298,33 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   // the points. Readers see the new snapshot only after the commit below.
   std::vector<store::PricePoint> confirmed;
   std::shared_ptr<const prices::LatestPrices::Snapshot> next;
-  if (!points.empty() && outlier_policy_ != nullptr) {
-    quality::OutlierJudge judge(outlier_policy_->freshness(), outlier_policy_->outlierFactor(),
-                                points);
-    next = latest_.prepare(points, judge.hook());
-    confirmed = judge.confirmed();
+  std::optional<quality::OutlierJudge> judge;
+  if (!points.empty()) {
+    if (outlier_policy_ != nullptr) {
+      judge.emplace(outlier_policy_->freshness(), outlier_policy_->outlierFactor(), points);
+    }
+    next = latest_.prepare(points, judge ? judge->hook() : nullptr);
+    if (judge) confirmed = judge->confirmed();
     for (const auto& point : points) {
       if (point.outlier) ++outcome.sources[point.source].outliers;
     }
     lap(CycleStage::kLatestPrices);
-    // Before the insert: a standby reloading after it sees both changes.
-    database_.prices().clearOutliers(confirmed);
-  } else if (!points.empty()) {
-    next = latest_.prepare(points, nullptr);
-    lap(CycleStage::kLatestPrices);
   }
+  // What the observers see: confirmed points count from now on and come first, as they
+  // are older than the points that confirmed them (the latest prices have them).
+  std::vector<store::PricePoint> observed;
+  observed.reserve(confirmed.size() + points.size());
+  observed.insert(observed.end(), confirmed.begin(), confirmed.end());
+  observed.insert(observed.end(), points.begin(), points.end());
+  const CycleUpdate update{time::nowSeconds(), observed};
+  // The observers that can (the metrics engine) work while the points are stored; what
+  // they prepare is published only after the commit, and dropped if the store throws.
+  std::vector<CycleObserver*> observers;
+  for (const auto& entry : observers_) observers.push_back(entry.observer);
+  CyclePreparation preparation(std::move(observers), update,
+                               next ? next->source_names : latest_.sourceNames());
+  // Before the insert: a standby reloading after it sees both changes.
+  if (!confirmed.empty()) database_.prices().clearOutliers(confirmed);
   outcome.stored = database_.prices().insert(points);
   // Our cycle is applied below: were we to stand by later, following resumes after it.
   try {
@@ -325,16 +332,23 @@ CycleOutcome IngestCycle::run(const std::vector<SourceBatch>& batches) {
   } catch (const std::exception& error) {
     log::main().warn("cycle log position not read: {}", error.what());
   }
-  // Confirmed points count from now on: the observers take them like new ones, first, as
-  // they are older than the points that confirmed them (the latest prices have them).
-  points.insert(points.begin(), confirmed.begin(), confirmed.end());
-  invalidateHistory(points);
+  invalidateHistory(observed);
   fillImages(normalised);
   lap(CycleStage::kStore);
   if (next) latest_.commit(std::move(next));
   lap(CycleStage::kLatestPrices);
-  notify(points, timings);
-  timings.points = points.size();
+  // What the cycle waited for the preparation after the store: the metrics stage's share
+  // of the latency (the rest ran alongside the store).
+  auto prepared = preparation.finish();
+  lap(CycleStage::kMetrics);
+  notify(update, prepared, timings);
+  if (log::main().should_log(spdlog::level::debug)) {
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(preparation.took()).count();
+    log::main().debug("cycle observers prepared alongside the store in {}.{} ms", micros / 1000,
+                      micros % 1000 / 100);
+  }
+  timings.points = observed.size();
   report(timings);
   return outcome;
 }

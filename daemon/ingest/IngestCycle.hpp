@@ -11,6 +11,7 @@
 #include "catalog/NameSightings.hpp"
 #include "ingest/CycleFollower.hpp"
 #include "ingest/CycleObserver.hpp"
+#include "ingest/CyclePreparation.hpp"
 #include "ingest/CycleTimings.hpp"
 #include "ingest/Normaliser.hpp"
 #include "prices/HistoryCache.hpp"
@@ -62,7 +63,7 @@ struct CycleOutcome {
 
 class IngestCycle {
  public:
-  /// Remembers the store's backfill revision and newest point: the caller has just loaded
+  /// Remembers the store's backfill revision and cycle log position: the caller has just loaded
   /// the caches.
   /// `auto_add`: names missing from the catalogue that `auto_add_min_sources` distinct
   /// source instances report within 24 h join it (docs/api.md §18).
@@ -100,12 +101,10 @@ class IngestCycle {
   /// tells the observers (onReload). On a `standby` instance, the polling instance's
   /// cycles are followed through the cycle log (CycleFollower): their points go into the
   /// latest-price cache, drop their items' history bodies and reach the observers that
-  /// run on followed cycles — incrementally; a gap in the log reloads in full, and a store
-  /// without the log falls back to reloading when PriceStore::newestTime moves. Never at
-  /// the same time as a cycle. `scan_newest` = false skips that fallback (the frequent
-  /// look: following is one keyed read, the newest-point scan is not). Returns whether
-  /// the caches changed.
-  bool reloadIfChangedElsewhere(bool standby, bool scan_newest = true);
+  /// run on followed cycles — incrementally; a gap in the log reloads in full. Every
+  /// look is a keyed read or two (the revision, the log's newest sequence number). Never
+  /// at the same time as a cycle. Returns whether the caches changed.
+  bool reloadIfChangedElsewhere(bool standby);
 
  private:
   /// Adds the names that reached the sources threshold; returns how many items it seeded.
@@ -114,12 +113,15 @@ class IngestCycle {
   void invalidateHistory(const std::vector<store::PricePoint>& points);
   /// Items without an image get the first https image a source reported for them.
   void fillImages(const std::vector<NormalisedBatch>& normalised);
-  void notify(const std::vector<store::PricePoint>& points, CycleTimings& timings);
+  /// Runs each observer after the store: commits what it prepared alongside the store,
+  /// or calls onCycle().
+  void notify(const CycleUpdate& update, std::vector<CyclePreparation::Outcome>& prepared,
+              CycleTimings& timings);
   /// The polling instance's points, applied like our own cycle's but without timings and
   /// only for the observers that run on followed cycles.
   void applyFollowed(const std::vector<store::PricePoint>& points);
   /// Everything derived from the stored history, loaded again.
-  void reloadAll(std::int64_t revision, std::int64_t newest, bool backfilled,
+  void reloadAll(std::int64_t revision, bool backfilled,
                  std::chrono::steady_clock::time_point started);
   void report(const CycleTimings& timings);
 
@@ -139,8 +141,6 @@ class IngestCycle {
   const prices::PricePolicy* outlier_policy_ = nullptr;
   std::mutex mutex_;  ///< one cycle or reload at a time
   std::int64_t backfill_revision_ = 0;
-  std::int64_t newest_time_ = 0;
-  std::chrono::steady_clock::time_point next_standby_reload_{};
   CycleFollower follower_;  ///< a standby's place in the polling instance's cycle log
 };
 

@@ -94,27 +94,19 @@ void IngestModule::start() {
   retention_ = std::make_unique<Retention>(database_.prices(), retention);
   retention_->start();
   // skinpulsectl backfill, and on a standby instance the polling one, write to the same
-  // database while we run; a cheap look every few seconds brings those points into the
-  // caches.
-  refresh_ = std::make_unique<common::PeriodicTask>(
-      "price refresh", options_.refresh_period, options_.refresh_period,
-      [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
-  refresh_->start();
-  // A backfill is looked for far more often: the look is one keyed read of the revision,
-  // and the reload it triggers happens once per backfill, however many points it wrote.
-  // Every instance, polling or standby, sees it. A standby follows the polling
-  // instance's cycle log at the same pace (one keyed read too), so its prices and
-  // metrics trail by a fraction of a second; never the newest-point scan, which stays on
-  // the slower refresh above for stores without the log.
+  // database while we run. The look is one keyed read of the revision (and on a standby
+  // one of the cycle log), so it runs often: a backfill reloads the caches once however
+  // many points it wrote, and a standby follows the polling instance's cycles so its
+  // prices and metrics trail by a fraction of a second. Every store keeps the cycle log:
+  // no scan for the newest point is needed.
   backfill_watch_ = std::make_unique<common::PeriodicTask>(
       "backfill watch", options_.backfill_watch_period, options_.backfill_watch_period,
-      [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling(), false); });
+      [this] { cycle_->reloadIfChangedElsewhere(!scheduler_->polling()); });
   backfill_watch_->start();
 }
 
 bool IngestModule::stop() {
   if (backfill_watch_) backfill_watch_->stop();
-  if (refresh_) refresh_->stop();
   if (retention_) retention_->stop();
   if (!scheduler_) return true;
   const bool clean = scheduler_->stop(options_.stop_grace);

@@ -73,7 +73,6 @@ class IngestModule final : public module::Module,
   std::unique_ptr<IngestCycle> cycle_;
   std::unique_ptr<Scheduler> scheduler_;
   std::unique_ptr<Retention> retention_;
-  std::unique_ptr<common::PeriodicTask> refresh_;
   std::unique_ptr<common::PeriodicTask> backfill_watch_;
 };
 

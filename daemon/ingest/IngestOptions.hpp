@@ -21,11 +21,9 @@ struct IngestOptions {
   /// How long stop() waits for fetches in flight: the contract gives shutdown 5 s, and
   /// fetches get most of it.
   std::chrono::milliseconds stop_grace{3500};
-  /// How often points written by another process (skinpulsectl backfill, the polling
-  /// instance seen from a standby) are looked for.
-  std::chrono::seconds refresh_period{5};
-  /// How often the store's backfill revision is looked at (one keyed read): a backfill
-  /// shows within this, not within refresh_period (docs/adr/0020-streaming-backfill.md).
+  /// How often points written by another process are looked for: the store's backfill
+  /// revision (skinpulsectl backfill, docs/adr/0020-streaming-backfill.md) and, on a
+  /// standby, the polling instance's cycle log (one keyed read each).
   std::chrono::milliseconds backfill_watch_period{250};
 };
 

@@ -186,6 +186,7 @@ void MetricsEngine::rebuild(store::PriceStore& prices, std::int64_t now) {
                        read += chunk.size();
                        for (const auto& point : chunk) fold(point, now);
                      });
+    dirty_ = false;  // only once the whole history is in
   }
   shrinkToFit();
   recompute(now);
@@ -238,13 +239,79 @@ void MetricsEngine::onReload() {
 }
 
 void MetricsEngine::onCycle(const ingest::CycleUpdate& update) {
+  rebuildIfDirty(update.time);
   apply(update.points, update.time);
   recompute(update.time);
 }
 
 void MetricsEngine::recompute(std::int64_t now) {
   std::lock_guard lock(state_mutex_);
-  const auto order = policy_.referenceOrder(latest_.sourceNames());
+  publish(computeLocked(now, latest_.sourceNames()));
+}
+
+// The cycle's metrics, computed while its points are being stored: published by commit()
+// once they are; if the store fails, the series hold points that never were stored and
+// are rebuilt from the store before anything is computed from them again.
+class MetricsEngine::Prepared final : public ingest::PreparedCycle {
+ public:
+  Prepared(MetricsEngine& engine, std::shared_ptr<const MetricsSnapshot> snapshot)
+      : engine_(engine), snapshot_(std::move(snapshot)) {}
+  ~Prepared() override {
+    if (committed_) return;
+    std::lock_guard lock(engine_.state_mutex_);
+    engine_.pending_ = false;
+    engine_.dirty_ = true;
+  }
+  void commit() override {
+    std::lock_guard lock(engine_.state_mutex_);
+    engine_.publish(std::move(snapshot_));
+    engine_.pending_ = false;
+    committed_ = true;
+  }
+
+ private:
+  MetricsEngine& engine_;
+  std::shared_ptr<const MetricsSnapshot> snapshot_;
+  bool committed_ = false;
+};
+
+std::unique_ptr<ingest::PreparedCycle> MetricsEngine::prepareCycle(
+    const ingest::CycleUpdate& update, const std::vector<std::string>& source_names) {
+  rebuildIfDirty(update.time);
+  std::lock_guard lock(state_mutex_);
+  // From the first fold until commit or abandon, the refresher publishes nothing: the
+  // series hold points not yet stored.
+  pending_ = true;
+  try {
+    for (const auto& point : update.points) fold(point, update.time);
+    return std::make_unique<Prepared>(*this, computeLocked(update.time, source_names));
+  } catch (...) {
+    pending_ = false;
+    dirty_ = true;
+    throw;
+  }
+}
+
+void MetricsEngine::rebuildIfDirty(std::int64_t now) {
+  store::PriceStore* store = nullptr;
+  {
+    std::lock_guard lock(state_mutex_);
+    if (!dirty_) return;
+    store = store_;
+    if (store == nullptr) {
+      // Never loaded from a store (tests, benchmarks): the series restart empty.
+      items_.clear();
+      dirty_ = false;
+      return;
+    }
+  }
+  log::main().warn("metrics: a cycle was not stored: rebuilding the series from the store");
+  rebuild(*store, now);
+}
+
+std::shared_ptr<const MetricsSnapshot> MetricsEngine::computeLocked(
+    std::int64_t now, const std::vector<std::string>& known_sources) {
+  const auto order = policy_.referenceOrder(known_sources);
   // Reference rank of each source: its place in `order`; sources outside it rank after,
   // alphabetically, and can never be the reference (they only break "most points" ties).
   std::vector<std::size_t> rank(source_names_.size());
@@ -299,7 +366,7 @@ void MetricsEngine::recompute(std::int64_t now) {
   computeWindow(pass, 0, windows[0]);
   for (auto& helper : helpers) helper.join();
   last_compute_ = now;
-  publish(std::make_shared<const MetricsSnapshot>(now, std::move(windows)));
+  return std::make_shared<const MetricsSnapshot>(now, std::move(windows));
 }
 
 void MetricsEngine::computeWindow(const Pass& pass, std::size_t w, MetricsSnapshot::Window& out) {
@@ -421,12 +488,12 @@ void MetricsEngine::startRefresh(std::chrono::seconds period) {
   refresh_ =
       std::make_unique<common::PeriodicTask>("metrics refresh", every, every, [this, period] {
         const std::int64_t now = time::nowSeconds();
-        std::int64_t last = 0;
-        {
-          std::lock_guard state(state_mutex_);
-          last = last_compute_;
-        }
-        if (now - last >= period.count()) recompute(now);
+        rebuildIfDirty(now);
+        std::lock_guard state(state_mutex_);
+        // A cycle being stored has its points in the series already: not published
+        // before its commit.
+        if (pending_ || now - last_compute_ < period.count()) return;
+        publish(computeLocked(now, latest_.sourceNames()));
       });
   refresh_->start();
 }

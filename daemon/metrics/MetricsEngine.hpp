@@ -63,6 +63,12 @@ class MetricsEngine final : public ingest::CycleObserver {
   std::size_t seriesBytes() const;
 
   void onCycle(const ingest::CycleUpdate& update) override;
+  /// The cycle's points folded in and its snapshot computed while the cycle is stored
+  /// (`source_names`: the latest prices' sources with the cycle in); snapshot() shows it
+  /// only after commit(). Abandoned (the store failed), the series are rebuilt from the
+  /// store before the next computation.
+  std::unique_ptr<ingest::PreparedCycle> prepareCycle(
+      const ingest::CycleUpdate& update, const std::vector<std::string>& source_names) override;
   /// A standby's metrics follow the polling instance's cycles point by point.
   bool runsOnFollowedCycles() const override { return true; }
   /// Points arrived outside our cycles (a backfill, or the polling instance's cycles on a
@@ -86,6 +92,13 @@ class MetricsEngine final : public ingest::CycleObserver {
   };
 
   struct Pass;  // what one recompute shares between its windows
+  class Prepared;
+  /// Computes every item at `now` with the reference order of `known_sources`; the
+  /// caller holds state_mutex_ and publishes.
+  std::shared_ptr<const MetricsSnapshot> computeLocked(
+      std::int64_t now, const std::vector<std::string>& known_sources);
+  /// After an abandoned cycle: the series again exactly the store's, as of `now`.
+  void rebuildIfDirty(std::int64_t now);
   void fold(const store::PricePoint& point, std::int64_t now);
   /// Slides level `window` of every series to pass.now and renders that window.
   void computeWindow(const Pass& pass, std::size_t window, MetricsSnapshot::Window& out);
@@ -109,6 +122,8 @@ class MetricsEngine final : public ingest::CycleObserver {
   std::vector<std::string> source_names_;
   std::unordered_map<std::string, std::uint32_t> source_ids_;
   std::int64_t last_compute_ = 0;
+  bool pending_ = false;  ///< a prepared cycle's points are in the series, not yet stored
+  bool dirty_ = false;    ///< an abandoned cycle's points are: rebuild before computing
   store::PriceStore* store_ = nullptr;  ///< what rebuild() read, for onReload()
   /// Bytes of each window's objects last time: the next buffer is reserved from it.
   std::array<std::size_t, kWindowCount> last_bytes_{};

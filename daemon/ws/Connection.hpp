@@ -84,6 +84,10 @@ class Connection {
   /// The same for several updates in publishing order; a client's own frames of all of
   /// them (prices and volatility of a cycle) go into one buffer.
   void deliver(const std::vector<UpdateFrames*>& updates);
+  /// The same, assembling the client's frames in `scratch` (the reactor's, reused for
+  /// every client): with nothing queued they are sent from there at once, in one send(),
+  /// and only what the socket does not take is copied into the send queue.
+  void deliver(const std::vector<UpdateFrames*>& updates, std::string& scratch);
   /// Timers: server pings, idle drop, session expiry, close-handshake deadlines.
   void tick(Clock::time_point now);
   /// Daemon shutdown: a close 1001 sent best-effort, then done.
@@ -108,6 +112,8 @@ class Connection {
   void onText(const std::string& text, Clock::time_point now);
   void send(SharedBytes bytes);
   void push(SharedBytes bytes);
+  /// Writes `bytes` now (the queue is empty); queues what the socket does not take.
+  void sendNow(std::string_view bytes);
   void sendText(std::string_view json);
   void startClose(std::uint16_t code, std::string_view reason, Clock::time_point now);
   void finish() { done_ = true; }

@@ -186,8 +186,8 @@ void Reactor::takeInbox(Clock::time_point now) {
   const auto started = Clock::now();
   std::vector<UpdateFrames*> batches;
   for (const auto& update : updates) batches.push_back(update.get());
-  visitAll([&batches](Connection& connection) {
-    connection.deliver(batches);
+  visitAll([this, &batches](Connection& connection) {
+    connection.deliver(batches, scratch_);
     connection.flush();
     return true;
   });

@@ -96,6 +96,9 @@ class Reactor {
   /// session just before the logout may be adopted just after the end went by.
   std::unordered_map<std::string, Clock::time_point> recently_ended_;
   std::atomic<std::size_t> count_{0};
+  /// Where each client's frames of a pass are assembled (reactor thread only): reused,
+  /// so a client that keeps up costs no allocation.
+  std::string scratch_;
   std::atomic<Clock::rep> pass_started_{0};
   std::atomic<Clock::rep> pass_finished_{0};
 

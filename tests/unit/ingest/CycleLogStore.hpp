@@ -2,14 +2,12 @@
 
 // CycleLogStore: a PriceStore that holds only a cycle log, for the tests of how a standby
 // follows the polling instance (CycleFollower, IngestCycle). Cycles are logged with the
-// sequence numbers the test chooses (PostgreSQL's may skip); `logged = false` makes it a
-// store without the log, which refuses like SqlPriceStore before the log existed.
+// sequence numbers the test chooses (PostgreSQL's may skip).
 // `latestPerItemSource()` is counted: a full reload reads it.
 
 #include "mocks/NullPriceStore.hpp"
 
 #include <map>
-#include <stdexcept>
 
 namespace skinpulse::testing {
 
@@ -26,7 +24,6 @@ void markIncomplete(Followed& followed) {
 
 class CycleLogStore final : public test::NullPriceStore {
  public:
-  bool logged = true;
   /// The log was pruned past every position before this sequence number.
   std::int64_t pruned_before = 0;
   std::int64_t revision = 0;
@@ -49,12 +46,8 @@ class CycleLogStore final : public test::NullPriceStore {
     ++full_loads;
     return {};
   }
-  std::int64_t lastCycleSeq() override {
-    if (!logged) throw std::logic_error("cycle log: not implemented yet");
-    return cycles.empty() ? 0 : cycles.rbegin()->first;
-  }
+  std::int64_t lastCycleSeq() override { return cycles.empty() ? 0 : cycles.rbegin()->first; }
   FollowedCycles cyclesAfter(std::int64_t seq, std::size_t max_cycles) override {
-    if (!logged) throw std::logic_error("cycle log: not implemented yet");
     FollowedCycles followed{seq, {}};
     if (seq < pruned_before) markIncomplete(followed);
     for (auto it = cycles.upper_bound(seq); it != cycles.end() && max_cycles > 0;

@@ -1,8 +1,7 @@
 // IngestCycle on a standby instance: the polling instance's cycles, read from the cycle
 // log, reach the latest-price cache, the history cache and the observers that run on
 // followed cycles (metrics) — not the others (alerts, live updates) — without a full
-// reload; a backfill or a gap in the log still reloads in full, and a store without the
-// log falls back to reloading when its newest point moves.
+// reload; a backfill or a gap in the log still reloads in full.
 
 #include "CycleLogStore.hpp"
 #include "OneItemStore.hpp"
@@ -71,7 +70,6 @@ class IngestCycleFollowTest : public testing::OneItemStore {
   CPPUNIT_TEST(onlyObserversThatSaySoRunOnFollowedCycles);
   CPPUNIT_TEST(aBackfillStillReloadsInFull);
   CPPUNIT_TEST(aGapReloadsInFullAndFollowingResumes);
-  CPPUNIT_TEST(withoutTheLogTheNewestPointTriggersAReload);
   CPPUNIT_TEST(thePollingInstanceDoesNotFollow);
   CPPUNIT_TEST_SUITE_END();
 
@@ -94,8 +92,7 @@ class IngestCycleFollowTest : public testing::OneItemStore {
     CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true));  // nothing logged since
     const auto ticket = history.ticket(7);
     log_->log(2, {pointAt(7, kT + 60, 250), pointAt(7, kT + 60, 260, "other")});
-    // The frequent look follows too (one keyed read).
-    CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true, false));
+    CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true));
     // The latest-price cache has the followed points...
     const auto latest = latest_.of(7);
     CPPUNIT_ASSERT_EQUAL(std::size_t(2), latest.size());
@@ -150,21 +147,6 @@ class IngestCycleFollowTest : public testing::OneItemStore {
     CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true));
     CPPUNIT_ASSERT_EQUAL(1, log_->full_loads);
     CPPUNIT_ASSERT_EQUAL(std::size_t(1), metrics.seen.size());
-  }
-
-  void withoutTheLogTheNewestPointTriggersAReload() {
-    log_->logged = false;
-    ingest::IngestCycle cycle(*database_, *catalog_, latest_, false);
-    Recorder metrics(true);
-    cycle.addObserver(metrics);
-    CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true));
-    log_->cycles[2] = {pointAt(7, kT + 60, 250)};  // only newestTime() shows it
-    // The frequent look never scans for the newest point: that is the slow refresh's.
-    CPPUNIT_ASSERT(!cycle.reloadIfChangedElsewhere(true, false));
-    CPPUNIT_ASSERT_EQUAL(0, log_->full_loads);
-    CPPUNIT_ASSERT(cycle.reloadIfChangedElsewhere(true));
-    CPPUNIT_ASSERT_EQUAL(1, log_->full_loads);
-    CPPUNIT_ASSERT_EQUAL(1, metrics.reloads);
   }
 
   void thePollingInstanceDoesNotFollow() {

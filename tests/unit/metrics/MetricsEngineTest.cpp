@@ -81,6 +81,8 @@ class MetricsEngineTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testRebuildFindsAWeekOldReferenceOlderThanItsHistory);
   CPPUNIT_TEST(testRepeatedPointsCountOnce);
   CPPUNIT_TEST(testWindowsSlideWithoutNewPoints);
+  CPPUNIT_TEST(testAPreparedCycleShowsOnlyOnCommit);
+  CPPUNIT_TEST(testAnAbandonedCycleIsForgotten);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -339,6 +341,43 @@ class MetricsEngineTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_EQUAL(0, parse(e->snapshot()->volatility(1, "7d"))->getValue<int>("samples"));
     e->recompute(kNow + 8 * 86400 + 60);
     CPPUNIT_ASSERT(e->snapshot()->volatility(1, "7d").empty());
+  }
+
+  // The cycle's metrics are computed while it is stored (IngestCycle): readers see them
+  // only once the store committed.
+  void testAPreparedCycleShowsOnlyOnCommit() {
+    auto e = engine();
+    feed(*e, {{1, "a", kNow - 600, 100, 1}});
+    const std::vector<store::PricePoint> cycle = {{1, "a", kNow - 300, 200, 1}};
+    const ingest::CycleUpdate update{kNow, cycle};
+    auto prepared = e->prepareCycle(update, {"a"});
+    CPPUNIT_ASSERT(prepared != nullptr);
+    CPPUNIT_ASSERT_EQUAL(1, parse(e->snapshot()->volatility(1, "1h"))->getValue<int>("samples"));
+    prepared->commit();
+    CPPUNIT_ASSERT_EQUAL(2, parse(e->snapshot()->volatility(1, "1h"))->getValue<int>("samples"));
+  }
+
+  // The store failed: the cycle's points were folded in but never stored. Nothing of them
+  // is published, and the next cycle's metrics are the store's history plus that cycle,
+  // as a daemon that never saw the lost one would compute them.
+  void testAnAbandonedCycleIsForgotten() {
+    std::vector<store::PricePoint> stored = {{1, "a", kNow - 900, 100, 1}};
+    ChunkedStore store(stored);
+    auto e = engine();
+    latest_.apply(stored);
+    e->rebuild(store, kNow);
+    {
+      const std::vector<store::PricePoint> lost = {{1, "a", kNow - 600, 5000, 1}};
+      auto prepared = e->prepareCycle(ingest::CycleUpdate{kNow, lost}, {"a"});
+    }  // dropped uncommitted
+    CPPUNIT_ASSERT_EQUAL(1, parse(e->snapshot()->volatility(1, "1h"))->getValue<int>("samples"));
+    const std::vector<store::PricePoint> next = {{1, "a", kNow - 300, 200, 1}};
+    e->prepareCycle(ingest::CycleUpdate{kNow, next}, {"a"})->commit();
+    auto expected = engine();
+    feed(*expected, {stored[0], next[0]});
+    CPPUNIT_ASSERT_EQUAL(std::string(expected->snapshot()->volatility(1, "1h")),
+                         std::string(e->snapshot()->volatility(1, "1h")));
+    CPPUNIT_ASSERT_EQUAL(2, parse(e->snapshot()->volatility(1, "1h"))->getValue<int>("samples"));
   }
 
  private:
