@@ -239,11 +239,12 @@ class DevScreensTest(unittest.TestCase):
                   message="P&L")
         self.wait(lambda: self.text("#total-pl").startswith(("+$", "-$", "−$")), message="total P&L")
         # A new portfolio has one value snapshot (its first import): the chart says so in
-        # words rather than drawing a month with one dot at its edge.
+        # words over a few hours' axis, not a month with one dot at its edge.
         first = self.wait(lambda: self.driver.find_elements(By.ID, "value-first-point"),
                           message="the value history's first point")[0]
         self.assertIn("Value is recorded hourly from your first import", first.text)
         self.assertIn("$", first.text)
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"))
         self.assert_placeholders_fit()
         self.shoot("portfolio", "#holdings", height=1500)
 

@@ -1,7 +1,7 @@
 // The portfolio value chart's range (share/www/js/charts/value-span.js): no point is
-// "empty", one point is stated in words (no chart with one dot at a month's edge), a
-// history shorter than the window is drawn over the time it covers, and a history that
-// fills the window keeps the whole window.
+// "empty", one point is flagged (said in words) on a few hours' axis rather than a dot at
+// a month's edge, a history shorter than the window is drawn over the time it covers, and
+// a history that fills the window keeps the whole window.
 import assert from 'node:assert/strict';
 import {test} from 'node:test';
 
@@ -20,15 +20,23 @@ test('no point yet is empty', () => {
   assert.deepEqual(valueChartPlan([], 30 * DAY, NOW), {kind: 'empty'});
 });
 
-test('a single point (the first import) is stated, not charted', () => {
-  assert.deepEqual(valueChartPlan([NOW - 300], 30 * DAY, NOW), {kind: 'single', first: NOW - 300});
-  assert.equal(valueChartPlan([NOW - 20 * DAY], 7 * DAY, NOW).kind, 'single');
+test('a single point (the first import) is flagged, on a few hours\' axis, not a month', () => {
+  const plan = valueChartPlan([NOW - 300], 30 * DAY, NOW);
+  assert.equal(plan.kind, 'chart');
+  assert.equal(plan.single, true);
+  assert.equal(plan.fitted, true);
+  assert.equal(plan.first, NOW - 300);
+  assert.ok(plan.from < NOW - 300 && NOW - plan.from < 7 * HOUR, `${NOW - plan.from}`);
+  const old = valueChartPlan([NOW - 20 * DAY], 7 * DAY, NOW);
+  assert.equal(old.single, true);
+  assert.equal(old.from, NOW - 7 * DAY);  // never past the window
 });
 
 test('two points an hour apart: at least six hours wide, not a month', () => {
   const plan = valueChartPlan(hourly(NOW - HOUR - 60, 2), 30 * DAY, NOW);
   assert.equal(plan.kind, 'chart');
   assert.equal(plan.fitted, true);
+  assert.equal(plan.single, false);
   assert.equal(plan.to, NOW);
   assert.ok(NOW - plan.from >= MIN_SPAN_SECONDS, `${NOW - plan.from}`);
   assert.ok(NOW - plan.from < 7 * HOUR, `${NOW - plan.from}`);
@@ -47,8 +55,14 @@ test('a history that fills the window keeps the whole window (as before)', () =>
   for (const days of [7, 30, 365]) {
     const times = hourly(NOW - days * DAY + HOUR, 24);
     const plan = valueChartPlan(times, days * DAY, NOW);
-    assert.deepEqual(
-        plan, {kind: 'chart', from: NOW - days * DAY, to: NOW, fitted: false, first: times[0]});
+    assert.deepEqual(plan, {
+      kind: 'chart',
+      from: NOW - days * DAY,
+      to: NOW,
+      fitted: false,
+      first: times[0],
+      single: false
+    });
   }
 });
 

@@ -1,7 +1,8 @@
 // The Portfolio page's value history: total value and what was paid, one point an hour,
 // over 7d, 30d or 1y (the choice kept in the browser), drawn with uPlot on first use.
-// A new portfolio's history is short: one point is said in words, a few hours are drawn
-// over the hours they cover (charts/value-span.js), never as a dot at a month's edge.
+// A new portfolio's history is short: it is drawn over the hours it covers (at least a
+// few, charts/value-span.js), never as a dot at a month's edge, and a single point is
+// also said in words above the chart.
 import {emptyBox, errorBox, fill, getJson, h, skeleton} from '../../api.js';
 import {drawValueChart, loadUPlot, valueChartPlan} from '../../chart.js';
 import {money} from '../../money.js';
@@ -49,16 +50,16 @@ export async function loadHistory(page) {
     }
     const times = points.map((p) => Date.parse(p.time) / 1000);
     const plan = valueChartPlan(times, WINDOW_SECONDS[page.historyWindow], Date.now() / 1000);
-    chartEl.dataset.points = String(points.length);
-    if (plan.kind !== 'chart') {
+    if (plan.kind === 'empty') {
       chartEl.classList.add('empty');
-      fill(state, plan.kind === 'empty' ? emptyBox(NO_HISTORY) : firstPointBox(points[0]));
+      fill(state, emptyBox(NO_HISTORY));
       return;
     }
     const uPlot = await loadUPlot();
     if (!page.alive) return;
-    fill(state, plan.fitted ? shortHistoryNote(points[0], page.historyWindow) : '');
+    fill(state, historyNote(plan, points[0], page.historyWindow));
     page.plot = drawValueChart(uPlot, chartEl, points, plan);
+    chartEl.dataset.points = String(points.length);
   } catch (err) {
     fill(state, errorBox(err, () => loadHistory(page)));
   }
@@ -68,15 +69,24 @@ const NO_HISTORY =
     'No value history yet: it starts with your first import and grows by one point an hour.';
 const pointTime = new Intl.DateTimeFormat(undefined, {dateStyle: 'medium', timeStyle: 'short'});
 
-/** One point so far: its time and values in words (a chart of one dot says nothing). */
-function firstPointBox(point) {
+/**
+ * What is said above the chart: a single point in words, or since when a short history
+ * runs; nothing for a history that fills the window.
+ */
+function historyNote(plan, first, window) {
+  if (plan.single) return firstPointNote(first);
+  return plan.fitted ? shortHistoryNote(first, window) : '';
+}
+
+/** One point so far: its time and values in words (a chart of one dot says little). */
+function firstPointNote(point) {
   const paid = point.cost_total > 0 ? ` (paid ${money(point.cost_total)})` : '';
   return h(
-      'div', {class: 'panel-state empty first-point', id: 'value-first-point'},
+      'p', {class: 'value-note', id: 'value-first-point'},
       'Value is recorded hourly from your first import — first point ',
       h('time', {datetime: point.time}, pointTime.format(new Date(point.time))), ': ',
       h('strong', {}, money(point.total_value)), paid,
-      '. The chart starts with the next hourly point.');
+      '. The line starts with the next hourly point.');
 }
 
 /** The history is shorter than the window: the axis covers the history, and says so. */
