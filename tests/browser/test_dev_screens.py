@@ -8,7 +8,9 @@ skinpulsectl backfill as tools/dev-run does. Headless Chromium then opens the Sp
 the Status page (the lagging market stale), and signs in with "Sign in (development)"
 (the real OpenID 2.0 flow against the daemon's own provider), imports the demo inventory
 and enters what was paid for the knife (a P&L). Each page is checked as a trader would
-read it — no "—" where the markets give a value, no sideways scroll — and shot at 1280
+read it — no "—" where the markets give a value, no sideways scroll, each Doppler phase
+with its own 24h change, the portfolio's single value point said in words, no item
+placeholder clipped — and shot at 1280
 and 375 px into $SKINPULSE_DEV_SCREENSHOT_DIR (default: the build tree's
 screenshots-dev). With SKINPULSE_DEV_SCREENSHOT_DIR=docs/screenshots the README's
 pictures are regenerated.
