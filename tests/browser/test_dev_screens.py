@@ -8,7 +8,9 @@ skinpulsectl backfill as tools/dev-run does. Headless Chromium then opens the Sp
 the Status page (the lagging market stale), and signs in with "Sign in (development)"
 (the real OpenID 2.0 flow against the daemon's own provider), imports the demo inventory
 and enters what was paid for the knife (a P&L). Each page is checked as a trader would
-read it — no "—" where the markets give a value, no sideways scroll — and shot at 1280
+read it — no "—" where the markets give a value, no sideways scroll, each Doppler phase
+with its own 24h change, the portfolio's single value point said in words, no item
+placeholder clipped — and shot at 1280
 and 375 px into $SKINPULSE_DEV_SCREENSHOT_DIR (default: the build tree's
 screenshots-dev). With SKINPULSE_DEV_SCREENSHOT_DIR=docs/screenshots the README's
 pictures are regenerated.
@@ -128,6 +130,26 @@ class DevScreensTest(unittest.TestCase):
             self.assertLess(os.path.getsize(path), 300 * 1024, path)
         self.driver.set_window_size(1280, 900)
 
+    def assert_placeholders_fit(self):
+        """Every image placeholder's label fits its tile (no clipped "ARAMBI", no wrapped
+        "DESERT EAGLE"), at 1280 and 375 px."""
+        for width in (1280, 375):
+            self.driver.set_window_size(width, 900)
+            time.sleep(0.5)
+            clipped = self.driver.execute_script("""
+                // Tiles the layout hides (the holdings' cards at 375 px) are skipped.
+                return [...document.querySelectorAll('.img-fallback')]
+                    .filter((tile) => tile.getClientRects().length > 0).map((tile) => {
+                  const label = tile.firstElementChild, box = tile.getBoundingClientRect();
+                  const r = label.getBoundingClientRect();
+                  const fits = r.left >= box.left - 0.5 && r.right <= box.right + 0.5 &&
+                      r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5 &&
+                      label.scrollWidth <= label.clientWidth + 1 && label.getClientRects().length === 1;
+                  return fits ? null : tile.title + ' -> ' + label.textContent;
+                }).filter(Boolean);""")
+            self.assertEqual(clipped, [], "placeholders clipped at %d px" % width)
+        self.driver.set_window_size(1280, 900)
+
     def item_id(self, name):
         import urllib.parse
         found = self.daemon.get("/api/v1/items?limit=20&q=" + urllib.parse.quote(name)).json()
@@ -156,6 +178,15 @@ class DevScreensTest(unittest.TestCase):
         # The base's 24h change has a value (a month of history for the same markets).
         self.wait(lambda: "%" in self.text("#change-24h"), message="the 24h change")
         self.assertNotEqual(self.text("#consensus-price"), "—")
+        # Each phase walks on its own (tools/dev-history): the 24h changes of the seven
+        # phase cards are not one number repeated.
+        def phase_changes():
+            cells = self.driver.find_elements(By.CSS_SELECTOR, ".phase-card .phase-change")
+            texts = [c.text for c in cells]
+            return texts if len(texts) == 7 and all("%" in t for t in texts) else None
+        changes = self.wait(phase_changes, message="every phase's 24h change")
+        self.assertGreaterEqual(len(set(changes)), 4, changes)
+        self.assert_placeholders_fit()
         self.shoot("doppler", "#chart canvas", height=1600)
 
     def test_3_markets_one_stale(self):
@@ -209,6 +240,14 @@ class DevScreensTest(unittest.TestCase):
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings td.pl .chg"),
                   message="P&L")
         self.wait(lambda: self.text("#total-pl").startswith(("+$", "-$", "−$")), message="total P&L")
+        # A new portfolio has one value snapshot (its first import): the chart says so in
+        # words over a few hours' axis, not a month with one dot at its edge.
+        first = self.wait(lambda: self.driver.find_elements(By.ID, "value-first-point"),
+                          message="the value history's first point")[0]
+        self.assertIn("Value is recorded hourly from your first import", first.text)
+        self.assertIn("$", first.text)
+        self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"))
+        self.assert_placeholders_fit()
         self.shoot("portfolio", "#holdings", height=1500)
 
 

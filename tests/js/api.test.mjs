@@ -5,7 +5,15 @@
 import assert from 'node:assert/strict';
 import {beforeEach, test} from 'node:test';
 
-import {ApiError, getJson, pricedPath, request, send} from '../../share/www/js/api.js';
+import {
+  ApiError,
+  getJson,
+  PLACEHOLDER_CHARS,
+  placeholderLabel,
+  pricedPath,
+  request,
+  send
+} from '../../share/www/js/api.js';
 
 let calls = [];
 /** Answers each call with the next of `answers` ({status, body, type} or an Error to throw). */
@@ -122,4 +130,87 @@ test('send fetches the CSRF token once and sends it with a JSON body', async () 
   assert.equal(calls[1].init.body, '{"cost_basis":100}');
   assert.equal(calls[2].init.headers['X-CSRF-Token'], 't0k');
   assert.equal(calls[2].init.body, undefined);
+});
+
+// An item tile without an image names the type in a label that fits the tile (never a
+// clipped "ARAMBI" or a wrapped "DESERT EAGLE").
+const TYPES = [
+  'AK-47',
+  'AUG',
+  'AWP',
+  'CZ75-Auto',
+  'Desert Eagle',
+  'Dual Berettas',
+  'FAMAS',
+  'Five-SeveN',
+  'G3SG1',
+  'Galil AR',
+  'Glock-18',
+  'M249',
+  'M4A1-S',
+  'M4A4',
+  'MAC-10',
+  'MAG-7',
+  'MP5-SD',
+  'MP7',
+  'MP9',
+  'Negev',
+  'Nova',
+  'P2000',
+  'P250',
+  'P90',
+  'PP-Bizon',
+  'R8 Revolver',
+  'Sawed-Off',
+  'SCAR-20',
+  'SG 553',
+  'SSG 08',
+  'Tec-9',
+  'UMP-45',
+  'USP-S',
+  'XM1014',
+  'Zeus x27',
+  'Karambit',
+  'Bayonet',
+  'M9 Bayonet',
+  'Butterfly Knife',
+  'Shadow Daggers',
+  'Skeleton Knife',
+  'Sport Gloves',
+  'Container',
+  'Sticker',
+  'Sealed Graffiti',
+  'Music Kit',
+  'Patch',
+  'Agent',
+  'Operation Riptide Case',
+  'Kilowatt Case',
+  '',
+  'Thisisaverylongtypewithoutspaces'
+];
+
+test('a placeholder label never exceeds its tile, at any size', () => {
+  for (const [size, max] of Object.entries(PLACEHOLDER_CHARS)) {
+    for (const type of TYPES) {
+      const label = placeholderLabel(type, max);
+      assert.ok(label.length >= 1 && label.length <= max, `${size} ${type} -> ${label}`);
+    }
+  }
+});
+
+test('a type that fits is shown whole; one that does not, as a trader would shorten it', () => {
+  const sm = PLACEHOLDER_CHARS.sm;
+  assert.equal(placeholderLabel('AWP', sm), 'AWP');
+  assert.equal(placeholderLabel('AK-47', sm), 'AK-47');
+  assert.equal(placeholderLabel('Karambit', PLACEHOLDER_CHARS.lg), 'Karambit');
+  assert.equal(placeholderLabel('Desert Eagle', PLACEHOLDER_CHARS.lg), 'Desert Eagle');
+  assert.equal(placeholderLabel('Karambit', sm), 'Kara');
+  assert.equal(placeholderLabel('Desert Eagle', sm), 'DE');
+  assert.equal(placeholderLabel('M4A1-S', sm), 'M4A1S');  // still not an M4A4
+  assert.equal(placeholderLabel('SSG 08', sm), 'SSG');
+  assert.equal(placeholderLabel('Glock-18', sm), 'Glock');
+  assert.equal(placeholderLabel('Container', sm), 'Case');
+  assert.equal(placeholderLabel('Butterfly Knife', PLACEHOLDER_CHARS.md), 'Butterfly');
+  assert.equal(placeholderLabel('Skeleton Knife', sm), 'Skel.');
+  assert.equal(placeholderLabel('', sm), 'Item');
 });

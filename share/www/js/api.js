@@ -235,15 +235,65 @@ export function hasVariants(item) {
   return !!(item && item.variants && item.variants.length);
 }
 
+/** The most characters an image placeholder's label has, per tile size (app.css). */
+export const PLACEHOLDER_CHARS = {
+  sm: 5,
+  md: 10,
+  lg: 12
+};
+const PLACEHOLDER_WORDS = {
+  Container: 'Case'
+};  // what traders call it
+// Traders' own short forms, for a tile too narrow for the whole type.
+const SHORT_FORMS = {
+  'Butterfly Knife': 'Bfly',
+  Karambit: 'Kara',
+  'Zeus x27': 'Zeus',
+  XM1014: 'XM',
+  Sticker: 'Stkr'
+};
+
+/**
+ * A placeholder tile's label for a weapon type, at most `max` characters: the type when
+ * it fits ("AWP", "Karambit"), else without a trailing "Knife" ("Butterfly"), an
+ * acronym-like first word ("SSG 08" → "SSG"), the initials of several words ("Desert
+ * Eagle" → "DE"), the type without hyphens ("MAC-10" → "MAC10") or its first part
+ * ("Glock-18" → "Glock"), and last a cut with a full stop ("Skeleton" → "Skel."); a
+ * traders' short form comes first when the type does not fit ("Karambit" → "Kara").
+ */
+export function placeholderLabel(type, max) {
+  const name = (PLACEHOLDER_WORDS[type] || type || 'Item').trim();
+  const fits = (text) => text.length > 0 && text.length <= max;
+  const words = name.replace(/\s+Knife$/, '').split(/\s+/);
+  const candidates = [name, words.join(' '), SHORT_FORMS[name]].filter(Boolean);
+  if (words.length > 1) {
+    if (/\d/.test(words[0]) || /^[A-Z0-9-]{2,}$/.test(words[0])) candidates.push(words[0]);
+    candidates.push(words.map((w) => w[0]).join(''));
+  }
+  candidates.push(words.join('').replace(/-/g, ''), words[0].split('-')[0]);
+  const found = candidates.find(fits);
+  if (found) return found;
+  return `${words.join('').slice(0, Math.max(1, max - 1))}.`;
+}
+
 /** An item image; without one (or when the CDN is unreachable) a tile naming the type. */
 export function itemImage(item, size = 'md') {
-  const fallback = () =>
-      h('span', {
-        class: `item-img img-fallback ${size}`,
-        role: 'img',
-        'aria-label': item.market_hash_name || 'item'
-      },
-        h('span', {'aria-hidden': 'true'}, item.weapon_type || 'Item'));
+  const fallback = () => {
+    const type = item.weapon_type || 'Item';
+    const label = placeholderLabel(type, PLACEHOLDER_CHARS[size] || PLACEHOLDER_CHARS.md);
+    const tile =
+        h('span', {
+          class: `item-img img-fallback ${size}`,
+          role: 'img',
+          title: type,
+          'aria-label': item.market_hash_name || 'item'
+        },
+          h('span', {'aria-hidden': 'true'}, label));
+    // The label's length sizes its font (app.css), so it fits the tile, never clipped. Set
+    // through the CSSOM: the CSP (style-src 'self') refuses style attributes.
+    tile.style.setProperty('--ph-chars', String(Math.max(label.length, 3)));
+    return tile;
+  };
   if (!item.image_url) return fallback();
   const img = h('img', {
     class: `item-img ${size}`,

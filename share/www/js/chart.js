@@ -5,6 +5,7 @@
 import {pageStyles} from './api.js';
 
 export {drawChart} from './charts/price.js';
+export {valueChartPlan} from './charts/value-span.js';
 export {drawValueChart} from './charts/value.js';
 export {drawPhaseChart} from './charts/variant.js';
 

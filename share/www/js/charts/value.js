@@ -6,10 +6,11 @@ import {axisColours, moneyFormats, PALETTE, tooltip} from './common.js';
 /**
  * The portfolio's value history: points [{time, total_value, cost_total}] (cents), two
  * lines — total value, and what was paid (dashed) — on one money axis, the time axis
- * spanning the whole window (`seconds` back from now) even when the history is shorter.
+ * from `range.from` to `range.to` (seconds; valueChartPlan in value-span.js: the whole
+ * window for a history that fills it, else the time the history covers).
  * Returns the uPlot instance.
  */
-export function drawValueChart(uPlot, el, points, seconds) {
+export function drawValueChart(uPlot, el, points, range) {
   // The history arrives in minor units of the chosen currency (api.js adds currency=).
   const {money, axis} = moneyFormats();
   const colours = axisColours();
@@ -25,7 +26,7 @@ export function drawValueChart(uPlot, el, points, seconds) {
     cursor: {drag: {x: true, y: false, setScale: true}},
     legend: {show: false},  // the page draws its own key; the tooltip has the values
     scales: {
-      x: {time: true, range: () => [Date.now() / 1000 - seconds, Date.now() / 1000]},
+      x: {time: true, range: () => [range.from, range.to]},
       y: {
         range: (u, min, max) => {
           const span = (max - min) || Math.abs(max) * 0.1 || 1;
