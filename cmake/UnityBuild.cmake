@@ -27,6 +27,12 @@ set(SKINPULSE_UNITY_EXCLUDED
   plugin_source_dmarket plugins/sources/dmarket/Ed25519Signer.cpp
   # kCallback, kState, kId are also file-local in OAuth2ProviderTest.cpp
   unit_plugins_identity tests/unit/plugins/identity/OpenId2ProviderTest.cpp
+  # kNowMillis is also file-local in HostImplTest.cpp, kPluginDir in PluginRegistryTest.cpp
+  unit_plugin tests/unit/plugin/PluginInstanceTest.cpp
+  # kNow is also file-local in LatestPricesTest.cpp
+  unit_prices tests/unit/prices/PricePolicyTest.cpp
+  # the fixture holds a proxy type from the .cpp's anonymous namespace (-Wsubobject-linkage)
+  unit_state tests/unit/state/RedisLostReplyRedisTest.cpp
 )
 
 # Called at the end of the top-level CMakeLists.txt, once every target exists.
