@@ -23,6 +23,14 @@ set(SKINPULSE_UNITY_EXCLUDED
   skinpulse_http daemon/http/Framing.cpp
   # kOutputChunk is also file-local in net/BrotliDecoder.cpp
   skinpulse_net daemon/net/ZlibDecoder.cpp
+  # steadyMs() is also file-local in access/AccessModule.cpp
+  skinpulse_access daemon/access/ReadBudget.cpp
+  # wide() is also file-local in metrics/Bucket.cpp
+  skinpulse_metrics daemon/metrics/BucketLevel.cpp
+  # its file-local kWindows makes metrics/Windows.hpp's kWindows ambiguous in later files
+  skinpulse_metrics daemon/metrics/CandlesWindows.cpp
+  # its file-local alias HttpError clashes with `using http::HttpError` in PortfolioApi.cpp
+  skinpulse_portfolio daemon/portfolio/InventoryFetcher.cpp
   # Key holds an EVP_PKEY deleter from the .cpp's anonymous namespace (-Wsubobject-linkage)
   plugin_source_dmarket plugins/sources/dmarket/Ed25519Signer.cpp
   # kCallback, kState, kId are also file-local in OAuth2ProviderTest.cpp
