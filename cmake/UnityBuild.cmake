@@ -35,6 +35,10 @@ set(SKINPULSE_UNITY_EXCLUDED
   plugin_source_dmarket plugins/sources/dmarket/Ed25519Signer.cpp
   # kCallback, kState, kId are also file-local in OAuth2ProviderTest.cpp
   unit_plugins_identity tests/unit/plugins/identity/OpenId2ProviderTest.cpp
+  # the fixture holds a store type from the .cpp's anonymous namespace (-Wsubobject-linkage)
+  unit_access tests/unit/access/KeyDirectoryTest.cpp
+  # kindText() is also file-local in PostgresBackend.cpp
+  bench_scale bench/scale/SqliteBackend.cpp
   # kNowMillis is also file-local in HostImplTest.cpp, kPluginDir in PluginRegistryTest.cpp
   unit_plugin tests/unit/plugin/PluginInstanceTest.cpp
   # kNow is also file-local in LatestPricesTest.cpp
