@@ -5,6 +5,8 @@ function(skinpulse_add_plugin kind name)
   cmake_parse_arguments(ARG "NO_INSTALL" "OUTPUT_DIR" "SOURCES;LIBRARIES" ${ARGN})
   set(target plugin_${kind}_${name})
   add_library(${target} MODULE ${ARG_SOURCES})
+  # Every bundled plugin, for the dev-run target (cmake/DevTarget.cmake).
+  set_property(GLOBAL APPEND PROPERTY SKINPULSE_PLUGIN_TARGETS ${target})
   set(out ${SKINPULSE_PLUGIN_OUTPUT_DIR})
   if(ARG_OUTPUT_DIR)
     set(out ${ARG_OUTPUT_DIR})

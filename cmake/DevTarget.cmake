@@ -1,0 +1,50 @@
+# skinpulse_dev: what tools/dev-run needs and nothing more (docs/adr/0029-build-speed.md):
+# the daemon, the CLI that seeds its history, the built-in metric plugins (always loaded)
+# and the plugins the dev configuration names. Tests, benchmarks and the other plugins are
+# left out, so a fresh clone reaches "listening" in a fraction of a full build.
+#   cmake --build build --target skinpulse_dev
+# The plugins are read from `plugin = NAME` and `<...>_plugin = NAME` lines of
+# etc/dev/*.ini and etc/dev/conf.d/*.ini; editing those files re-runs the configure step.
+function(skinpulse_add_dev_target)
+  get_property(plugins GLOBAL PROPERTY SKINPULSE_PLUGIN_TARGETS)
+  file(GLOB dev_configs CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/etc/dev/*.ini
+                                          ${PROJECT_SOURCE_DIR}/etc/dev/conf.d/*.ini)
+  set(wanted)
+  foreach(config ${dev_configs})
+    set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${config})
+    file(STRINGS ${config} lines REGEX "^[ \t]*([a-z0-9_]+_)?plugin[ \t]*=")
+    foreach(line ${lines})
+      string(REGEX REPLACE "^[^=]*=[ \t]*([A-Za-z0-9_-]*).*$" "\\1" name "${line}")
+      if(name)
+        list(APPEND wanted ${name})
+      endif()
+    endforeach()
+  endforeach()
+  list(REMOVE_DUPLICATES wanted)
+  set(chosen)
+  foreach(target ${plugins})
+    if(target MATCHES "^plugin_metric_")
+      list(APPEND chosen ${target})
+    endif()
+  endforeach()
+  foreach(name ${wanted})
+    set(found FALSE)
+    foreach(target ${plugins})
+      if(target MATCHES "^plugin_[a-z]+_${name}$")
+        list(APPEND chosen ${target})
+        set(found TRUE)
+      endif()
+    endforeach()
+    if(NOT found)
+      # A name no bundled plugin has (a typo, or a plugin built elsewhere): build them all
+      # rather than guess; the daemon names an unknown plugin clearly at start.
+      message(STATUS "skinpulse_dev: no bundled plugin '${name}' (etc/dev); building every plugin")
+      set(chosen ${plugins})
+      break()
+    endif()
+  endforeach()
+  list(REMOVE_DUPLICATES chosen)
+  add_custom_target(skinpulse_dev DEPENDS skinpulsed skinpulsectl ${chosen})
+  string(JOIN " " shown ${chosen})
+  message(STATUS "skinpulse_dev: skinpulsed skinpulsectl ${shown}")
+endfunction()
