@@ -29,7 +29,7 @@ std::string contentTag(std::string_view bytes) {
   return text;
 }
 
-std::string_view trim(std::string_view text) {
+std::string_view trimSpaces(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
   return text;
@@ -48,7 +48,7 @@ bool equalsNoCase(std::string_view a, std::string_view b) {
 double qualityOf(std::string_view params) {
   while (!params.empty()) {
     const auto semi = params.find(';');
-    const std::string_view param = trim(params.substr(0, semi));
+    const std::string_view param = trimSpaces(params.substr(0, semi));
     if (param.size() >= 2 && (param[0] | 0x20) == 'q' && param[1] == '=') {
       const std::string_view value = param.substr(2);
       if (value.empty() || value.size() > 5 || (value[0] != '0' && value[0] != '1')) return 0;
@@ -80,9 +80,9 @@ bool acceptsCoding(std::string_view header, std::string_view coding) {
   double star = -1;
   while (!header.empty()) {
     const auto comma = header.find(',');
-    const std::string_view element = trim(header.substr(0, comma));
+    const std::string_view element = trimSpaces(header.substr(0, comma));
     const auto semi = element.find(';');
-    const std::string_view name = trim(element.substr(0, semi));
+    const std::string_view name = trimSpaces(element.substr(0, semi));
     const double q = semi == std::string_view::npos ? 1.0 : qualityOf(element.substr(semi + 1));
     if (equalsNoCase(name, coding)) own = q;
     if (name == "*") star = q;
@@ -95,7 +95,7 @@ bool acceptsCoding(std::string_view header, std::string_view coding) {
 bool ifNoneMatchMatches(std::string_view header, std::string_view etag) {
   while (!header.empty()) {
     const auto comma = header.find(',');
-    std::string_view one = trim(header.substr(0, comma));
+    std::string_view one = trimSpaces(header.substr(0, comma));
     if (one == "*") return true;
     if (one.substr(0, 2) == "W/") one.remove_prefix(2);  // weak comparison (RFC 9110 §13.1.2)
     if (one == etag) return true;
