@@ -25,6 +25,7 @@ import json
 import os
 import re
 import threading
+import zlib
 
 _PATH = os.environ.get("SKINPULSE_API_RECORD")
 _lock = threading.Lock()
@@ -62,10 +63,20 @@ def record(method, target, status, headers, body, via):
     if not _PATH:
         return
     content_type = ""
+    coding = ""
     for name, value in headers:
         if name.lower() == "content-type":
             content_type = value.split(";")[0].strip().lower()
+        elif name.lower() == "content-encoding":
+            coding = value.strip().lower()
     text = None
+    if body is not None and coding == "gzip":
+        try:
+            body = zlib.decompress(body, 16 + zlib.MAX_WBITS)  # the document describes the decoded body
+        except zlib.error:
+            pass  # kept as sent: the check then reports a body that is not JSON
+    elif body is not None and coding:
+        body = None  # br: no decoder here; the status and headers are still checked
     if body is not None and (content_type in _KEPT_TYPES or not content_type):
         text = body.decode("utf-8", "replace")
     _write({"method": method, "target": target, "status": status,

@@ -60,8 +60,8 @@ std::set<std::string> names(const sdk::PollReport& report) {
 
 }  // namespace
 
-class SimulatedMarketTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(SimulatedMarketTest);
+class SimulatedSourceMarketTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(SimulatedSourceMarketTest);
   CPPUNIT_TEST(coverageReportsTheSameItemsEveryPoll);
   CPPUNIT_TEST(coverageIsNestedAcrossInstances);
   CPPUNIT_TEST(fractionMovesOnlySomeCoveredItems);
@@ -322,4 +322,4 @@ class SimulatedMarketTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(SimulatedMarketTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(SimulatedSourceMarketTest);

@@ -24,8 +24,8 @@ std::string readAll(const std::string& path) {
 
 }  // namespace
 
-class DemoInventoryTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(DemoInventoryTest);
+class DevModuleDemoInventoryTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(DevModuleDemoInventoryTest);
   CPPUNIT_TEST(committedInventoryIsRealItems);
   CPPUNIT_TEST(refusesWhatIsNotAnInventoryPage);
   CPPUNIT_TEST_SUITE_END();
@@ -75,4 +75,4 @@ class DemoInventoryTest : public CppUnit::TestFixture {
   }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(DemoInventoryTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(DevModuleDemoInventoryTest);
