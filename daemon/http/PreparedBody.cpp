@@ -19,16 +19,6 @@ std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash) {
   return hash;
 }
 
-// Two FNV-1a passes with different seeds: 128 bits, so two bodies of one URL never share a
-// tag by chance. Computed once per prepared body, never per request.
-std::string contentTag(std::string_view bytes) {
-  char text[40];
-  std::snprintf(text, sizeof text, "%016llx%016llx",
-                static_cast<unsigned long long>(fnv1a(bytes, 0xcbf29ce484222325ULL)),
-                static_cast<unsigned long long>(fnv1a(bytes, 0x84222325cbf29ce4ULL)));
-  return text;
-}
-
 std::string_view trimSpaces(std::string_view text) {
   while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
@@ -74,6 +64,16 @@ constexpr const char* kCodingNames[] = {"identity", "gzip", "br"};
 constexpr const char* kTagSuffixes[] = {"", "-gz", "-br"};
 
 }  // namespace
+
+// Two FNV-1a passes with different seeds: 128 bits, so two bodies of one URL never share a
+// tag by chance. Computed once per prepared body, never per request.
+std::string contentTag(std::string_view bytes) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%016llx%016llx",
+                static_cast<unsigned long long>(fnv1a(bytes, 0xcbf29ce484222325ULL)),
+                static_cast<unsigned long long>(fnv1a(bytes, 0x84222325cbf29ce4ULL)));
+  return text;
+}
 
 bool acceptsCoding(std::string_view header, std::string_view coding) {
   double own = -1;

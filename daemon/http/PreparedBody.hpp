@@ -78,6 +78,9 @@ class PreparedBody : public std::enable_shared_from_this<PreparedBody> {
   std::size_t memory_bytes_ = 0;
 };
 
+/// The content tag of `bytes` (32 hex digits, unquoted): what every strong ETag the daemon
+/// sends is made of, the dashboard's files included.
+std::string contentTag(std::string_view bytes);
 /// Whether Accept-Encoding `header` accepts `coding` (RFC 9110 §12.5.3): its own entry's
 /// q > 0, else a "*" entry's q > 0. Names are case-insensitive.
 bool acceptsCoding(std::string_view header, std::string_view coding);

@@ -1,5 +1,7 @@
 #include "web/StaticFiles.hpp"
 
+#include "http/PreparedBody.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -17,22 +19,6 @@ std::string lower(std::string_view text) {
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
-}
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) text.remove_suffix(1);
-  return text;
-}
-
-// FNV-1a, 64 bits, twice with different offsets: 128 bits of entity tag. A cache
-// validator, not a security property.
-std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash) {
-  for (unsigned char c : bytes) {
-    hash ^= c;
-    hash *= 0x100000001b3ULL;
-  }
-  return hash;
 }
 
 bool isHex(char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; }
@@ -89,47 +75,16 @@ bool isContentHashed(std::string_view name) {
   return false;
 }
 
-std::string strongEtag(std::string_view bytes) {
-  char text[40];
-  std::snprintf(text, sizeof text, "\"%016llx%016llx\"",
-                static_cast<unsigned long long>(fnv1a(bytes, 0xcbf29ce484222325ULL)),
-                static_cast<unsigned long long>(fnv1a(bytes, 0x84222325cbf29ce4ULL)));
-  return text;
-}
+// The rules live in http/PreparedBody (one tag format, one Accept-Encoding and
+// If-None-Match reading for the API's prepared bodies and the dashboard's files).
+std::string strongEtag(std::string_view bytes) { return '"' + http::contentTag(bytes) + '"'; }
 
 bool etagMatches(std::string_view header, std::string_view etag) {
-  while (!header.empty()) {
-    const auto comma = header.find(',');
-    std::string_view one = trim(header.substr(0, comma));
-    if (one == "*") return true;
-    if (one.substr(0, 2) == "W/") one.remove_prefix(2);  // weak comparison (RFC 9110 §13.1.2)
-    if (one == etag) return true;
-    if (comma == std::string_view::npos) break;
-    header.remove_prefix(comma + 1);
-  }
-  return false;
+  return http::ifNoneMatchMatches(header, etag);
 }
 
 bool acceptsEncoding(std::string_view header, std::string_view coding) {
-  while (!header.empty()) {
-    const auto comma = header.find(',');
-    std::string_view one = trim(header.substr(0, comma));
-    const auto semi = one.find(';');
-    const std::string name = lower(trim(one.substr(0, semi)));
-    bool zero = false;
-    if (semi != std::string_view::npos) {
-      std::string params = lower(one.substr(semi + 1));
-      params.erase(std::remove(params.begin(), params.end(), ' '), params.end());
-      if (params.rfind("q=", 0) == 0) {
-        const std::string q = params.substr(2);
-        zero = q.find_first_not_of("0.") == std::string::npos;
-      }
-    }
-    if ((name == coding || name == "*") && !zero) return true;
-    if (comma == std::string_view::npos) break;
-    header.remove_prefix(comma + 1);
-  }
-  return false;
+  return http::acceptsCoding(header, coding);
 }
 
 std::optional<fs::path> resolveUnder(const fs::path& root, std::string_view relative) {
