@@ -28,17 +28,21 @@ class HistoryCacheTest(DaemonTestCase):
         self.assertEqual(response.status, 200, response.body)
         return response.json()
 
-    def newest(self, detail, source):
-        times = [p["time"] for p in detail["latest_prices"] if p["source"] == source]
-        return times[0] if times else None
-
-    def test_a_cycle_reaches_the_cached_history_at_once(self):
+    def one_item_market_every_second(self):
+        """A daemon whose simulated source `sim` moves the one item NAME every second."""
         seed = os.path.join(self.workdir, "seed.tsv")
         with open(seed, "w", encoding="utf-8") as f:
             f.write("%s\t5000\t0.05\n" % NAME)
         ini = ("[source.sim]\nplugin = simulated\ninterval_seconds = 1\nseed_file = %s\n"
                "fraction = 1\n" % seed)
-        with Daemon(self.workdir, ini=ini) as daemon:
+        return Daemon(self.workdir, ini=ini)
+
+    def newest(self, detail, source):
+        times = [p["time"] for p in detail["latest_prices"] if p["source"] == source]
+        return times[0] if times else None
+
+    def test_a_cycle_reaches_the_cached_history_at_once(self):
+        with self.one_item_market_every_second() as daemon:
             item = self.find_id(daemon, NAME)
             history = "/api/v1/items/%d/history?source=sim" % item
             candles = "/api/v1/items/%d/candles?window=1h&source=sim" % item
@@ -65,12 +69,7 @@ class HistoryCacheTest(DaemonTestCase):
         """The prepared gzip body decompresses to exactly the identity body, each coding
         has its own ETag and 304, HEAD has no body, q=0 is honoured, and after a cycle
         every representation shows the new point (never a stale prepared body)."""
-        seed = os.path.join(self.workdir, "seed.tsv")
-        with open(seed, "w", encoding="utf-8") as f:
-            f.write("%s\t5000\t0.05\n" % NAME)
-        ini = ("[source.sim]\nplugin = simulated\ninterval_seconds = 1\nseed_file = %s\n"
-               "fraction = 1\n" % seed)
-        with Daemon(self.workdir, ini=ini) as daemon:
+        with self.one_item_market_every_second() as daemon:
             item = self.find_id(daemon, NAME)
             history = "/api/v1/items/%d/history?source=sim" % item
             # Enough points that the body is compressed (prepared bodies from 1 KiB on).
