@@ -11,6 +11,17 @@
 
 namespace skinpulse::portfolio {
 
+/// Something the inventory says is applied to an asset (docs/upstreams.md §d): a sticker
+/// in a slot, or a charm. `name` is the applied item's market_hash_name ("Sticker | X",
+/// "Charm | Y"), built from the description's block.
+struct AppliedAsset {
+  std::string kind;  ///< "sticker" or "charm"
+  int slot = 0;      ///< 0-based position within the blocks of that kind
+  std::string name;
+
+  bool operator==(const AppliedAsset&) const = default;
+};
+
 struct InventoryAsset {
   std::string asset_id;
   /// Empty when the page carries no description for the asset's class, or the
@@ -24,6 +35,9 @@ struct InventoryAsset {
   /// `asset_properties`; docs/upstreams.md §d): it tells a Doppler's phase. Empty when the
   /// page carries none for the asset or it is not a non-negative integer.
   std::optional<std::int64_t> paint_index;
+  /// What the asset's description says is applied to it, stickers by slot then charms;
+  /// empty when nothing is (or the description has no such block).
+  std::vector<AppliedAsset> applied = {};
 };
 
 struct InventoryPage {

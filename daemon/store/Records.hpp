@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace skinpulse::store {
 
@@ -80,14 +81,31 @@ struct GameLinkRecord {
   std::int64_t linked_at = 0;
 };
 
+/// Something applied to a held asset (docs/api.md §23): a sticker in a slot or a charm.
+/// `item_id` is its catalogue item, empty when the catalogue has no item of that name.
+struct AppliedRecord {
+  std::string kind;  ///< "sticker" or "charm"
+  int slot = 0;      ///< 0-based position in the inventory's block of that kind
+  std::string name;  ///< its market_hash_name ("Sticker | ...", "Charm | ...")
+  std::optional<std::int64_t> item_id = std::nullopt;
+
+  bool operator==(const AppliedRecord&) const = default;
+};
+
 /// A holding with what its owner says they paid (docs/api.md §15): `cost_basis` cents
-/// per unit and `acquired_at` Unix seconds, each empty when not given.
+/// per unit and `acquired_at` Unix seconds, each empty when not given. A holding is one
+/// (account, item, what is applied) of a user (docs/api.md §23): identical assets stay
+/// one row, assets that differ in what is applied to them are rows apart.
 struct HoldingRecord {
   std::int64_t item_id = 0;
   std::int64_t quantity = 0;
   std::int64_t imported_at = 0;
   std::optional<std::int64_t> cost_basis = std::nullopt;
   std::optional<std::int64_t> acquired_at = std::nullopt;
+  std::int64_t holding_id = 0;  ///< stable while the holding exists; 0 before it is stored
+  std::string account;          ///< the platform id it was imported from; empty before §23
+  std::string applied_key;      ///< canonical text of `applied`, empty when nothing is
+  std::vector<AppliedRecord> applied = {};
 
   bool operator==(const HoldingRecord&) const = default;
 };
