@@ -102,9 +102,9 @@ struct HoldingRecord {
   std::int64_t imported_at = 0;
   std::optional<std::int64_t> cost_basis = std::nullopt;
   std::optional<std::int64_t> acquired_at = std::nullopt;
-  std::int64_t holding_id = 0;  ///< stable while the holding exists; 0 before it is stored
-  std::string account;          ///< the platform id it was imported from; empty before §23
-  std::string applied_key;      ///< canonical text of `applied`, empty when nothing is
+  std::int64_t holding_id = 0;   ///< stable while the holding exists; 0 before it is stored
+  std::string account = {};      ///< the platform id it was imported from; empty before §23
+  std::string applied_key = {};  ///< canonical text of `applied`, empty when nothing is
   std::vector<AppliedRecord> applied = {};
 
   bool operator==(const HoldingRecord&) const = default;
