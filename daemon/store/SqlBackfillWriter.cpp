@@ -31,26 +31,36 @@ constexpr int kRowsPerInsert = 256;
 // so memory does not grow with the file.
 constexpr int kBackfillCacheKiB = 32 * 1024;
 
-std::string insertSql(int rows) {
+// `returning`: RETURNING names the rows really inserted, so those, and only those, enter
+// the rollups. It costs: SQLite collects the returned rows in an ephemeral table first
+// (a 256-row batch of 100,000 points took ~1.6–2 × as long with it; bench/README.md,
+// "backfill", issue 32). Batches are tried without it (see insert()).
+std::string insertSql(int rows, bool returning) {
   std::string sql =
       "INSERT INTO price_points (item_id, source, time, price, volume, kind, listings, "
       "outlier) VALUES ";
   for (int i = 0; i < rows; ++i) sql += i == 0 ? "(?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?)";
-  // RETURNING names the rows really inserted: those, and only those, enter the rollups.
-  return sql + " ON CONFLICT DO NOTHING RETURNING item_id, source, time, price, volume, outlier";
+  sql += " ON CONFLICT DO NOTHING";
+  if (returning) sql += " RETURNING item_id, source, time, price, volume, outlier";
+  return sql;
 }
 
 }  // namespace
 
 SqlitePointInserter::SqlitePointInserter(WriteTransaction& tx)
     : db_(Poco::Data::SQLite::Utility::dbHandle(tx.session())) {
-  many_ = prepare(kRowsPerInsert);
-  one_ = prepare(1);
+  many_ = prepare(insertSql(kRowsPerInsert, false));
+  many_returning_ = prepare(insertSql(kRowsPerInsert, true));
+  one_ = prepare(insertSql(1, false));
+  savepoint_ = prepare("SAVEPOINT point_batch");
+  release_ = prepare("RELEASE point_batch");
+  rollback_ = prepare("ROLLBACK TO point_batch");
 }
 
 SqlitePointInserter::~SqlitePointInserter() {
-  sqlite3_finalize(many_);
-  sqlite3_finalize(one_);
+  for (auto* statement : {many_, many_returning_, one_, savepoint_, release_, rollback_}) {
+    sqlite3_finalize(statement);
+  }
 }
 
 std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points, RollupFold* fold) {
@@ -64,20 +74,48 @@ std::size_t SqlitePointInserter::insert(const std::vector<PricePoint>& points, R
   std::size_t stored = 0;
   std::size_t i = 0;
   for (; i + kRowsPerInsert <= order_.size(); i += kRowsPerInsert) {
-    for (int row = 0; row < kRowsPerInsert; ++row) bindRow(many_, row, *order_[i + row]);
-    stored += step(many_, fold);
+    stored += insertBatch(i, fold);
   }
+  // One row: the change count says exactly whether it went in.
   for (; i < order_.size(); ++i) {
     bindRow(one_, 0, *order_[i]);
-    stored += step(one_, fold);
+    if (step(one_, nullptr) == 0 && sqlite3_changes(db_) == 1) {
+      ++stored;
+      if (fold != nullptr) fold->add(*order_[i]);
+    }
   }
   return stored;
 }
 
-sqlite3_stmt* SqlitePointInserter::prepare(int rows) {
+std::size_t SqlitePointInserter::insertBatch(std::size_t begin, RollupFold* fold) {
+  const auto bindBatch = [&](sqlite3_stmt* statement) {
+    for (int row = 0; row < kRowsPerInsert; ++row) bindRow(statement, row, *order_[begin + row]);
+  };
+  // Most batches are all new (a backfill of history not yet stored, a cycle's fresh
+  // prices): inserted without RETURNING, and when every row went in the rollups fold the
+  // input itself. A batch with a duplicate is undone and inserted again with RETURNING,
+  // which names the rows that went in. The savepoint is what makes the undo possible.
+  step(savepoint_, nullptr);
+  bindBatch(many_);
+  step(many_, nullptr);
+  if (sqlite3_changes(db_) == kRowsPerInsert) {
+    step(release_, nullptr);
+    if (fold != nullptr) {
+      for (int row = 0; row < kRowsPerInsert; ++row) fold->add(*order_[begin + row]);
+    }
+    return kRowsPerInsert;
+  }
+  step(rollback_, nullptr);
+  bindBatch(many_returning_);
+  const std::size_t stored = step(many_returning_, fold);
+  step(release_, nullptr);
+  return stored;
+}
+
+sqlite3_stmt* SqlitePointInserter::prepare(const std::string& sql) {
   sqlite3_stmt* statement = nullptr;
-  if (sqlite3_prepare_v3(db_, insertSql(rows).c_str(), -1, SQLITE_PREPARE_PERSISTENT, &statement,
-                         nullptr) != SQLITE_OK) {
+  if (sqlite3_prepare_v3(db_, sql.c_str(), -1, SQLITE_PREPARE_PERSISTENT, &statement, nullptr) !=
+      SQLITE_OK) {
     fail();
   }
   return statement;

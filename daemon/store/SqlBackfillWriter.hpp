@@ -37,7 +37,8 @@ std::unique_ptr<PriceStore::BackfillWriter> openSqlBackfill(ConnectionPool& pool
 /// order. Used by a cycle's insert and by the backfill; ~2× Poco's binding vectors
 /// (bench/README.md, "e2e/run.sh"). First observation of a key wins (ON CONFLICT DO
 /// NOTHING). Returns the rows stored; the rows really stored (new keys) are folded into
-/// `fold` when one is given (RETURNING: a duplicate never reaches a rollup).
+/// `fold` when one is given (a duplicate never reaches a rollup: a batch that meets one
+/// is undone and inserted again with RETURNING).
 class SqlitePointInserter {
  public:
   explicit SqlitePointInserter(WriteTransaction& tx);
@@ -48,14 +49,21 @@ class SqlitePointInserter {
   std::size_t insert(const std::vector<PricePoint>& points, RollupFold* fold = nullptr);
 
  private:
-  sqlite3_stmt* prepare(int rows);
+  sqlite3_stmt* prepare(const std::string& sql);
+  /// Inserts the kRowsPerInsert points of order_ from `begin`; returns how many went in.
+  std::size_t insertBatch(std::size_t begin, RollupFold* fold);
   static void bindRow(sqlite3_stmt* statement, int row, const PricePoint& point);
+  /// Steps `statement` to its end, folding returned rows into `fold`; returns their count.
   std::size_t step(sqlite3_stmt* statement, RollupFold* fold);
   [[noreturn]] void fail();
 
   sqlite3* db_;
-  sqlite3_stmt* many_ = nullptr;
-  sqlite3_stmt* one_ = nullptr;
+  sqlite3_stmt* many_ = nullptr;            ///< kRowsPerInsert rows, no RETURNING
+  sqlite3_stmt* many_returning_ = nullptr;  ///< the same with RETURNING
+  sqlite3_stmt* one_ = nullptr;             ///< one row, no RETURNING
+  sqlite3_stmt* savepoint_ = nullptr;
+  sqlite3_stmt* release_ = nullptr;
+  sqlite3_stmt* rollback_ = nullptr;
   std::vector<const PricePoint*> order_;
 };
 
