@@ -74,11 +74,13 @@ struct IdentityRecord {
   std::int64_t created_at = 0;
 };
 
-/// The game-platform link of a user: one per user, one user per platform id.
+/// A game-platform link: a user may have several (docs/api.md §23.2), a platform id
+/// belongs to one user at most.
 struct GameLinkRecord {
   std::string user_id;
   std::string platform_id;  ///< SteamID64, 17 digits
   std::int64_t linked_at = 0;
+  std::string label = {};  ///< the user's name for the account ("storage"), '' by default
 };
 
 /// Something applied to a held asset (docs/api.md §23): a sticker in a slot or a charm.
@@ -102,9 +104,9 @@ struct HoldingRecord {
   std::int64_t imported_at = 0;
   std::optional<std::int64_t> cost_basis = std::nullopt;
   std::optional<std::int64_t> acquired_at = std::nullopt;
-  std::int64_t holding_id = 0;  ///< stable while the holding exists; 0 before it is stored
-  std::string account;          ///< the platform id it was imported from; empty before §23
-  std::string applied_key;      ///< canonical text of `applied`, empty when nothing is
+  std::int64_t holding_id = 0;   ///< stable while the holding exists; 0 before it is stored
+  std::string account = {};      ///< the platform id it was imported from; empty before §23
+  std::string applied_key = {};  ///< canonical text of `applied`, empty when nothing is
   std::vector<AppliedRecord> applied = {};
 
   bool operator==(const HoldingRecord&) const = default;
