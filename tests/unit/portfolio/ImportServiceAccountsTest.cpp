@@ -46,8 +46,8 @@ Inventory inventoryOf(std::map<std::string, std::int64_t> units_by_name) {
 
 }  // namespace
 
-class ImportAccountsTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(ImportAccountsTest);
+class ImportServiceAccountsTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ImportServiceAccountsTest);
   CPPUNIT_TEST(importsEveryAccountOldestLinkFirst);
   CPPUNIT_TEST(importsOneAccountWithItsOwnCooldown);
   CPPUNIT_TEST(anAccountThatIsNotTheUsersIsRefusedBeforeAnyFetch);
@@ -222,4 +222,4 @@ class ImportAccountsTest : public CppUnit::TestFixture {
   int tokens_ = 0;
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(ImportAccountsTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ImportServiceAccountsTest);
