@@ -102,9 +102,9 @@ struct HoldingRecord {
   std::int64_t imported_at = 0;
   std::optional<std::int64_t> cost_basis = std::nullopt;
   std::optional<std::int64_t> acquired_at = std::nullopt;
-  std::int64_t holding_id = 0;  ///< stable while the holding exists; 0 before it is stored
-  std::string account;          ///< the platform id it was imported from; empty before §23
-  std::string applied_key;      ///< canonical text of `applied`, empty when nothing is
+  std::int64_t holding_id = 0;   ///< stable while the holding exists; 0 before it is stored
+  std::string account = {};      ///< the platform id it was imported from; empty before §23
+  std::string applied_key = {};  ///< canonical text of `applied`, empty when nothing is
   std::vector<AppliedRecord> applied = {};
 
   bool operator==(const HoldingRecord&) const = default;
@@ -117,6 +117,15 @@ struct CostChange {
   std::optional<std::int64_t> cost_basis = std::nullopt;
   bool set_acquired_at = false;
   std::optional<std::int64_t> acquired_at = std::nullopt;
+};
+/// One item's cost basis from a bulk upload (HoldingStore::setCosts, docs/api.md §23.3):
+/// cents per unit, and when it was acquired (nullopt: the stored date stays).
+struct ItemCost {
+  std::int64_t item_id = 0;
+  std::int64_t cost_basis = 0;
+  std::optional<std::int64_t> acquired_at = std::nullopt;
+
+  bool operator==(const ItemCost&) const = default;
 };
 
 /// One portfolio value snapshot (docs/api.md §15): the hour it stands for (Unix seconds

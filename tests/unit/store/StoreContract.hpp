@@ -42,6 +42,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
   CPPUNIT_TEST(testReplaceHoldings);
   CPPUNIT_TEST(testCostBasisAcrossImports);
+  CPPUNIT_TEST(testSetCostsInBulk);
   CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
   CPPUNIT_TEST(testSnapshotPassSums);
   CPPUNIT_TEST(testAlertRulesAndOutbox);
@@ -89,6 +90,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testLinkGameIdRefusesAnotherUsersId();
   void testReplaceHoldings();
   void testCostBasisAcrossImports();                      // StoreContractPortfolio.cpp
+  void testSetCostsInBulk();                              // StoreContractCosts.cpp
   void testSnapshotUpsertHistoryAndPruning();             // StoreContractPortfolio.cpp
   void testSnapshotPassSums();                            // StoreContractPortfolio.cpp
   void testAlertRulesAndOutbox();                         // StoreContractAlerts.cpp
