@@ -97,7 +97,7 @@ class CostBasisCsvTest(DaemonTestCase):
         before = costs(user)
         response = upload(user, self.MIXED, dry_run=True)
         self.assertEqual(response.status, 200, response.body)
-        self.assertEqual(response.header("content-type"), "application/json")
+        self.assertEqual(response.header("content-type"), "application/json; charset=utf-8")
         self.assertEqual(response.header("cache-control"), "no-store")
         body = response.json()
         self.assertTrue(body["dry_run"])
