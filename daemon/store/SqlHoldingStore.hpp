@@ -17,6 +17,9 @@ class SqlHoldingStore final : public HoldingStore {
   std::vector<std::int64_t> heldItemIds() override;
   std::optional<HoldingRecord> changeCost(const std::string& user_id, std::int64_t item_id,
                                           const CostChange& change, std::int64_t now) override;
+  /// In SqlHoldingCosts.cpp.
+  void setCosts(const std::string& user_id, const std::vector<ItemCost>& costs,
+                std::int64_t now) override;
 
  private:
   ConnectionPool& pool_;
