@@ -1,0 +1,80 @@
+// Applied stickers and charms on the Portfolio page (docs/api.md §23.1): chips under a
+// holding's name (identical stickers once, "4×"), and the percent of their value the
+// total counts, chosen by the user (0–100, kept in this browser) — the page asks the
+// portfolio again with `applied_value_percent=`.
+import {h} from '../../api.js';
+import {money} from '../../money.js';
+import {groupApplied, parseAppliedPercent, storeAppliedPercent} from '../../portfolio-data.js';
+
+const KIND_WORDS = {
+  sticker: 'Sticker',
+  charm: 'Charm'
+};
+
+/** The chips of a holding's (or departure's) applied list; null when nothing is applied. */
+export function appliedChips(x) {
+  const groups = groupApplied(x.applied);
+  if (!groups.length) return null;
+  return h(
+      'span', {class: 'applied', 'aria-label': 'Applied stickers and charms'},
+      groups.map((g) => appliedChip(g)));
+}
+
+function appliedChip(g) {
+  const slots = g.slots.map((s) => s + 1).join(', ');
+  const price = g.current_price === null ? 'no price' : money(g.current_price);
+  return h(
+      'span', {
+        class: `chip applied-chip ${g.kind}`,
+        title: `${g.name} — ${g.kind === 'charm' ? 'charm' : 'sticker'} slot ${slots}${
+            g.item_id === null ? ' (not in the catalogue)' : ''}`
+      },
+      h('span', {class: 'applied-kind'}, KIND_WORDS[g.kind] || g.kind), ' ',
+      g.count > 1 ? `${g.count}× ` : '', g.short, ' ',
+      h('span', {class: g.current_price === null ? 'muted' : 'applied-price'}, price));
+}
+
+/**
+ * The percent input: `percent` the one the answer used; `changed(p)` re-asks the
+ * portfolio. The choice is kept (localStorage) so the next visit asks the same way.
+ */
+export function appliedPercentControl(percent, changed) {
+  const input = h('input', {
+    type: 'number',
+    id: 'applied-percent',
+    min: 0,
+    max: 100,
+    step: 1,
+    inputmode: 'numeric',
+    value: String(percent ?? 0),
+    'aria-describedby': 'applied-percent-hint'
+  });
+  const problem = h('span', {class: 'error-text', role: 'alert'});
+  const apply = () => {
+    const value = parseAppliedPercent(input.value);
+    if (value === null) {
+      problem.textContent = 'A whole number from 0 to 100.';
+      input.setAttribute('aria-invalid', 'true');
+      return;
+    }
+    problem.textContent = '';
+    input.removeAttribute('aria-invalid');
+    if (value === percent) return;
+    storeAppliedPercent(value);
+    changed(value);
+  };
+  input.addEventListener('change', apply);
+  input.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') apply();
+  });
+  return h(
+      'div', {class: 'applied-percent'},
+      h('label',
+        {for: 'applied-percent'
+        },
+        'Count stickers and charms at'),
+      input, h('span', {}, '% of their value'),
+      h('span', {class: 'hint', id: 'applied-percent-hint'},
+        'Applied items rarely sell for their own price; the value column counts this share.'),
+      problem);
+}
