@@ -22,7 +22,9 @@ export function appliedChips(x) {
 
 function appliedChip(g) {
   const slots = g.slots.map((s) => s + 1).join(', ');
-  const price = g.current_price === null ? 'no price' : money(g.current_price);
+  // A group's price is one unit's: "3× … $812.34 each" is never read as the group's total.
+  const price = g.current_price === null ? 'no price' :
+                                           `${money(g.current_price)}${g.count > 1 ? ' each' : ''}`;
   return h(
       'span', {
         class: `chip applied-chip ${g.kind}`,
@@ -72,9 +74,10 @@ export function appliedPercentControl(percent, changed) {
       h('label',
         {for: 'applied-percent'
         },
-        'Count stickers and charms at'),
-      input, h('span', {}, '% of their value'),
+        'Count stickers & charms at'),
+      input, h('span', {}, '%'),
       h('span', {class: 'hint', id: 'applied-percent-hint'},
-        'Applied items rarely sell for their own price; the value column counts this share.'),
+        'of their own price in Value and the totals. Applied items rarely sell for their own ',
+        'price; 0 % leaves them out (the Applied column shows them either way).'),
       problem);
 }

@@ -69,14 +69,15 @@ function drawReport(page, result, report, text, name) {
 }
 
 function rowsTable(rows) {
-    return h(
-        'table', {class: 'table', id: 'cost-preview'},
-        h('caption', {class: 'hint'}, 'Rows of the file'),
+    return [
+      h('h3', {class: 'table-title'}, 'Rows of the file'),
+      h('table', {class: 'table', id: 'cost-preview'},
         h('thead', {},
           h('tr', {},
             [['Line'], ['Item'], ['Qty', 'num'], ['Cost each', 'num'], ['Bought'], ['Result']].map(
                 ([t, cls]) => h('th', {scope: 'col', class: cls}, t)))),
-        h('tbody', {}, rows.map(rowLine)));
+        h('tbody', {}, rows.map(rowLine)))
+    ];
 }
 
 function rowLine(r) {
@@ -87,7 +88,8 @@ function rowLine(r) {
         h('td', {'data-label': 'Item', class: 'holding-name'}, r.market_hash_name || '—'),
         h('td', {class: 'num', 'data-label': 'Qty'}, r.quantity === null ? '—' : count(r.quantity)),
         h('td', {class: 'num', 'data-label': 'Cost each'}, rowMoney(r.cost_each, r.currency)),
-        h('td', {'data-label': 'Bought'}, r.acquired_at ? r.acquired_at.slice(0, 10) : '—'),
+        h('td', {'data-label': 'Bought', class: 'date'},
+          r.acquired_at ? r.acquired_at.slice(0, 10) : '—'),
         h('td', {'data-label': 'Result', class: 'row-result'},
           refused ? h('span', {class: 'status error', title: r.detail || ''}, '✗ ',
                       REFUSALS[r.code] || r.detail || r.code) :
@@ -106,24 +108,26 @@ function rowMoney(minor, code) {
 }
 
 function itemsTable(items) {
-    return h(
-        'table', {class: 'table', id: 'cost-items'},
-        h('caption', {class: 'hint'}, 'What each item gets (per unit, in USD)'),
+    return [
+      h('h3', {class: 'table-title'}, 'What each item gets (per unit, in USD)'),
+      h('table', {class: 'table', id: 'cost-items'},
         h('thead', {},
           h('tr', {},
             [['Item'], ['Qty', 'num'], ['Paid now', 'num'], ['New', 'num'], ['Bought']].map(
                 ([t, cls]) => h('th', {scope: 'col', class: cls}, t)))),
-        h('tbody', {},
-          items.map(
-              (x) =>
-                  h('tr', {dataset: {item: String(x.item_id)}},
-                    h('td', {'data-label': 'Item', class: 'holding-name'}, x.market_hash_name),
-                    h('td', {class: 'num', 'data-label': 'Qty'}, count(x.quantity)),
-                    h('td', {class: 'num', 'data-label': 'Paid now'},
-                      money(x.previous_cost_basis, USD)),
-                    h('td', {class: 'num', 'data-label': 'New'}, money(x.cost_basis, USD)),
-                    h('td', {'data-label': 'Bought'},
-                      x.acquired_at ? x.acquired_at.slice(0, 10) : '—')))));
+        h('tbody', {}, items.map(itemLine)))
+    ];
+}
+
+function itemLine(x) {
+    return h(
+        'tr', {dataset: {item: String(x.item_id)}},
+        h('td', {'data-label': 'Item', class: 'holding-name'}, x.market_hash_name),
+        h('td', {class: 'num', 'data-label': 'Qty'}, count(x.quantity)),
+        h('td', {class: 'num', 'data-label': 'Paid now'}, money(x.previous_cost_basis, USD)),
+        h('td', {class: 'num', 'data-label': 'New'}, money(x.cost_basis, USD)),
+        h('td', {'data-label': 'Bought', class: 'date'},
+          x.acquired_at ? x.acquired_at.slice(0, 10) : '—'));
 }
 
 async function applyFile(page, result, text, button) {

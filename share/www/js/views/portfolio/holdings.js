@@ -143,7 +143,7 @@ function tableHead(page, show) {
       h('tr', {}, h('th', {scope: 'col'}, h('span', {class: 'sr-only'}, 'Image')),
         th('market_hash_name', 'Item'), show.accounts ? th('account', 'Account') : null,
         th('quantity', 'Qty', 'num'), th('current_price', 'Price', 'num'),
-        show.applied ? th('applied_value', 'Applied', 'num') : null,
+        show.applied ? th('applied_value', 'Applied', 'num applied-head') : null,
         th('total_value', 'Value', 'num'), th('cost_basis', 'Paid', 'num'),
         th('unrealised_pl', 'P&L', 'num'), th('change_24h_percent', '24h', 'num'),
         th('share', 'Share', 'num')));
@@ -189,14 +189,14 @@ function holdingRow(x, i, page, show) {
 }
 
 function tableFoot(data, total, costed, show) {
+  // Labelled like the rows: on a phone the total is a card too (app.css).
+  const cell = (label, value) => h('td', {class: 'num', 'data-label': label}, value);
   return h(
       'tfoot', {},
       h('tr', {}, h('td', {}), h('th', {scope: 'row'}, 'Total'), show.accounts ? h('td', {}) : null,
         h('td', {}), h('td', {}),
-        show.applied ? h('td', {class: 'num'}, money(data.applied_value || 0)) : null,
-        h('td', {class: 'num'}, money(total)),
-        h('td', {class: 'num'}, costed ? money(data.cost_total) : ''),
-        h('td', {class: 'num'}, pl(data.unrealised_pl)),
-        h('td', {class: 'num'}, change(data.change_24h_percent)),
-        h('td', {class: 'num'}, '100 %')));
+        show.applied ? cell('Applied', money(data.applied_value || 0)) : null,
+        cell('Value', money(total)), cell('Paid', costed ? money(data.cost_total) : ''),
+        cell('P&L', pl(data.unrealised_pl)), cell('24h', change(data.change_24h_percent)),
+        cell('Share', '100 %')));
 }
