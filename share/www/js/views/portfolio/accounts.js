@@ -47,35 +47,53 @@ export function accountFilter(page, picked) {
   return tabs;
 }
 
-/** Fills page.els.accounts: hidden until an account is linked. */
+/**
+ * Fills page.els.accounts: hidden until an account is linked (or, on a daemon without
+ * several accounts, always); with one account only the way to link another, so a single
+ * account's page stays as it was; with several the table.
+ */
 export function renderAccounts(page, linkPath) {
   const panel = page.els.accounts;
   const accounts = page.accounts || [];
-  panel.hidden = !accounts.length;
-  if (!accounts.length) return;
+  const several = Array.isArray(page.me && page.me.gameids);
+  panel.hidden = !accounts.length || !several;
+  if (panel.hidden) return;
   const message = h('p', {class: 'muted', id: 'accounts-message', role: 'status'});
+  const link = linkPath ? h('a', {
+    class: 'btn small',
+    href: linkPath,
+    id: 'link-another',
+    onclick: () => sessionStorage.setItem('skinpulse.return', '/portfolio')
+  },
+                            'Link another account') :
+                          null;
+  const head = h('div', {class: 'panel-head'}, h('h2', {id: 'accounts-h'}, 'Game accounts'), link);
+  if (accounts.length === 1) {
+    fill(
+        panel, head,
+        h('p', {class: 'hint'},
+          'A storage or second account? Link it too: the holdings show your accounts together ',
+          'and one at a time.'),
+        message);
+    return;
+  }
   fill(
-      panel,
-      h('div', {class: 'panel-head'}, h('h2', {id: 'accounts-h'}, 'Game accounts'),
-        linkPath ? h('a', {
-          class: 'btn small',
-          href: linkPath,
-          id: 'link-another',
-          onclick: () => sessionStorage.setItem('skinpulse.return', '/portfolio')
-        },
-                     'Link another account') :
-                   null),
+      panel, head,
       h('p', {class: 'hint'},
         'Each account is imported on its own and has its own cooldown; the holdings show ',
         'them together or one at a time.'),
-      message,
-      h('table', {class: 'table', id: 'accounts-table'},
-        h('thead', {},
-          h('tr', {},
-            [['Account'], ['Items', 'num'], ['Value', 'num'], ['Last import'], ['']].map(
-                ([t, cls]) => h('th', {scope: 'col', class: cls}, t)))),
-        h('tbody', {}, accounts.map((a) => accountRow(page, a, message)))));
+      message, accountsTable(page, accounts, message));
   tickCooldowns(page);
+}
+
+function accountsTable(page, accounts, message) {
+  return h(
+      'table', {class: 'table', id: 'accounts-table'},
+      h('thead', {},
+        h('tr', {},
+          [['Account'], ['Items', 'num'], ['Value', 'num'], ['Last import'], ['']].map(
+              ([t, cls]) => h('th', {scope: 'col', class: cls}, t)))),
+      h('tbody', {}, accounts.map((a) => accountRow(page, a, message))));
 }
 
 function accountRow(page, a, message) {
