@@ -65,9 +65,16 @@ void checkInventoryPage(const std::string& body, const std::string& origin) {
 }
 
 DevModule::DevModule(DevOptions options) : options_(std::move(options)) {
-  std::string body = readFile(options_.inventory_file);
-  checkInventoryPage(body, options_.inventory_file);
-  inventory_ = std::make_shared<const std::string>(std::move(body));
+  const auto load = [](const std::string& path) {
+    std::string body = readFile(path);
+    checkInventoryPage(body, path);
+    return std::make_shared<const std::string>(std::move(body));
+  };
+  accounts_.push_back({options_.player_id, options_.player_name, load(options_.inventory_file)});
+  if (!options_.second_player_id.empty()) {
+    accounts_.push_back({options_.second_player_id, options_.second_player_name,
+                         load(options_.second_inventory_file)});
+  }
   provider_ = std::make_unique<DevOpenIdProvider>(options_.openid_url, options_.base_url,
                                                   options_.claimed_host, options_.player_id,
                                                   randomBytes(32));
@@ -78,6 +85,11 @@ void DevModule::registerRoutes(http::Router& router) {
       "dev: development mode is on: /dev/openid signs anyone in as {} without a password, "
       "/dev/inventory serves {} (never expose this daemon)",
       options_.player_id, options_.inventory_file);
+  if (accounts_.size() > 1) {
+    log::main().warn("dev: a second development account {} ({}) can be linked, inventory {}",
+                     options_.second_player_id, options_.second_player_name,
+                     options_.second_inventory_file);
+  }
   // From memory and never blocking, so inline: the daemon's own openid2 plugin and
   // inventory fetcher call these while a worker of the pool waits for the answer. Inline
   // routes carry no session, so the check_authentication POST (a server-to-server call)
@@ -102,16 +114,80 @@ bool DevModule::describeReadiness(common::JsonWriter& json) const {
   return true;
 }
 
+const DevModule::DevAccount* DevModule::accountOf(std::string_view player_id) const {
+  for (const auto& account : accounts_) {
+    if (account.player_id == player_id) return &account;
+  }
+  return nullptr;
+}
+
 void DevModule::login(http::Request& request, http::Response& response) const {
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
-  const std::string location =
+  // Checked first, whatever comes next: never a page for a request that is not ours.
+  std::string location =
       provider_->positiveAssertion(request.query_params, now, hex(randomBytes(8)));
+  const auto chosen = request.queryParam("dev_account");
+  if (chosen) {
+    const DevAccount* account = accountOf(*chosen);
+    if (account == nullptr) {
+      throw http::HttpError::invalidParameter("dev_account", "is not a development account");
+    }
+    location = provider_->positiveAssertion(request.query_params, now, hex(randomBytes(8)),
+                                            account->player_id);
+  } else if (accounts_.size() > 1) {
+    // Signing in is always the first account (the quick start's one click); linking
+    // another account is where the choice matters.
+    // The relying party's return_to is its callback plus `?state=…`: compare the path.
+    const std::string return_to = request.queryParam("openid.return_to").value_or("");
+    const std::string_view path = std::string_view(return_to).substr(0, return_to.find('?'));
+    const std::string_view login_suffix = "/login/callback";
+    const bool login = path.size() >= login_suffix.size() &&
+                       path.substr(path.size() - login_suffix.size()) == login_suffix;
+    if (!login) return chooseAccount(request.query_params, response);
+  }
   response.status = 302;
   response.content_type.clear();
   response.body.clear();
   response.setHeader("Location", location);
+}
+
+void DevModule::chooseAccount(const sdk::Fields& query, http::Response& response) const {
+  const auto escape = [](const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+      if (c == '&')
+        out += "&amp;";
+      else if (c == '<')
+        out += "&lt;";
+      else if (c == '>')
+        out += "&gt;";
+      else if (c == '"')
+        out += "&quot;";
+      else
+        out += c;
+    }
+    return out;
+  };
+  std::string links;
+  for (const auto& account : accounts_) {
+    sdk::Fields again = query;
+    again.emplace_back("dev_account", account.player_id);
+    // Relative to this page: the same endpoint, the same request, the account chosen.
+    const std::string href = "?" + sdk::encodeQuery(again);
+    links += "<li><a class=\"dev-account\" id=\"dev-account-" + account.player_id + "\" href=\"" +
+             escape(href) + "\">" + escape(account.player_name) + " (" + account.player_id +
+             ")</a></li>\n";
+  }
+  response.status = 200;
+  response.content_type = "text/html; charset=utf-8";
+  response.body =
+      "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta name=\"viewport\" content=\"width=device-width\">"
+      "<title>Development sign-in</title></head><body>\n"
+      "<h1>Development sign-in</h1>\n<p>Which development account?</p>\n<ul>\n" +
+      links + "</ul>\n</body></html>\n";
 }
 
 void DevModule::checkAuthentication(http::Request& request, http::Response& response) {
@@ -123,15 +199,19 @@ void DevModule::checkAuthentication(http::Request& request, http::Response& resp
 }
 
 void DevModule::playerSummaries(http::Request& request, http::Response& response) const {
-  // The Web API's shape: players listed for the ids asked that exist (here: one).
+  // The Web API's shape: players listed for the ids asked that exist (here: the
+  // development accounts).
   common::JsonWriter json;
+  // The Web API takes a comma-separated list of ids.
+  const std::string asked = "," + request.queryParam("steamids").value_or("") + ",";
   json.beginObject().key("response").beginObject().key("players").beginArray();
-  if (request.queryParam("steamids").value_or("") == options_.player_id) {
+  for (const auto& account : accounts_) {
+    if (asked.find("," + account.player_id + ",") == std::string::npos) continue;
     json.beginObject()
         .key("steamid")
-        .value(options_.player_id)
+        .value(account.player_id)
         .key("personaname")
-        .value(options_.player_name)
+        .value(account.player_name)
         .endObject();
   }
   json.endArray().endObject().endObject();
@@ -144,7 +224,8 @@ void DevModule::inventory(http::Request& request, http::Response& response) cons
   }
   response.status = 200;
   response.content_type = "application/json; charset=utf-8";
-  if (request.path_params["id"] != options_.player_id) {
+  const DevAccount* account = accountOf(request.path_params["id"]);
+  if (account == nullptr) {
     // What the platform answers for an inventory it does not show.
     response.status = 403;
     response.body = "null";
@@ -152,7 +233,7 @@ void DevModule::inventory(http::Request& request, http::Response& response) cons
   }
   // One page: no start_assetid is ever needed (no more_items in the file).
   response.body.clear();
-  response.shared_body = inventory_;
+  response.shared_body = account->inventory;
 }
 
 }  // namespace skinpulse::devmode

@@ -82,6 +82,12 @@ std::string DevOpenIdProvider::signature(const sdk::Fields& fields,
 
 std::string DevOpenIdProvider::positiveAssertion(const sdk::Fields& query, std::int64_t now_seconds,
                                                  const std::string& nonce) const {
+  return positiveAssertion(query, now_seconds, nonce, player_id_);
+}
+
+std::string DevOpenIdProvider::positiveAssertion(const sdk::Fields& query, std::int64_t now_seconds,
+                                                 const std::string& nonce,
+                                                 const std::string& player_id) const {
   const std::string* ns = field(query, "openid.ns");
   const std::string* mode = field(query, "openid.mode");
   const std::string* return_to = field(query, "openid.return_to");
@@ -92,7 +98,7 @@ std::string DevOpenIdProvider::positiveAssertion(const sdk::Fields& query, std::
   if (return_to == nullptr || return_to->rfind(realm, 0) != 0) {
     badRequest("openid.return_to must lie under " + realm);
   }
-  const std::string claimed = "https://" + claimed_host_ + "/openid/id/" + player_id_;
+  const std::string claimed = "https://" + claimed_host_ + "/openid/id/" + player_id;
   sdk::Fields answer = {{"openid.ns", kOpenIdNamespace},
                         {"openid.mode", "id_res"},
                         {"openid.op_endpoint", endpoint_},

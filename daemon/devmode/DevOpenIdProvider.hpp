@@ -36,6 +36,11 @@ class DevOpenIdProvider {
   std::string positiveAssertion(const sdk::Fields& query, std::int64_t now_seconds,
                                 const std::string& nonce) const;
 
+  /// The same for `player_id` rather than the configured one (the second development
+  /// account; the caller chooses only among the ids it was configured with).
+  std::string positiveAssertion(const sdk::Fields& query, std::int64_t now_seconds,
+                                const std::string& nonce, const std::string& player_id) const;
+
   /// check_authentication (the decoded form body): true when every signed field verifies
   /// under the key and the response nonce was not verified before.
   bool verify(const sdk::Fields& form);

@@ -22,6 +22,11 @@ std::string authorityOf(const std::string& base_url) {
   return rest;
 }
 
+bool isDevIndividualId(const std::string& id) {
+  const bool digits = id.size() == 17 && id.find_first_not_of("0123456789") == std::string::npos;
+  return digits && std::stoll(id) >= kFirstIndividualId && std::stoll(id) <= kLastIndividualId;
+}
+
 void setIfDefault(common::ConfigTree& tree, const std::string& key, const std::string& value) {
   const auto current = tree.find(key);
   if (!current || current->origin == "default") tree.set(key, value, "[dev] enabled");
@@ -49,6 +54,18 @@ const common::OptionTable<DevOptions>& devOptionTable() {
         "The demo inventory: one page of the platform's inventory JSON.",
         "simulated/demo-inventory.json under share_dir"},
        &DevOptions::inventory_file},
+      {{"dev.second_player_id", T::kText, 0, 0, nullptr, "",
+        "A second development account (17 digits, not player_id), to try several linked "
+        "accounts: linking an account then offers both; signing in is still player_id. "
+        "Empty: one account only."},
+       &DevOptions::second_player_id},
+      {{"dev.second_player_name", T::kText, 0, 0, nullptr, "Demo Storage",
+        "The profile name of the second account."},
+       &DevOptions::second_player_name},
+      {{"dev.second_inventory_file", T::kText, 0, 0, nullptr, nullptr,
+        "The second account's demo inventory: one page of the platform's inventory JSON.",
+        "simulated/demo-inventory-storage.json under share_dir"},
+       &DevOptions::second_inventory_file},
   };
   return table;
 }
@@ -96,13 +113,25 @@ DevOptions readDevOptions(const common::OptionReader& read, const std::string& b
   DevOptions options;
   common::readOptions(devOptionTable(), read, options);
   if (!options.enabled) return options;
-  const auto& id = options.player_id;
-  const bool digits = id.size() == 17 && id.find_first_not_of("0123456789") == std::string::npos;
-  if (!digits || std::stoll(id) < kFirstIndividualId || std::stoll(id) > kLastIndividualId) {
-    read.fail("dev.player_id", "'" + id + "' is not a 17-digit individual platform id");
+  if (!isDevIndividualId(options.player_id)) {
+    read.fail("dev.player_id",
+              "'" + options.player_id + "' is not a 17-digit individual platform id");
   }
   if (!read.present("dev.inventory_file")) {
     options.inventory_file = share_dir + "/simulated/demo-inventory.json";
+  }
+  if (!options.second_player_id.empty()) {
+    if (!isDevIndividualId(options.second_player_id)) {
+      read.fail("dev.second_player_id",
+                "'" + options.second_player_id + "' is not a 17-digit individual platform id");
+    }
+    if (options.second_player_id == options.player_id) {
+      read.fail("dev.second_player_id",
+                "is dev.player_id itself; a second account needs its own id");
+    }
+  }
+  if (!read.present("dev.second_inventory_file")) {
+    options.second_inventory_file = share_dir + "/simulated/demo-inventory-storage.json";
   }
   options.base_url = base_url;
   options.openid_url = read.text("identity.gameid_openid_url");

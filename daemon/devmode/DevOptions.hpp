@@ -12,6 +12,10 @@
 //
 // A development profile API (GetPlayerSummaries at /dev/api) gives the signed-in player a
 // name, as the platform's Web API does with a key.
+//
+// A second development account (`second_player_id`, off when empty) lets several linked
+// accounts be tried (docs/api.md §23.2): it has its own demo inventory, and linking an
+// account offers a choice of the two, while signing in stays the first account at once.
 
 #include "common/ConfigTree.hpp"
 #include "common/OptionTable.hpp"
@@ -22,9 +26,12 @@ namespace skinpulse::devmode {
 
 struct DevOptions {
   bool enabled = false;
-  std::string player_id;       ///< the 17-digit platform id the development provider asserts
-  std::string player_name;     ///< its profile name (the development GetPlayerSummaries)
-  std::string inventory_file;  ///< the demo inventory (the platform's inventory JSON)
+  std::string player_id;              ///< the 17-digit platform id the development provider asserts
+  std::string player_name;            ///< its profile name (the development GetPlayerSummaries)
+  std::string inventory_file;         ///< the demo inventory (the platform's inventory JSON)
+  std::string second_player_id;       ///< a second development account; empty: none
+  std::string second_player_name;     ///< its profile name
+  std::string second_inventory_file;  ///< its demo inventory
   // Derived by readDevOptions(), not keys of [dev]:
   std::string base_url;    ///< BASE_URL without a trailing '/': the realm return_to must lie under
   std::string openid_url;  ///< identity.gameid_openid_url: the provider's own endpoint
@@ -46,7 +53,9 @@ std::string devModeRefusal(const std::string& base_url, const std::string& confi
 /// when development mode is off.
 void applyDevMode(common::ConfigTree& tree, const std::string& config_dir);
 
-/// Reads `[dev]` (after applyDevMode); `share_dir` gives the default inventory file.
+/// Reads `[dev]` (after applyDevMode); `share_dir` gives the default inventory files. A
+/// second_player_id that is not an individual platform id, or is player_id itself, is a
+/// ConfigError naming it.
 DevOptions readDevOptions(const common::OptionReader& read, const std::string& base_url,
                           const std::string& share_dir);
 

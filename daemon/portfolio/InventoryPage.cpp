@@ -2,6 +2,7 @@
 
 #include "common/JsonInteger.hpp"
 #include "portfolio/InventoryError.hpp"
+#include "portfolio/InventoryPageApplied.hpp"
 
 #include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
@@ -18,7 +19,8 @@ using Poco::Dynamic::Var;
 using Poco::JSON::Array;
 using Poco::JSON::Object;
 
-// The real format nests five levels (root → descriptions → description → tags → tag).
+// The real format nests five levels (root → descriptions → description → tags → tag, and
+// root → descriptions → description → descriptions → entry for the sticker block).
 constexpr std::size_t kMaxDepth = 16;
 constexpr std::size_t kMaxIdDigits = 20;
 // Real stacks (cases, stickers, graffiti) hold at most a few thousand units.
@@ -105,6 +107,7 @@ Object::Ptr elementObject(const Array& array, std::size_t i, const char* what) {
 struct Described {
   std::optional<std::string> market_hash_name;
   std::string icon_url;
+  std::vector<AppliedAsset> applied;
 };
 
 /// classid_instanceid → its description.
@@ -116,6 +119,37 @@ std::string iconOf(const Object& description) {
   if (!description.has("icon_url")) return {};
   const Var value = description.get("icon_url");
   return value.isString() ? value.extract<std::string>() : std::string();
+}
+
+// What is applied (docs/upstreams.md §d.4): the description's own `descriptions` entries
+// carry a sticker block and a charm block as html. Like the picture, this is cosmetic to
+// the page's shape: an entry that is not the documented shape is skipped, and a block that
+// cannot be read for certain adds nothing, so the asset is still held (as its bare item).
+// Only the first block of each kind counts; stickers come before charms.
+std::vector<AppliedAsset> appliedOf(const Object& description) {
+  if (!description.has("descriptions")) return {};
+  const Var list = description.get("descriptions");
+  if (list.type() != typeid(Array::Ptr) || list.extract<Array::Ptr>().isNull()) return {};
+  const Array& entries = *list.extract<Array::Ptr>();
+  std::optional<std::vector<AppliedAsset>> stickers;
+  std::optional<std::vector<AppliedAsset>> charms;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const Var entry = entries.get(static_cast<unsigned>(i));
+    if (entry.type() != typeid(Object::Ptr) || entry.extract<Object::Ptr>().isNull()) continue;
+    const Object& fields = *entry.extract<Object::Ptr>();
+    if (!fields.has("value") || !fields.get("value").isString()) continue;
+    const std::string html = fields.get("value").extract<std::string>();
+    const bool has_name = fields.has("name") && fields.get("name").isString();
+    const std::string name = has_name ? fields.get("name").extract<std::string>() : std::string();
+    const auto kind = appliedBlockKind(name, has_name, html);
+    if (!kind) continue;
+    auto& slot = *kind == AppliedBlockKind::kSticker ? stickers : charms;
+    if (slot) continue;
+    slot = parseAppliedBlock(*kind, html).value_or(std::vector<AppliedAsset>{});
+  }
+  std::vector<AppliedAsset> applied = stickers.value_or(std::vector<AppliedAsset>{});
+  if (charms) applied.insert(applied.end(), charms->begin(), charms->end());
+  return applied;
 }
 
 NamesByClass readDescriptions(const Object& root) {
@@ -133,7 +167,7 @@ NamesByClass readDescriptions(const Object& root) {
       name = value.extract<std::string>();
     }
     // a repeated class keeps its first description
-    names.emplace(key, Described{std::move(name), iconOf(*description)});
+    names.emplace(key, Described{std::move(name), iconOf(*description), appliedOf(*description)});
   }
   return names;
 }
@@ -208,6 +242,7 @@ InventoryPage parseInventoryPage(std::string_view body) {
       if (const auto found = names.find(key); found != names.end()) {
         out.market_hash_name = found->second.market_hash_name;
         out.icon_url = found->second.icon_url;
+        out.applied = found->second.applied;
       }
       out.amount = amountOf(*asset);
       if (const auto index = paint_indexes.find(out.asset_id); index != paint_indexes.end()) {

@@ -8,22 +8,33 @@ Each platform id gets a scenario, set by the test:
                            (market_hash_name or None, amount) stacks, or of
                            (market_hash_name, amount, paint_index) ones: the asset then has an
                            `asset_properties` entry with its paint seed, wear and paint index
-                           ("Finish Catalog", propertyid 7; docs/upstreams.md §d); every page but the last
+                           ("Finish Catalog", propertyid 7; docs/upstreams.md §d), or of
+                           (market_hash_name, amount, paint_index or None, applied) ones, where
+                           applied is a list of "Sticker | …" / "Charm | …" names: the
+                           description then carries the sticker and charm blocks in the
+                           platform's html (docs/upstreams.md §d.4; stickers in the order
+                           given are slots 0.., a "Charm | …" goes to the charm block), and
+                           stacks differing only in what is applied get their own
+                           (classid, instanceid) as on the platform; every page but the last
                            carries more_items=1 and last_assetid, and the next page is found
                            by start_assetid exactly as the platform pages; each answer
                            waits `delay` seconds first
+  fixture(id, name)        200 with the bytes of tests/fixtures/<name> as the only page (the
+                           real captured samples, e.g. steam_inventory_730_applied_real.json)
   status(id, code)         that status with the literal body `null` (403 private, 401 profile
                            not set up, 429) or, for 5xx, {"error": "... (EResult)"}
   oversize(id, total)      200 with a valid-looking JSON body of `total` bytes, sent in 64 KiB
                            pieces with no Content-Length; records whether the client hung up
                            before the end (the byte cap must stop reading early)
   slow(id, seconds)        waits that long before answering (then an empty inventory)
-Every request is recorded. Run standalone (for benchmarks) with --assets to serve one
+Any number of platform ids can each have their own scenario at once (several linked
+accounts). Every request is recorded. Run standalone (for benchmarks) with --assets to serve one
 inventory of that many distinct catalogue names for any id.
 """
 import argparse
 import http.server
 import json
+import os
 import threading
 import time
 import urllib.parse
@@ -31,6 +42,48 @@ import urllib.parse
 from fakes.background_server import BackgroundServer
 
 CHUNK = 64 * 1024
+FIXTURE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures")
+
+# The block's frame as the platform renders it (tests/fixtures/steam_inventory_730_applied_real.json).
+_BLOCK_STYLE = ("border: 2px solid rgb(102, 102, 102); border-radius: 6px; width=100; "
+                "margin:4px; padding:8px;")
+
+
+def _html_text(text):
+    # The platform writes names plainly (an apostrophe stays "'"); only what html needs.
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def applied_block(block_id, names):
+    """The html of one sticker_info / keychain_info block naming `names` (market_hash_names
+    such as "Sticker | Titan | Katowice 2014"): one titled picture each, then the caption."""
+    labels = []
+    pictures = ""
+    for name in names:
+        prefix, _, rest = name.partition(" | ")
+        label = "%s: %s" % (prefix, rest)
+        labels.append((prefix, rest))
+        pictures += ('<img width=64 height=48 src="https://cdn.steamstatic.com/apps/730/icons/'
+                     'econ/%s/fake.png" title="%s">'
+                     % ("keychains" if block_id == "keychain_info" else "stickers",
+                        _html_text(label)))
+    caption = "%s: %s" % (labels[0][0], ", ".join(rest for _, rest in labels))
+    return ('<br><div id="%s" class="%s" style="%s"><center>%s<br>%s</center></div>'
+            % (block_id, block_id, _BLOCK_STYLE, pictures, _html_text(caption)))
+
+
+def applied_entries(applied):
+    """The description entries that carry `applied` (sticker block first, then the charm)."""
+    stickers = [n for n in applied if not n.startswith(("Charm | ", "Souvenir Charm | "))]
+    charms = [n for n in applied if n.startswith(("Charm | ", "Souvenir Charm | "))]
+    entries = []
+    if stickers:
+        entries.append({"type": "html", "value": applied_block("sticker_info", stickers),
+                        "name": "sticker_info"})
+    if charms:
+        entries.append({"type": "html", "value": applied_block("keychain_info", charms),
+                        "name": "keychain_info"})
+    return entries
 
 
 def build_pages(stacks_per_page, first_assetid=1):
@@ -42,7 +95,8 @@ def build_pages(stacks_per_page, first_assetid=1):
         assets, descriptions, described, properties = [], [], set(), []
         for stack in stacks:
             name, amount = stack[0], stack[1]
-            if len(stack) > 2:
+            applied = tuple(stack[3]) if len(stack) > 3 and stack[3] else ()
+            if len(stack) > 2 and stack[2] is not None:
                 properties.append({"appid": 730, "contextid": "2", "assetid": str(assetid),
                                    "asset_properties": [
                                        {"propertyid": 1, "int_value": "412",
@@ -51,17 +105,20 @@ def build_pages(stacks_per_page, first_assetid=1):
                                         "name": "Wear Rating"},
                                        {"propertyid": 7, "int_value": str(stack[2]),
                                         "name": "Finish Catalog"}]})
-            key = name if name is not None else ("__undescribed__", assetid)
+            key = (name, applied) if name is not None else ("__undescribed__", assetid)
             classid = classes.setdefault(key, str(900000 + len(classes)))
+            # What is applied lives in the description, so the platform gives such an
+            # asset its own instance of the class.
+            instanceid = str(700000 + int(classid)) if applied else "0"
             assets.append({"appid": 730, "contextid": "2", "assetid": str(assetid),
-                           "classid": classid, "instanceid": "0", "amount": str(amount)})
+                           "classid": classid, "instanceid": instanceid, "amount": str(amount)})
             if name is not None and classid not in described:
                 described.add(classid)
                 descriptions.append({
-                    "appid": 730, "classid": classid, "instanceid": "0", "currency": 0,
+                    "appid": 730, "classid": classid, "instanceid": instanceid, "currency": 0,
                     "background_color": "", "icon_url": "-9a81dlWLwJ2UUGcVs_nsVtzdOEdtWwKGZZLQHTxDZ7I",
                     "descriptions": [{"type": "html", "value": "Exterior: Field-Tested",
-                                      "name": "exterior_wear"}],
+                                      "name": "exterior_wear"}] + applied_entries(applied),
                     "tradable": 1, "name": name, "name_color": "D2D2D2",
                     "type": "Mil-Spec Grade Rifle", "market_name": name,
                     "market_hash_name": name, "commodity": 0, "marketable": 1,
@@ -94,6 +151,10 @@ class FakeInventory(BackgroundServer):
 
     def pages(self, id64, stacks_per_page, first_assetid=1, delay=0.0):
         self._set(id64, ("pages", (build_pages(stacks_per_page, first_assetid), delay)))
+
+    def fixture(self, id64, name):
+        with open(os.path.join(FIXTURE_DIR, name), "rb") as f:
+            self._set(id64, ("fixture", f.read()))
 
     def status(self, id64, code):
         self._set(id64, ("status", code))
@@ -166,6 +227,8 @@ class FakeInventory(BackgroundServer):
                     pages, delay = arg
                     time.sleep(delay)
                     return self.serve_page(pages, query.get("start_assetid"))
+                if kind == "fixture":
+                    return self.send_body(200, arg)
                 if kind == "status":
                     body = b"null"
                     if arg >= 500:

@@ -8,6 +8,7 @@ daemon's own /dev/openid, the import reads the demo inventory from /dev/inventor
 portfolio is valued with a P&L, exported as CSV, and an alert is created. And the daemon
 refuses [dev] with an https BASE_URL or in the packaged configuration.
 """
+import html
 import json
 import os
 import re
@@ -21,6 +22,7 @@ from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, wait_until
 
 DEV_INI = os.path.join(SOURCE_DIR, "etc", "dev", "skinpulsed.ini")
 PLAYER = "76561197960287930"  # [dev] player_id of etc/dev
+SECOND = "76561197960287931"  # [dev] second_player_id of etc/dev
 DOPPLER = "★ Karambit | Doppler (Factory New)"
 MAIN_MARKETS = ("simulated", "sim-dear", "sim-bids", "sim-sales")
 
@@ -152,7 +154,7 @@ class DevModeTest(DaemonTestCase):
         headers = {"Cookie": cookie, "X-CSRF-Token": csrf}
         imported = self.daemon.request("POST", "/api/v1/portfolio/import", headers=headers)
         self.assertEqual(imported.status, 200, imported.body)
-        self.assertEqual(imported.json()["imported_assets"], 16)
+        self.assertEqual(imported.json()["imported_assets"], 18)
 
         # The held items are reported by the markets from their next poll on.
         def valued():
@@ -201,6 +203,46 @@ class DevModeTest(DaemonTestCase):
         self.assertIn('<meta name="skinpulse-dev" content="on">', page)
         self.assertIn('content="gameid"', page)
         self.assertLess(time.time() - started, 120)
+
+    def test_second_account_is_chosen_when_linking(self):
+        base = self.daemon.env["BASE_URL"]
+        query = {"openid.ns": "http://specs.openid.net/auth/2.0", "openid.mode": "checkid_setup",
+                 "openid.claimed_id": "http://specs.openid.net/auth/2.0/identifier_select",
+                 "openid.identity": "http://specs.openid.net/auth/2.0/identifier_select",
+                 "openid.realm": base + "/"}
+        # Signing in (the login callback) is the first account at once, as before.
+        login = dict(query, **{"openid.return_to": base + "/api/v1/auth/gameid/login/callback?state=abc"})
+        answer = self.daemon.get("/dev/openid?" + urllib.parse.urlencode(login))
+        self.assertEqual(answer.status, 302, answer.body)
+        self.assertIn(urllib.parse.quote("/openid/id/" + PLAYER, safe=""), answer.header("location"))
+        # Linking asks which development account: a page with both.
+        link = dict(query, **{"openid.return_to": base + "/api/v1/auth/gameid/callback?state=abc"})
+        page = self.daemon.get("/dev/openid?" + urllib.parse.urlencode(link))
+        self.assertEqual(page.status, 200, page.body)
+        self.assertIn("text/html", page.header("content-type"))
+        self.assertIn("Demo Trader (%s)" % PLAYER, page.body)
+        self.assertIn("Demo Storage (%s)" % SECOND, page.body)
+        href = html.unescape(re.search(r'id="dev-account-%s" href="([^"]+)"' % SECOND,
+                                       page.body).group(1))
+        self.assertTrue(href.startswith("?"), href)
+        chosen = self.daemon.get("/dev/openid" + href)
+        self.assertEqual(chosen.status, 302, chosen.body)
+        location = chosen.header("location")
+        self.assertTrue(location.startswith(base + "/api/v1/auth/gameid/callback?"), location)
+        self.assertIn(urllib.parse.quote("/openid/id/" + SECOND, safe=""), location)
+        # Not a development account: refused, never asserted.
+        other = self.daemon.get("/dev/openid?" + urllib.parse.urlencode(
+            dict(link, dev_account="76561197960287999")))
+        self.assertEqual(other.status, 400, other.body)
+        # Each account has its own inventory and profile name.
+        storage = self.get_json("/dev/inventory/%s/730/2?l=english&count=1000" % SECOND)
+        self.assertIn("M4A4 | Desolate Space (Field-Tested)",
+                      [d["market_hash_name"] for d in storage["descriptions"]])
+        self.assertEqual(self.daemon.get("/dev/inventory/76561197960287999/730/2").status, 403)
+        players = self.get_json("/dev/api/ISteamUser/GetPlayerSummaries/v0002/?key=x&steamids="
+                                + PLAYER + "," + SECOND)["response"]["players"]
+        self.assertEqual({p["steamid"]: p["personaname"] for p in players},
+                         {PLAYER: "Demo Trader", SECOND: "Demo Storage"})
 
     def test_provider_refuses_a_foreign_return_to_and_a_forged_assertion(self):
         evil = self.daemon.get("/dev/openid?" + urllib.parse.urlencode({

@@ -1,5 +1,7 @@
-// The committed demo inventory (share/simulated/demo-inventory.json) is an inventory page
-// of real catalogue items, a Doppler phase among them, and the module refuses a bad file.
+// The committed demo inventories (share/simulated/demo-inventory.json and the second
+// development account's demo-inventory-storage.json) are inventory pages of real catalogue
+// items, a Doppler phase and applied stickers and a charm among them, and the module
+// refuses a bad file.
 #include "devmode/DevModule.hpp"
 
 #include <Poco/JSON/Parser.h>
@@ -15,6 +17,18 @@ using skinpulse::devmode::checkInventoryPage;
 
 namespace {
 
+std::set<std::string> catalogueNames() {
+  std::set<std::string> catalogue;
+  std::ifstream items(std::string(SKINPULSE_SHARE_DIR) + "/catalog/items.jsonl");
+  Poco::JSON::Parser parser;
+  for (std::string line; std::getline(items, line);) {
+    parser.reset();
+    catalogue.insert(parser.parse(line).extract<Poco::JSON::Object::Ptr>()->getValue<std::string>(
+        "market_hash_name"));
+  }
+  return catalogue;
+}
+
 std::string readAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
@@ -27,6 +41,7 @@ std::string readAll(const std::string& path) {
 class DevModuleDemoInventoryTest : public CppUnit::TestFixture {
   CPPUNIT_TEST_SUITE(DevModuleDemoInventoryTest);
   CPPUNIT_TEST(committedInventoryIsRealItems);
+  CPPUNIT_TEST(secondAccountsInventoryIsRealItems);
   CPPUNIT_TEST(refusesWhatIsNotAnInventoryPage);
   CPPUNIT_TEST_SUITE_END();
 
@@ -63,6 +78,26 @@ class DevModuleDemoInventoryTest : public CppUnit::TestFixture {
       }
     }
     CPPUNIT_ASSERT(phase);
+  }
+
+  void secondAccountsInventoryIsRealItems() {
+    const std::string path =
+        std::string(SKINPULSE_SHARE_DIR) + "/simulated/demo-inventory-storage.json";
+    const std::string body = readAll(path);
+    checkInventoryPage(body, path);
+    const auto catalogue = catalogueNames();
+    Poco::JSON::Parser parser;
+    const auto descriptions =
+        parser.parse(body).extract<Poco::JSON::Object::Ptr>()->getArray("descriptions");
+    CPPUNIT_ASSERT(descriptions->size() >= 3);
+    for (std::size_t i = 0; i < descriptions->size(); ++i) {
+      const auto name = descriptions->getObject(i)->getValue<std::string>("market_hash_name");
+      CPPUNIT_ASSERT_MESSAGE(name, catalogue.count(name) == 1);
+    }
+    // The older block format (no titles) is in this one; the first file has the current one.
+    CPPUNIT_ASSERT(body.find("Sticker: GODSENT | Atlanta 2017, Knife's Edge") != std::string::npos);
+    CPPUNIT_ASSERT(readAll(std::string(SKINPULSE_SHARE_DIR) + "/simulated/demo-inventory.json")
+                       .find("title=\\\"Charm: Lil' Crass\\\"") != std::string::npos);
   }
 
   void refusesWhatIsNotAnInventoryPage() {

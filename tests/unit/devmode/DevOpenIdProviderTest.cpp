@@ -56,9 +56,27 @@ class DevOpenIdProviderTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(refusesTamperedFields);
   CPPUNIT_TEST(refusesAnotherKeysSignature);
   CPPUNIT_TEST(refusesBadCheckidSetup);
+  CPPUNIT_TEST(assertsTheSecondAccountWhenAsked);
   CPPUNIT_TEST_SUITE_END();
 
  public:
+  void assertsTheSecondAccountWhenAsked() {
+    auto p = provider();
+    const std::string location =
+        p.positiveAssertion(checkidSetup(), 1764300000, "0c0d", "76561197960287931");
+    const auto fields = sdk::parseQuery(location.substr(location.find('?') + 1)).value();
+    const std::string claimed = "https://127.0.0.1:8080/openid/id/76561197960287931";
+    CPPUNIT_ASSERT_EQUAL(claimed, get(fields, "openid.claimed_id"));
+    CPPUNIT_ASSERT_EQUAL(claimed, get(fields, "openid.identity"));
+    // Signed like any other assertion: the relying party's check verifies it once.
+    CPPUNIT_ASSERT(p.verify(assertionFields(location)));
+    CPPUNIT_ASSERT(!p.verify(assertionFields(location)));
+    // The same request checks apply.
+    CPPUNIT_ASSERT_THROW(p.positiveAssertion(checkidSetup("https://evil.example/cb"), 1764300000,
+                                             "0e0f", "76561197960287931"),
+                         skinpulse::http::HttpError);
+  }
+
   void assertsThePlayerBackToReturnTo() {
     const auto p = provider();
     const std::string location = p.positiveAssertion(checkidSetup(), 1764300000, "0a1b");

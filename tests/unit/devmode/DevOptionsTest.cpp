@@ -39,6 +39,7 @@ class DevOptionsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(offChangesNothing);
   CPPUNIT_TEST(refusalNamesTheKey);
   CPPUNIT_TEST(playerIdMustBeAnIndividualId);
+  CPPUNIT_TEST(aSecondAccountIsOptionalAndChecked);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -117,6 +118,34 @@ class DevOptionsTest : public CppUnit::TestFixture {
       applyDevMode(t, "etc/dev");
       CPPUNIT_ASSERT_THROW_MESSAGE(
           bad, readDevOptions(OptionReader(t), "http://127.0.0.1:8080", "/s"), ConfigError);
+    }
+  }
+
+  void aSecondAccountIsOptionalAndChecked() {
+    auto off = tree("http://127.0.0.1:8080", true);
+    applyDevMode(off, "etc/dev");
+    const auto one = readDevOptions(OptionReader(off), "http://127.0.0.1:8080", "/share");
+    CPPUNIT_ASSERT(one.second_player_id.empty());
+
+    auto on = tree("http://127.0.0.1:8080", true);
+    on.set("dev.second_player_id", "76561197960287931", "skinpulsed.ini:34");
+    applyDevMode(on, "etc/dev");
+    const auto two = readDevOptions(OptionReader(on), "http://127.0.0.1:8080", "/share");
+    CPPUNIT_ASSERT_EQUAL(std::string("76561197960287931"), two.second_player_id);
+    CPPUNIT_ASSERT_EQUAL(std::string("/share/simulated/demo-inventory-storage.json"),
+                         two.second_inventory_file);
+
+    for (const std::string bad : {"7656119796028793", "76561197960265728", "76561197960287930"}) {
+      auto t = tree("http://127.0.0.1:8080", true);
+      t.set("dev.second_player_id", bad, "skinpulsed.ini:34");
+      applyDevMode(t, "etc/dev");
+      try {
+        readDevOptions(OptionReader(t), "http://127.0.0.1:8080", "/s");
+        CPPUNIT_FAIL("accepted " + bad);
+      } catch (const ConfigError& e) {
+        CPPUNIT_ASSERT_MESSAGE(e.what(),
+                               std::string(e.what()).find("second_player_id") != std::string::npos);
+      }
     }
   }
 };
