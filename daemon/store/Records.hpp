@@ -74,11 +74,13 @@ struct IdentityRecord {
   std::int64_t created_at = 0;
 };
 
-/// The game-platform link of a user: one per user, one user per platform id.
+/// A game-platform link: a user may have several (docs/api.md §23.2), a platform id
+/// belongs to one user at most.
 struct GameLinkRecord {
   std::string user_id;
   std::string platform_id;  ///< SteamID64, 17 digits
   std::int64_t linked_at = 0;
+  std::string label = {};  ///< the user's name for the account ("storage"), '' by default
 };
 
 /// Something applied to a held asset (docs/api.md §23): a sticker in a slot or a charm.

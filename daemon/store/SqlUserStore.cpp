@@ -118,51 +118,108 @@ std::vector<IdentityRecord> SqlUserStore::identitiesOf(const std::string& user_i
                           pool_.sql("WHERE user_id = ? ORDER BY provider, subject"), user_id);
 }
 
-bool SqlUserStore::linkGameId(const GameLinkRecord& link) {
+namespace {
+
+// The oldest link first; the platform id breaks a tie of two links in one second.
+template <typename... Param>
+std::vector<GameLinkRecord> selectGameLinks(Poco::Data::Session& session, const std::string& rest,
+                                            Param... params) {
+  std::vector<std::string> user_id, platform_id, label;
+  std::vector<std::int64_t> linked_at;
+  Poco::Data::Statement statement(session);
+  statement << "SELECT user_id, platform_id, linked_at, label FROM game_links " + rest +
+                   " ORDER BY linked_at, platform_id",
+      into(user_id), into(platform_id), into(linked_at), into(label);
+  (statement.addBind(bind(params)), ...);
+  statement.execute();
+  std::vector<GameLinkRecord> links;
+  for (std::size_t i = 0; i < user_id.size(); ++i) {
+    links.push_back({user_id[i], platform_id[i], linked_at[i], label[i]});
+  }
+  return links;
+}
+
+}  // namespace
+
+UserStore::GameLinkResult SqlUserStore::addGameLink(const GameLinkRecord& link,
+                                                    std::size_t max_links) {
   try {
     WriteTransaction tx(pool_);
+    if (tx.backend() == Backend::kPostgres) {
+      // Links of one user are counted and added one transaction at a time, so two
+      // concurrent links cannot both pass the cap. (SQLite: BEGIN IMMEDIATE already
+      // serialises every writer.)
+      std::vector<std::string> locked;
+      tx.session() << tx.sql("SELECT id FROM users WHERE id = ? FOR UPDATE"), into(locked),
+          bind(link.user_id), now;
+    }
     std::vector<std::string> owner;
     tx.session() << tx.sql("SELECT user_id FROM game_links WHERE platform_id = ?"), into(owner),
         bind(link.platform_id), now;
-    if (!owner.empty() && owner.front() != link.user_id) return false;
+    if (!owner.empty()) {
+      return owner.front() == link.user_id ? GameLinkResult::kAlreadyLinked
+                                           : GameLinkResult::kOtherUser;
+    }
+    std::int64_t held = 0;
+    tx.session() << tx.sql("SELECT COUNT(*) FROM game_links WHERE user_id = ?"), into(held),
+        bind(link.user_id), now;
+    if (static_cast<std::uint64_t>(held) >= max_links) return GameLinkResult::kTooManyAccounts;
     tx.session() << tx.sql(
-        "INSERT INTO game_links (user_id, platform_id, linked_at) "
-        "VALUES (?, ?, ?) ON CONFLICT (user_id) DO UPDATE "
-        "SET platform_id = excluded.platform_id, linked_at = excluded.linked_at"),
-        bind(link.user_id), bind(link.platform_id), bind(link.linked_at), now;
+        "INSERT INTO game_links (user_id, platform_id, linked_at, label) VALUES (?, ?, ?, ?)"),
+        bind(link.user_id), bind(link.platform_id), bind(link.linked_at), bind(link.label), now;
     tx.commit();
-    return true;
+    return GameLinkResult::kLinked;
   } catch (const std::exception& e) {
-    // On PostgreSQL another user's link of the same id can commit between our check and
-    // our insert; the unique constraint then refuses ours, which is the same answer.
-    const auto owner = gameLinkByPlatformId(link.platform_id);
-    if (owner && owner->user_id != link.user_id) {
+    // On PostgreSQL another link of the same id can commit between our check and our
+    // insert; the unique constraint then refuses ours, which is one of the same answers.
+    if (const auto owner = gameLinkByPlatformId(link.platform_id)) {
       log::main().debug("platform id link lost a race: {}", describe(e));
-      return false;
+      return owner->user_id == link.user_id ? GameLinkResult::kAlreadyLinked
+                                            : GameLinkResult::kOtherUser;
     }
     throw;
   }
 }
 
+std::vector<GameLinkRecord> SqlUserStore::gameLinksOf(const std::string& user_id) {
+  auto lease = pool_.read();
+  return selectGameLinks(lease.session(), pool_.sql("WHERE user_id = ?"), user_id);
+}
+
 std::optional<GameLinkRecord> SqlUserStore::gameLinkOf(const std::string& user_id) {
-  return findGameLink("user_id", user_id);
+  return first(gameLinksOf(user_id));
 }
 
 std::optional<GameLinkRecord> SqlUserStore::gameLinkByPlatformId(const std::string& platform_id) {
-  return findGameLink("platform_id", platform_id);
+  auto lease = pool_.read();
+  return first(selectGameLinks(lease.session(), pool_.sql("WHERE platform_id = ?"), platform_id));
 }
 
-std::optional<GameLinkRecord> SqlUserStore::findGameLink(const char* column,
-                                                         const std::string& value) {
-  std::vector<std::string> user_id, platform_id;
-  std::vector<std::int64_t> linked_at;
-  auto lease = pool_.read();
-  lease.session() << pool_.sql(std::string("SELECT user_id, platform_id, linked_at FROM "
-                                           "game_links WHERE ") +
-                               column + " = ?"),
-      into(user_id), into(platform_id), into(linked_at), bind(value), now;
-  if (user_id.empty()) return std::nullopt;
-  return GameLinkRecord{user_id.front(), platform_id.front(), linked_at.front()};
+bool SqlUserStore::unlinkGameId(const std::string& user_id, const std::string& platform_id) {
+  WriteTransaction tx(pool_);
+  Poco::Data::Statement statement(tx.session());
+  statement << tx.sql("DELETE FROM game_links WHERE user_id = ? AND platform_id = ?"),
+      bind(user_id), bind(platform_id);
+  const std::size_t removed = statement.execute();
+  tx.commit();
+  return removed > 0;
+}
+
+std::optional<GameLinkRecord> SqlUserStore::labelGameId(const std::string& user_id,
+                                                        const std::string& platform_id,
+                                                        const std::string& label) {
+  {
+    WriteTransaction tx(pool_);
+    Poco::Data::Statement statement(tx.session());
+    statement << tx.sql("UPDATE game_links SET label = ? WHERE user_id = ? AND platform_id = ?"),
+        bind(label), bind(user_id), bind(platform_id);
+    const std::size_t changed = statement.execute();
+    tx.commit();
+    if (changed == 0) return std::nullopt;
+  }
+  const auto link = gameLinkByPlatformId(platform_id);
+  if (!link || link->user_id != user_id) return std::nullopt;  // unlinked meanwhile
+  return link;
 }
 
 }  // namespace skinpulse::store

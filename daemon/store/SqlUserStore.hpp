@@ -22,13 +22,16 @@ class SqlUserStore final : public UserStore {
                                              const std::string& subject) override;
   std::vector<IdentityRecord> identitiesOf(const std::string& user_id) override;
 
-  bool linkGameId(const GameLinkRecord& link) override;
+  GameLinkResult addGameLink(const GameLinkRecord& link, std::size_t max_links) override;
+  std::vector<GameLinkRecord> gameLinksOf(const std::string& user_id) override;
   std::optional<GameLinkRecord> gameLinkOf(const std::string& user_id) override;
   std::optional<GameLinkRecord> gameLinkByPlatformId(const std::string& platform_id) override;
+  bool unlinkGameId(const std::string& user_id, const std::string& platform_id) override;
+  std::optional<GameLinkRecord> labelGameId(const std::string& user_id,
+                                            const std::string& platform_id,
+                                            const std::string& label) override;
 
  private:
-  std::optional<GameLinkRecord> findGameLink(const char* column, const std::string& value);
-
   ConnectionPool& pool_;
 };
 

@@ -40,6 +40,9 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testUsersByEmailIgnoringCase);
   CPPUNIT_TEST(testIdentityUpsert);
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
+  CPPUNIT_TEST(testSeveralGameLinksOldestFirst);
+  CPPUNIT_TEST(testGameLinkCapLabelAndUnlink);
+  CPPUNIT_TEST(testGameLinksMigrationKeepsLinks);
   CPPUNIT_TEST(testReplaceHoldings);
   CPPUNIT_TEST(testCostBasisAcrossImports);
   CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
@@ -91,6 +94,9 @@ class StoreContract : public CppUnit::TestFixture {
   void testUsersByEmailIgnoringCase();
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();
+  void testSeveralGameLinksOldestFirst();   // StoreContractGameLinks.cpp
+  void testGameLinkCapLabelAndUnlink();     // StoreContractGameLinks.cpp
+  void testGameLinksMigrationKeepsLinks();  // StoreContractGameLinks.cpp
   void testReplaceHoldings();
   void testCostBasisAcrossImports();                      // StoreContractPortfolio.cpp
   void testSnapshotUpsertHistoryAndPruning();             // StoreContractPortfolio.cpp

@@ -1,4 +1,5 @@
-// Contract: users, identities, game links, holdings, and concurrent use.
+// Contract: users, identities, game links, holdings, and concurrent use (several game
+// links per user: StoreContractGameLinks.cpp).
 
 #include "StoreContract.hpp"
 
@@ -67,11 +68,13 @@ void StoreContract::testLinkGameIdRefusesAnotherUsersId() {
   CPPUNIT_ASSERT_EQUAL(a.id, users.gameLinkByPlatformId(id)->user_id);
   CPPUNIT_ASSERT(!users.gameLinkOf(b.id));
 
-  CPPUNIT_ASSERT(users.linkGameId({a.id, id, 2200}));  // same pair: refreshed
-  CPPUNIT_ASSERT_EQUAL(std::int64_t{2200}, users.gameLinkOf(a.id)->linked_at);
+  CPPUNIT_ASSERT(users.linkGameId({a.id, id, 2200}));  // same pair: a no-op success
+  CPPUNIT_ASSERT_EQUAL(std::int64_t{2000}, users.gameLinkOf(a.id)->linked_at);
 
-  CPPUNIT_ASSERT(users.linkGameId({a.id, "76561197960287931", 2300}));  // one link per user
-  CPPUNIT_ASSERT(!users.gameLinkByPlatformId(id));
+  CPPUNIT_ASSERT(users.linkGameId({a.id, "76561197960287931", 2300}));  // a second account
+  CPPUNIT_ASSERT_EQUAL(a.id, users.gameLinkByPlatformId(id)->user_id);
+  CPPUNIT_ASSERT_EQUAL(id, users.gameLinkOf(a.id)->platform_id);  // the oldest
+  CPPUNIT_ASSERT(users.unlinkGameId(a.id, id));
   CPPUNIT_ASSERT(users.linkGameId({b.id, id, 2400}));  // released, so b may take it
   CPPUNIT_ASSERT_EQUAL(b.id, users.gameLinkByPlatformId(id)->user_id);
 }
