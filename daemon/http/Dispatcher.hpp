@@ -36,6 +36,11 @@ class Dispatcher {
   /// where the routes' policy asks for it (Router::noStore). For a refusal sent before
   /// routing, `match` is empty.
   void applyHeaders(const std::string& path, const Router::Match& match, Response& response) const;
+  /// Router::bodyLimit: the body cap of a request, from its request line.
+  std::size_t bodyLimit(std::string_view method, std::string_view path,
+                        std::size_t fallback) const {
+    return router_.bodyLimit(method, path, fallback);
+  }
 
  private:
   const Router& router_;

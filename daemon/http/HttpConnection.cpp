@@ -269,7 +269,11 @@ bool HttpConnection::beginMessage(std::size_t head_bytes) {
   parser_.emplace();
   parser_->header_limit(
       static_cast<std::uint32_t>(options.head.max_line_bytes + options.head.max_header_bytes + 16));
-  parser_->body_limit(options.max_body_bytes);
+  // A route may take a larger (or smaller) body than the server's cap (a CSV upload):
+  // asked from the request line, before the parser reads a byte of the body.
+  const std::string_view method = head.substr(0, head.find(' '));
+  body_limit_ = server_.dispatcher.bodyLimit(method, requestLinePath(head), options.max_body_bytes);
+  parser_->body_limit(body_limit_);
   parser_->eager(true);
   error_code error;
   const std::size_t used = parser_->put(asio::buffer(head.data(), head.size()), error);
@@ -292,8 +296,8 @@ bool HttpConnection::beginMessage(std::size_t head_bytes) {
   // the refusal's headers and the access log.
   if (path_.empty()) path_ = requestLinePath(head);
   buffer_.erase(0, head_bytes);
-  if (framing.content_length > options.max_body_bytes || error == bhttp::error::body_limit) {
-    fail(413, "payload_too_large", "request body over " + kibText(options.max_body_bytes));
+  if (framing.content_length > body_limit_ || error == bhttp::error::body_limit) {
+    fail(413, "payload_too_large", "request body over " + kibText(body_limit_));
     return false;
   }
   if (error) {
@@ -328,7 +332,7 @@ bool HttpConnection::readBody() {
     const std::size_t used = parser_->put(asio::buffer(buffer_), error);
     buffer_.erase(0, used);
     if (error == bhttp::error::body_limit) {
-      fail(413, "payload_too_large", "request body over " + kibText(options.max_body_bytes));
+      fail(413, "payload_too_large", "request body over " + kibText(body_limit_));
       return false;
     }
     if (error == bhttp::error::need_more || (!error && used == 0)) {

@@ -127,6 +127,7 @@ class HttpConnection : public std::enable_shared_from_this<HttpConnection> {
   std::string method_;
   std::string path_;
   std::string_view route_ = Router::kUnmatchedRoute;  ///< the metrics' label
+  std::size_t body_limit_ = 0;  ///< this request's body cap (Router::bodyLimit)
   bool http10_ = false;
   bool keep_alive_ = true;
   bool close_after_ = false;

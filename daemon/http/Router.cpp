@@ -34,6 +34,7 @@ void Router::add(const std::string& method, const std::string& pattern, Handler 
   }
   Route route{method, pattern, {}, std::move(handler), options};
   for (auto segment : splitPath(pattern)) route.segments.emplace_back(segment);
+  any_body_limit_ = any_body_limit_ || options.max_body_bytes > 0;
   routes_.push_back(std::move(route));
 }
 
@@ -61,6 +62,18 @@ bool Router::noStore(const std::string& path, const Match& match) const {
   return std::any_of(routes_.begin(), routes_.end(), [&](const Route& route) {
     return route.options.no_store && matches(route, segments, nullptr);
   });
+}
+
+std::size_t Router::bodyLimit(std::string_view method, std::string_view path,
+                              std::size_t fallback) const {
+  if (!any_body_limit_) return fallback;  // the common case: no route asks for its own
+  const auto segments = splitPath(path);
+  for (const auto& route : routes_) {
+    if (route.method == method && matches(route, segments, nullptr)) {
+      return route.options.max_body_bytes > 0 ? route.options.max_body_bytes : fallback;
+    }
+  }
+  return fallback;
 }
 
 bool Router::matches(const Route& route, const std::vector<std::string_view>& segments,

@@ -43,6 +43,10 @@ struct RouteOptions {
   /// The rate-limit budget the guard counts this route's requests against (docs/api.md
   /// §5); empty: none. The guard knows which scopes it limits (auth::AuthGuard).
   std::string rate_limit_scope = {};
+  /// The largest request body this route takes, in bytes (413 payload_too_large above
+  /// it); 0: the server's ServerOptions::max_body_bytes. For the few routes that take a
+  /// file (a CSV upload) without raising the cap of every other route.
+  std::size_t max_body_bytes = 0;
 };
 
 /// What every path equal to or under a prefix gets, whether a route matches it or not
@@ -83,6 +87,11 @@ class Router {
   /// routing) a prefix policy over `path`, or any route of `path` under another method.
   bool noStore(const std::string& path, const Match& match) const;
 
+  /// The body cap of the route of `method` `path` (RouteOptions::max_body_bytes), or
+  /// `fallback` when it has none or no route matches. Asked from the request line alone,
+  /// before a byte of the body is read.
+  std::size_t bodyLimit(std::string_view method, std::string_view path, std::size_t fallback) const;
+
  private:
   struct Route {
     std::string method;
@@ -100,6 +109,7 @@ class Router {
 
   std::vector<Route> routes_;
   std::vector<std::pair<std::string, PathPolicy>> policies_;  ///< by prefix, in order added
+  bool any_body_limit_ = false;  ///< some route has its own max_body_bytes
 };
 
 }  // namespace skinpulse::http

@@ -8,6 +8,8 @@
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
 #include "portfolio/CostBody.hpp"
+#include "portfolio/CostCsvPlan.hpp"
+#include "portfolio/CostCsvReport.hpp"
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/PortfolioCsv.hpp"
 #include "state/SharedStore.hpp"
@@ -23,6 +25,10 @@ using http::RouteOptions;
 using http::Router;
 
 namespace {
+
+/// The cost-basis upload's body cap (docs/api.md §23.3): 10,000 rows of a long name and
+/// a few numbers fit; the server's cap for every other body stays as configured.
+constexpr std::size_t kMaxCostCsvBytes = 1024 * 1024;
 
 using portfolio::ImportRefused;
 using portfolio::InventoryError;
@@ -148,12 +154,13 @@ std::string_view importRefusalLabel(ImportRefused::Reason reason) {
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, store::HoldingStore& holdings,
                            const PortfolioValuer& valuer, ValueSnapshots& snapshots,
-                           const currency::RateBook& rates)
+                           const currency::RateBook& rates, const catalog::Catalog& catalog)
     : imports_(imports),
       holdings_(holdings),
       valuer_(valuer),
       snapshots_(snapshots),
-      rates_(rates) {}
+      rates_(rates),
+      catalog_(catalog) {}
 
 void PortfolioApi::registerRoutes(Router& router) {
   // A user's holdings: never cached (docs/api.md §2), also a 404 or a framing error under
@@ -178,6 +185,11 @@ void PortfolioApi::registerRoutes(Router& router) {
   csv_file.no_store = true;
   router.add(
       "GET", "/api/v1/portfolio.csv", [this](Request& q, Response& r) { csv(q, r); }, csv_file);
+  RouteOptions cost_file = with_body;
+  cost_file.max_body_bytes = kMaxCostCsvBytes;
+  router.add(
+      "POST", "/api/v1/portfolio/cost-basis.csv",
+      [this](Request& q, Response& r) { uploadCostCsv(q, r); }, cost_file);
 }
 
 Money PortfolioApi::moneyOf(const Request& request) const {
@@ -259,6 +271,29 @@ void PortfolioApi::csv(Request& request, Response& response) const {
   response.json(portfolioCsv(valuation, moneyOf(request)));
   response.content_type = "text/csv; charset=utf-8";
   response.setHeader("Content-Disposition", "attachment; filename=\"portfolio.csv\"");
+}
+
+void PortfolioApi::uploadCostCsv(Request& request, Response& response) const {
+  const std::string& user_id = userOf(request);
+  const bool dry_run = http::booleanParam(request, "dry_run").value_or(false);
+  const auto now = time::nowSeconds();
+  const auto held = holdings_.holdingsOf(user_id);
+  const auto catalogue = catalog_.snapshot();
+  CostCsvPlan plan;
+  try {
+    plan = planCostCsv(readCsv(request.body), {*catalogue, rates_, held, now});
+  } catch (const InvalidCsv& e) {
+    throw HttpError(400, "invalid_csv", e.what());
+  }
+  if (!dry_run) {
+    if (plan.matchedRows() == 0) {
+      throw HttpError(422, "csv_nothing_to_apply",
+                      "no row of the file matched an item you hold; nothing was written "
+                      "(send it with ?dry_run=true to see why each row was refused)");
+    }
+    holdings_.setCosts(user_id, plan.costs(), now);
+  }
+  response.json(costCsvReportJson(plan, dry_run));
 }
 
 void PortfolioApi::import(Request& request, Response& response) const {

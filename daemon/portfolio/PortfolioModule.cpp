@@ -62,7 +62,7 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
                          outcome.users, outcome.items, outcome.pruned);
       });
   api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_,
-                                        services.rates);
+                                        services.rates, catalog);
 }
 
 void PortfolioModule::attach(module::Services& services) {

@@ -76,6 +76,14 @@ class HoldingStore {
                                                       std::int64_t now) = 0;
   /// Deletes one of the user's departures (it was not sold); false when there is none.
   virtual bool deleteDeparture(const std::string& user_id, std::int64_t departure_id) = 0;
+
+  /// In ONE transaction: sets the cost basis of each of `costs` (holding_costs, and the
+  /// copy on every holding of the item, as changeCost does), and its acquired_at when
+  /// given (else the stored one stays). The caller has checked that the user holds each
+  /// item; a cost of an item not held is kept for when it comes back, like any cost row.
+  /// On error nothing changes and the exception propagates.
+  virtual void setCosts(const std::string& user_id, const std::vector<ItemCost>& costs,
+                        std::int64_t now) = 0;
 };
 
 }  // namespace skinpulse::store

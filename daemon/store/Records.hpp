@@ -141,6 +141,15 @@ struct CostChange {
   bool set_acquired_at = false;
   std::optional<std::int64_t> acquired_at = std::nullopt;
 };
+/// One item's cost basis from a bulk upload (HoldingStore::setCosts, docs/api.md §23.3):
+/// cents per unit, and when it was acquired (nullopt: the stored date stays).
+struct ItemCost {
+  std::int64_t item_id = 0;
+  std::int64_t cost_basis = 0;
+  std::optional<std::int64_t> acquired_at = std::nullopt;
+
+  bool operator==(const ItemCost&) const = default;
+};
 
 /// One portfolio value snapshot (docs/api.md §15): the hour it stands for (Unix seconds
 /// of the hour's start), when it was taken, and the totals in cents.

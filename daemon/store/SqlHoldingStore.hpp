@@ -30,6 +30,10 @@ class SqlHoldingStore final : public HoldingStore {
                                               std::int64_t now) override;
   bool deleteDeparture(const std::string& user_id, std::int64_t departure_id) override;
 
+  /// In SqlHoldingCosts.cpp.
+  void setCosts(const std::string& user_id, const std::vector<ItemCost>& costs,
+                std::int64_t now) override;
+
  private:
   ConnectionPool& pool_;
 };

@@ -15,6 +15,7 @@ class RouterTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aRouteKeepsItsOwnRateLimitScope);
   CPPUNIT_TEST(unmatchedPathsAskThePrefixesAndOtherMethods);
   CPPUNIT_TEST(badPrefixesAreRefused);
+  CPPUNIT_TEST(aRouteMayTakeItsOwnBodySize);
   CPPUNIT_TEST_SUITE_END();
 
   Router router_;
@@ -118,6 +119,27 @@ class RouterTest : public CppUnit::TestFixture {
     CPPUNIT_ASSERT_THROW(router_.policy("", PathPolicy{}), std::invalid_argument);
     CPPUNIT_ASSERT_THROW(router_.policy("api", PathPolicy{}), std::invalid_argument);
     CPPUNIT_ASSERT_THROW(router_.policy("/api/", PathPolicy{}), std::invalid_argument);
+  }
+
+  void aRouteMayTakeItsOwnBodySize() {
+    // No route asks: the server's cap, whatever the path.
+    CPPUNIT_ASSERT_EQUAL(std::size_t{65536},
+                         router_.bodyLimit("POST", "/api/v1/portfolio/import", 65536));
+    RouteOptions file;
+    file.max_body_bytes = 1 << 20;
+    router_.add(
+        "POST", "/api/v1/files/:name", [](Request&, Response&) {}, file);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1} << 20, router_.bodyLimit("POST", "/api/v1/files/a", 65536));
+    // Only that method and path: the others keep the server's.
+    CPPUNIT_ASSERT_EQUAL(std::size_t{65536}, router_.bodyLimit("PUT", "/api/v1/files/a", 65536));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{65536}, router_.bodyLimit("POST", "/api/v1/files", 65536));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{65536},
+                         router_.bodyLimit("POST", "/api/v1/portfolio/import", 65536));
+    CPPUNIT_ASSERT_EQUAL(std::size_t{65536}, router_.bodyLimit("POST", "", 65536));
+    // The Dispatcher asks the same.
+    const Dispatcher dispatcher(router_);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{1} << 20,
+                         dispatcher.bodyLimit("POST", "/api/v1/files/b", 65536));
   }
 };
 

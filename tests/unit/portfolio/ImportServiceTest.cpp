@@ -96,6 +96,9 @@ class FailingHoldings final : public store::HoldingStore {
                                                  const store::CostChange&, std::int64_t) override {
     throw std::runtime_error("database is locked");
   }
+  void setCosts(const std::string&, const std::vector<store::ItemCost>&, std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
 
  private:
   store::HoldingStore& real_;

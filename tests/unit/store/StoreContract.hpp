@@ -45,6 +45,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testGameLinksMigrationKeepsLinks);
   CPPUNIT_TEST(testReplaceHoldings);
   CPPUNIT_TEST(testCostBasisAcrossImports);
+  CPPUNIT_TEST(testSetCostsInBulk);
   CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
   CPPUNIT_TEST(testSnapshotPassSums);
   CPPUNIT_TEST(testHoldingsPerAccountAndApplied);
@@ -99,6 +100,7 @@ class StoreContract : public CppUnit::TestFixture {
   void testGameLinksMigrationKeepsLinks();  // StoreContractGameLinks.cpp
   void testReplaceHoldings();
   void testCostBasisAcrossImports();                      // StoreContractPortfolio.cpp
+  void testSetCostsInBulk();                              // StoreContractCosts.cpp
   void testSnapshotUpsertHistoryAndPruning();             // StoreContractPortfolio.cpp
   void testSnapshotPassSums();                            // StoreContractPortfolio.cpp
   void testHoldingsPerAccountAndApplied();                // StoreContractPortfolioDepth.cpp
