@@ -19,7 +19,6 @@ go to $SKINPULSE_SCREENSHOT_DIR (the build tree). A server part missing from the
 skips its flow with the reason.
 """
 import http.server
-import json
 import os
 import shutil
 import sys
@@ -31,7 +30,7 @@ import urllib.parse
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "integration"))
 
-from fake_inventory import FakeInventory, build_pages  # noqa: E402
+from fake_inventory import FakeInventory  # noqa: E402
 from fakes.background_server import BackgroundServer  # noqa: E402
 from harness import SOURCE_DIR, TEST_PLUGIN_DIR, Daemon, wait_until  # noqa: E402
 
@@ -87,42 +86,12 @@ class FakeProvider(BackgroundServer):
         return "http://127.0.0.1:%d%s" % (self.port, path)
 
 
-def sticker_block(stickers):
-    """The description entry the platform sends for applied stickers (docs/upstreams.md §d):
-    one image per sticker, then their names after "Sticker: "."""
-    images = "".join('<img width=64 height=48 src="https://example.invalid/s%d.png" title="%s">' % (i, n)
-                     for i, n in enumerate(stickers))
-    names = ", ".join(n[len("Sticker | "):] for n in stickers)
-    return {"type": "html", "name": "sticker_info",
-            "value": '<br><div id="sticker_info" name="sticker_info" title="Sticker" style="border: 2px solid '
-                     'rgb(102, 102, 102); border-radius: 6px; width=100; margin:4px; padding:8px;"><center>'
-                     '%s<br>Sticker: %s</center></div>' % (images, names)}
-
-
-def charm_block(charm):
-    """The description entry for an applied charm ("keychain_info")."""
-    name = charm[len("Charm | "):]
-    return {"type": "html", "name": "keychain_info",
-            "value": '<br><div id="keychain_info" name="keychain_info" title="Charm" style="border: 2px solid '
-                     'rgb(102, 102, 102); border-radius: 6px; width=100; margin:4px; padding:8px;"><center>'
-                     '<img width=64 height=48 src="https://example.invalid/c.png" title="%s"><br>Charm: %s'
-                     '</center></div>' % (charm, name)}
-
-
 def main_inventory(with_case=True):
-    """MAIN's one page: the rifle twice plain and once with stickers and a charm (its own
-    class and instance, as the platform describes an asset with things applied), the case."""
+    """MAIN's one page: the rifle twice plain and once with two stickers of one kind, one
+    of another and a charm (the platform's sticker and charm blocks, fake_inventory.py),
+    and the case."""
     stacks = [(RIFLE, 1), (RIFLE, 1)] + ([(CASE, 5)] if with_case else [])
-    page = build_pages([stacks + [(RIFLE, 1)]])[0]
-    decorated = page["assets"][-1]
-    decorated.update({"classid": "880001", "instanceid": "770001"})
-    plain = next(d for d in page["descriptions"] if d["market_hash_name"] == RIFLE)
-    described = json.loads(json.dumps(plain))
-    described.update({"classid": "880001", "instanceid": "770001"})
-    described["descriptions"] = plain["descriptions"] + [sticker_block([CROWN, THIEVES, THIEVES]),
-                                                         charm_block(CHARM)]
-    page["descriptions"].append(described)
-    return [page]
+    return [stacks + [(RIFLE, 1, None, [CROWN, THIEVES, THIEVES, CHARM])]]
 
 
 class PortfolioDepthBrowserTest(unittest.TestCase):
@@ -144,7 +113,7 @@ class PortfolioDepthBrowserTest(unittest.TestCase):
                     out.write(line)
         cls.provider = FakeProvider([MAIN, STORAGE]).start()
         cls.inventory = FakeInventory().start()
-        cls.inventory._set(MAIN, ("pages", (main_inventory(), 0.0)))  # raw pages: no public setter
+        cls.inventory.pages(MAIN, main_inventory())
         cls.inventory.pages(STORAGE, [[(CASE, 3), (PISTOL, 1)]], first_assetid=500)
         ini = f"""[daemon]
 share_dir = {os.path.abspath(os.path.join(SOURCE_DIR, "share"))}
@@ -411,7 +380,7 @@ rates = EUR:0.95
 
     def test_4_sold_item_listed_with_realised_pl(self):
         self.require("left_holdings" in self.portfolio(), "sold / left holdings (h1) not merged")
-        self.inventory._set(MAIN, ("pages", (main_inventory(with_case=False), 0.0)))
+        self.inventory.pages(MAIN, main_inventory(with_case=False))
         answer = self.api("/api/v1/portfolio/import?account=" + MAIN, method="POST")
         self.assertEqual(answer.status, 200, answer.body[:300])
         self.open("/portfolio")
