@@ -89,8 +89,8 @@ class FakeProvider(BackgroundServer):
 def main_inventory(with_case=True):
     """MAIN's one page: the rifle twice plain and once with two stickers of one kind, one
     of another and a charm (the platform's sticker and charm blocks, fake_inventory.py),
-    and the case."""
-    stacks = [(RIFLE, 1), (RIFLE, 1)] + ([(CASE, 5)] if with_case else [])
+    a loose sticker and the case."""
+    stacks = [(RIFLE, 1), (RIFLE, 1), (CROWN, 1)] + ([(CASE, 5)] if with_case else [])
     return [stacks + [(RIFLE, 1, None, [CROWN, THIEVES, THIEVES, CHARM])]]
 
 
@@ -346,13 +346,15 @@ rates = EUR:0.95
 
     def test_3_cost_csv_previewed_then_applied(self):
         self.require(self.cost_csv_route(), "the cost-basis CSV (h4) not merged")
+        # Every case held, over one account or two (test_1b): a row at the limit matches.
+        cases = sum(h["quantity"] for h in self.portfolio()["holdings"] if h["market_hash_name"] == CASE)
         path = os.path.join(self.tmp, "paid.csv")
         with open(path, "w", encoding="utf-8", newline="") as f:
             f.write("market_hash_name,quantity,cost_each,currency,acquired_at\r\n"
                     "%s,3,12.50,EUR,2025-03-01\r\n"
-                    "%s,8,0.40,,\r\n"
+                    "%s,%d,0.40,,\r\n"
                     "Not An Item Anyone Sells,1,1.00,USD,\r\n"
-                    "%s,5,0.10,USD,\r\n" % (RIFLE, CASE, PISTOL))
+                    "%s,5,0.10,USD,\r\n" % (RIFLE, CASE, cases, CROWN))
         self.open("/portfolio")
         self.wait(lambda: self.find("#cost-file"), message="the CSV upload")[0].send_keys(path)
         rows = self.wait(lambda: len(self.find("#cost-preview tbody tr")) == 4 and self.find("#cost-preview tbody tr"),
@@ -374,7 +376,7 @@ rates = EUR:0.95
         costs = {h["market_hash_name"]: h["cost_basis"] for h in self.portfolio()["holdings"]}
         self.assertEqual(costs[CASE], 40)
         self.assertEqual(costs[RIFLE], round(1250 / 0.95))  # 12.50 EUR at 0.95 EUR per USD
-        self.assertIsNone(costs[PISTOL])
+        self.assertIsNone(costs[CROWN])
         self.wait(lambda: "$0.40" in [b.text for b in self.find("#holdings .edit-paid")], message="the case's paid cell")
         self.collect()
 
