@@ -66,7 +66,8 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
                          outcome.users, outcome.items, outcome.pruned);
       });
   api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_,
-                                        services.rates);
+                                        services.rates, database.users(),
+                                        settings.applied_value_percent);
 }
 
 void PortfolioModule::attach(module::Services& services) {
