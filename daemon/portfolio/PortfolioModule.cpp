@@ -50,6 +50,10 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
   valuer_ =
       std::make_unique<PortfolioValuer>(catalog, services.latest, services.price_policy,
                                         [this](std::int64_t item_id) { return change(item_id); });
+  // The units an import finds gone keep the price they had then (docs/api.md §23.4).
+  imports_->setUnitPrices([this](std::int64_t item_id) {
+    return valuer_->unitPrices({item_id}, time::nowSeconds()).front();
+  });
   snapshots_ = std::make_unique<ValueSnapshots>(
       database.snapshots(), *valuer_, std::int64_t{settings.history_retention_days} * 86400);
   // The first pass soon after start (a restart keeps the hour's point fresh), then one per
@@ -62,7 +66,8 @@ PortfolioModule::PortfolioModule(module::Services& services, const PortfolioOpti
                          outcome.users, outcome.items, outcome.pruned);
       });
   api_ = std::make_unique<PortfolioApi>(*imports_, database.holdings(), *valuer_, *snapshots_,
-                                        services.rates, catalog);
+                                        services.rates, catalog, database.users(),
+                                        settings.applied_value_percent);
 }
 
 void PortfolioModule::attach(module::Services& services) {

@@ -12,8 +12,21 @@ std::vector<std::string> PortfolioValuer::order() const {
 }
 
 Valuation PortfolioValuer::value(const std::vector<store::HoldingRecord>& holdings,
-                                 std::int64_t now) const {
-  return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now, policy_, change_);
+                                 std::int64_t now, int applied_value_percent) const {
+  return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now, policy_, change_,
+                       applied_value_percent);
+}
+
+std::vector<ValuedDeparture> PortfolioValuer::departures(
+    const std::vector<store::DepartureRecord>& departures, std::int64_t now) const {
+  const auto sources = order();
+  const auto catalog = catalog_.snapshot();
+  std::vector<ValuedDeparture> out;
+  out.reserve(departures.size());
+  for (const auto& departure : departures) {
+    out.push_back(valueDeparture(departure, *catalog, latest_, sources, now, policy_));
+  }
+  return out;
 }
 
 std::vector<std::int64_t> PortfolioValuer::unitPrices(const std::vector<std::int64_t>& item_ids,

@@ -20,7 +20,14 @@ class PortfolioValuer {
   PortfolioValuer(const catalog::Catalog& catalog, const prices::LatestPrices& latest,
                   const prices::PricePolicy& policy, ChangeLookup change = {});
 
-  Valuation value(const std::vector<store::HoldingRecord>& holdings, std::int64_t now) const;
+  /// `applied_value_percent`: the share of applied stickers' and charms' value the
+  /// totals count (docs/api.md §23.1).
+  Valuation value(const std::vector<store::HoldingRecord>& holdings, std::int64_t now,
+                  int applied_value_percent = 0) const;
+
+  /// The departures named and their applied items priced (docs/api.md §23.4), in order.
+  std::vector<ValuedDeparture> departures(const std::vector<store::DepartureRecord>& departures,
+                                          std::int64_t now) const;
 
   /// unitPrice() of each item, in the same order.
   std::vector<std::int64_t> unitPrices(const std::vector<std::int64_t>& item_ids,
