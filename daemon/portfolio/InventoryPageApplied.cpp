@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace skinpulse::portfolio {
 
@@ -18,22 +19,23 @@ constexpr std::size_t kMaxAppliedName = 200;
 // "Sticker", "Charm", "Souvenir Charm", "Patch", "Sticker Slab".
 constexpr std::size_t kMaxAppliedPrefix = 32;
 
-char asciiLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char appliedLower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
 /// Case-insensitive search for an ASCII needle (html tag and attribute names).
-std::size_t findNoCase(std::string_view haystack, std::string_view needle, std::size_t from = 0) {
+std::size_t appliedFindNoCase(std::string_view haystack, std::string_view needle,
+                              std::size_t from = 0) {
   if (needle.empty() || haystack.size() < needle.size()) return std::string_view::npos;
   for (std::size_t i = from; i + needle.size() <= haystack.size(); ++i) {
     std::size_t j = 0;
-    while (j < needle.size() && asciiLower(haystack[i + j]) == asciiLower(needle[j])) ++j;
+    while (j < needle.size() && appliedLower(haystack[i + j]) == appliedLower(needle[j])) ++j;
     if (j == needle.size()) return i;
   }
   return std::string_view::npos;
 }
 
-bool isHtmlSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+bool isAppliedSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
-void appendUtf8(std::string& out, std::uint32_t code) {
+void appendAppliedUtf8(std::string& out, std::uint32_t code) {
   if (code < 0x80) {
     out += static_cast<char>(code);
   } else if (code < 0x800) {
@@ -63,8 +65,8 @@ std::uint32_t appliedNumericEntity(std::string_view body) {
     std::uint32_t digit = 0;
     if (c >= '0' && c <= '9') {
       digit = static_cast<std::uint32_t>(c - '0');
-    } else if (hex && asciiLower(c) >= 'a' && asciiLower(c) <= 'f') {
-      digit = static_cast<std::uint32_t>(asciiLower(c) - 'a' + 10);
+    } else if (hex && appliedLower(c) >= 'a' && appliedLower(c) <= 'f') {
+      digit = static_cast<std::uint32_t>(appliedLower(c) - 'a' + 10);
     } else {
       return 0;
     }
@@ -111,15 +113,15 @@ std::string decodeAppliedEntities(std::string_view text) {
       out += '&';
       continue;
     }
-    appendUtf8(out, code);
+    appendAppliedUtf8(out, code);
     i = end;
   }
   return out;
 }
 
-std::string_view trimHtmlSpace(std::string_view text) {
-  while (!text.empty() && isHtmlSpace(text.front())) text.remove_prefix(1);
-  while (!text.empty() && isHtmlSpace(text.back())) text.remove_suffix(1);
+std::string_view trimAppliedSpace(std::string_view text) {
+  while (!text.empty() && isAppliedSpace(text.front())) text.remove_prefix(1);
+  while (!text.empty() && isAppliedSpace(text.back())) text.remove_suffix(1);
   return text;
 }
 
@@ -145,15 +147,15 @@ std::size_t appliedTagEnd(std::string_view html, std::size_t open) {
 std::optional<std::string_view> appliedAttribute(std::string_view tag, std::string_view name) {
   std::size_t i = 0;
   while (i < tag.size()) {
-    while (i < tag.size() && (isHtmlSpace(tag[i]) || tag[i] == '/')) ++i;
+    while (i < tag.size() && (isAppliedSpace(tag[i]) || tag[i] == '/')) ++i;
     const std::size_t name_start = i;
-    while (i < tag.size() && !isHtmlSpace(tag[i]) && tag[i] != '=' && tag[i] != '/') ++i;
+    while (i < tag.size() && !isAppliedSpace(tag[i]) && tag[i] != '=' && tag[i] != '/') ++i;
     const std::string_view attribute = tag.substr(name_start, i - name_start);
-    while (i < tag.size() && isHtmlSpace(tag[i])) ++i;
+    while (i < tag.size() && isAppliedSpace(tag[i])) ++i;
     std::string_view value;
     if (i < tag.size() && tag[i] == '=') {
       ++i;
-      while (i < tag.size() && isHtmlSpace(tag[i])) ++i;
+      while (i < tag.size() && isAppliedSpace(tag[i])) ++i;
       if (i < tag.size() && (tag[i] == '"' || tag[i] == '\'')) {
         const char quote = tag[i++];
         const std::size_t end = tag.find(quote, i);
@@ -162,7 +164,7 @@ std::optional<std::string_view> appliedAttribute(std::string_view tag, std::stri
         i = end == std::string_view::npos ? tag.size() : end + 1;
       } else {
         const std::size_t value_start = i;
-        while (i < tag.size() && !isHtmlSpace(tag[i])) ++i;
+        while (i < tag.size() && !isAppliedSpace(tag[i])) ++i;
         value = tag.substr(value_start, i - value_start);
       }
     }
@@ -170,7 +172,7 @@ std::optional<std::string_view> appliedAttribute(std::string_view tag, std::stri
       ++i;  // a stray character: step over it rather than loop
       continue;
     }
-    if (attribute.size() == name.size() && findNoCase(attribute, name) == 0) return value;
+    if (attribute.size() == name.size() && appliedFindNoCase(attribute, name) == 0) return value;
   }
   return std::nullopt;
 }
@@ -180,9 +182,9 @@ std::optional<std::string_view> appliedAttribute(std::string_view tag, std::stri
 std::optional<std::vector<std::optional<std::string>>> appliedPictureTitles(std::string_view html) {
   std::vector<std::optional<std::string>> titles;
   std::size_t at = 0;
-  while ((at = findNoCase(html, "<img", at)) != std::string_view::npos) {
+  while ((at = appliedFindNoCase(html, "<img", at)) != std::string_view::npos) {
     const std::size_t after = at + 4;
-    if (after < html.size() && !isHtmlSpace(html[after]) && html[after] != '>' &&
+    if (after < html.size() && !isAppliedSpace(html[after]) && html[after] != '>' &&
         html[after] != '/') {
       at = after;  // "<imgx": not a picture
       continue;
@@ -204,7 +206,8 @@ std::optional<std::vector<std::optional<std::string>>> appliedPictureTitles(std:
 /// `<br>`, tags dropped, references decoded, trimmed.
 std::string appliedCaption(std::string_view html) {
   std::size_t last = std::string_view::npos;
-  for (std::size_t at = 0; (at = findNoCase(html, "<br", at)) != std::string_view::npos; ++at) {
+  for (std::size_t at = 0; (at = appliedFindNoCase(html, "<br", at)) != std::string_view::npos;
+       ++at) {
     last = at;
   }
   if (last == std::string_view::npos) return {};
@@ -220,13 +223,13 @@ std::string appliedCaption(std::string_view html) {
     else if (!in_tag)
       text += html[i];
   }
-  return std::string(trimHtmlSpace(decodeAppliedEntities(text)));
+  return std::string(trimAppliedSpace(decodeAppliedEntities(text)));
 }
 
-bool isPrefixText(std::string_view prefix) {
+bool isAppliedPrefixText(std::string_view prefix) {
   if (prefix.empty() || prefix.size() > kMaxAppliedPrefix) return false;
   for (const char c : prefix) {
-    const char lower = asciiLower(c);
+    const char lower = appliedLower(c);
     if (!(lower >= 'a' && lower <= 'z') && c != ' ') return false;
   }
   return prefix.front() != ' ' && prefix.back() != ' ';
@@ -238,7 +241,7 @@ std::pair<std::string_view, std::string_view> splitAppliedPrefix(std::string_vie
   const std::size_t colon = text.find(':');
   const bool separated =
       colon != std::string_view::npos && (colon + 1 == text.size() || text[colon + 1] == ' ');
-  if (separated && isPrefixText(text.substr(0, colon))) {
+  if (separated && isAppliedPrefixText(text.substr(0, colon))) {
     return {text.substr(0, colon), text.substr(std::min(colon + 2, text.size()))};
   }
   return {std::string_view(), text};
@@ -246,7 +249,7 @@ std::pair<std::string_view, std::string_view> splitAppliedPrefix(std::string_vie
 
 /// "Prefix | name" when `name` can stand as an item's name, else empty.
 std::string appliedMarketName(std::string_view prefix, std::string_view name) {
-  name = trimHtmlSpace(name);
+  name = trimAppliedSpace(name);
   if (name.empty() || name.size() > kMaxAppliedName) return {};
   for (const char c : name) {
     const auto byte = static_cast<unsigned char>(c);
@@ -255,7 +258,7 @@ std::string appliedMarketName(std::string_view prefix, std::string_view name) {
   return std::string(prefix) + " | " + std::string(name);
 }
 
-const char* defaultPrefix(AppliedBlockKind kind) {
+const char* defaultAppliedPrefix(AppliedBlockKind kind) {
   return kind == AppliedBlockKind::kSticker ? "Sticker" : "Charm";
 }
 
@@ -280,7 +283,7 @@ std::vector<std::string_view> splitAppliedCaption(std::string_view list) {
   return names;
 }
 
-const char* kindName(AppliedBlockKind kind) {
+const char* appliedKindName(AppliedBlockKind kind) {
   return kind == AppliedBlockKind::kSticker ? "sticker" : "charm";
 }
 
@@ -295,10 +298,10 @@ std::optional<AppliedBlockKind> appliedBlockKind(std::string_view entry_name, bo
   }
   // Bodies whose entries carry no `name` still open the block with its id.
   const std::string_view head = html.substr(0, 256);
-  if (findNoCase(head, "id=\"sticker_info\"") != std::string_view::npos) {
+  if (appliedFindNoCase(head, "id=\"sticker_info\"") != std::string_view::npos) {
     return AppliedBlockKind::kSticker;
   }
-  if (findNoCase(head, "id=\"keychain_info\"") != std::string_view::npos) {
+  if (appliedFindNoCase(head, "id=\"keychain_info\"") != std::string_view::npos) {
     return AppliedBlockKind::kCharm;
   }
   return std::nullopt;
@@ -315,8 +318,9 @@ std::optional<std::vector<AppliedAsset>> parseAppliedBlock(AppliedBlockKind kind
   for (const auto& title : *titles) every_title = every_title && title.has_value();
   if (every_title) {
     for (const auto& title : *titles) {
-      const auto [prefix, rest] = splitAppliedPrefix(trimHtmlSpace(*title));
-      names.push_back(appliedMarketName(prefix.empty() ? defaultPrefix(kind) : prefix, rest));
+      const auto [prefix, rest] = splitAppliedPrefix(trimAppliedSpace(*title));
+      names.push_back(
+          appliedMarketName(prefix.empty() ? defaultAppliedPrefix(kind) : prefix, rest));
     }
   } else {
     const std::string caption = appliedCaption(html);
@@ -330,7 +334,8 @@ std::optional<std::vector<AppliedAsset>> parseAppliedBlock(AppliedBlockKind kind
     const auto pieces = splitAppliedCaption(list);
     if (pieces.size() != titles->size()) return std::nullopt;
     for (const auto piece : pieces) {
-      names.push_back(appliedMarketName(prefix.empty() ? defaultPrefix(kind) : prefix, piece));
+      names.push_back(
+          appliedMarketName(prefix.empty() ? defaultAppliedPrefix(kind) : prefix, piece));
     }
   }
 
@@ -338,7 +343,7 @@ std::optional<std::vector<AppliedAsset>> parseAppliedBlock(AppliedBlockKind kind
   applied.reserve(names.size());
   for (std::size_t slot = 0; slot < names.size(); ++slot) {
     if (names[slot].empty()) return std::nullopt;
-    applied.push_back(AppliedAsset{kindName(kind), static_cast<int>(slot), names[slot]});
+    applied.push_back(AppliedAsset{appliedKindName(kind), static_cast<int>(slot), names[slot]});
   }
   return applied;
 }

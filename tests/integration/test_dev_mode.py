@@ -22,7 +22,7 @@ from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, wait_until
 
 DEV_INI = os.path.join(SOURCE_DIR, "etc", "dev", "skinpulsed.ini")
 PLAYER = "76561197960287930"  # [dev] player_id of etc/dev
-SECOND = "76561197960287931"  # [dev] second_player_id of etc/dev
+SECOND = "76561197960287940"  # [dev] second_player_id of etc/dev
 DOPPLER = "★ Karambit | Doppler (Factory New)"
 MAIN_MARKETS = ("simulated", "sim-dear", "sim-bids", "sim-sales")
 
@@ -220,10 +220,11 @@ class DevModeTest(DaemonTestCase):
         page = self.daemon.get("/dev/openid?" + urllib.parse.urlencode(link))
         self.assertEqual(page.status, 200, page.body)
         self.assertIn("text/html", page.header("content-type"))
-        self.assertIn("Demo Trader (%s)" % PLAYER, page.body)
-        self.assertIn("Demo Storage (%s)" % SECOND, page.body)
+        text = page.body.decode("utf-8")
+        self.assertIn("Demo Trader (%s)" % PLAYER, text)
+        self.assertIn("Demo Storage (%s)" % SECOND, text)
         href = html.unescape(re.search(r'id="dev-account-%s" href="([^"]+)"' % SECOND,
-                                       page.body).group(1))
+                                       text).group(1))
         self.assertTrue(href.startswith("?"), href)
         chosen = self.daemon.get("/dev/openid" + href)
         self.assertEqual(chosen.status, 302, chosen.body)
