@@ -3,6 +3,8 @@
 #include "auth/PlatformId.hpp"
 #include "common/Log.hpp"
 
+#include <algorithm>
+
 namespace skinpulse::auth {
 namespace {
 
@@ -64,9 +66,11 @@ Resolution AccountResolver::linkPlatformId(const std::string& provider, const st
                                            const sdk::VerifiedIdentity& identity,
                                            std::int64_t now) const {
   if (!isIndividualPlatformId(identity.subject)) return refused("invalid_claimed_id");
-  if (!users_.linkGameId(store::GameLinkRecord{user_id, identity.subject, now})) {
-    return refused("already_linked");
-  }
+  using Result = store::UserStore::GameLinkResult;
+  const auto result = users_.addGameLink(store::GameLinkRecord{user_id, identity.subject, now},
+                                         static_cast<std::size_t>(std::max(max_game_accounts_, 1)));
+  if (result == Result::kOtherUser) return refused("already_linked");
+  if (result == Result::kTooManyAccounts) return refused("too_many_accounts");
   users_.upsertIdentity(store::IdentityRecord{provider, identity.subject, user_id, "", now});
   return Resolution{user_id, ""};
 }

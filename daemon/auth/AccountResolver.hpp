@@ -4,8 +4,10 @@
 //  - OAuth 2.0 (idp-a, idp-b): only a verified e-mail creates or matches a user; the
 //    (provider, subject) identity is recorded, name and avatar refreshed.
 //  - gameid login: the account linked to the platform id, or a new one linked to it.
-//  - gameid link: links the platform id to the signed-in user; an id owned by another
-//    account is refused (already_linked).
+//  - gameid link: adds the platform id to the signed-in user's accounts (docs/api.md
+//    §23.2); an id owned by another account is refused (already_linked), one the user
+//    has already is a success that changes nothing, one more than `max_game_accounts`
+//    is refused (too_many_accounts).
 // Platform ids outside the individual-account range are refused (invalid_claimed_id).
 
 #include "skinpulse/sdk/identity.hpp"
@@ -25,7 +27,11 @@ struct Resolution {
 
 class AccountResolver {
  public:
-  explicit AccountResolver(store::UserStore& users) : users_(users) {}
+  /// The default cap of [gameid] max_accounts.
+  static constexpr int kDefaultMaxGameAccounts = 5;
+
+  explicit AccountResolver(store::UserStore& users, int max_game_accounts = kDefaultMaxGameAccounts)
+      : users_(users), max_game_accounts_(max_game_accounts) {}
 
   Resolution loginByEmail(const std::string& provider, const sdk::VerifiedIdentity& identity,
                           std::int64_t now) const;
@@ -36,6 +42,7 @@ class AccountResolver {
 
  private:
   store::UserStore& users_;
+  int max_game_accounts_;
 };
 
 }  // namespace skinpulse::auth

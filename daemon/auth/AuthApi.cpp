@@ -1,7 +1,9 @@
 #include "auth/AuthApi.hpp"
 
 #include "auth/AuthGuard.hpp"
+#include "auth/GameLinkLabel.hpp"
 #include "common/Json.hpp"
+#include "common/JsonBody.hpp"
 #include "common/Log.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
@@ -35,15 +37,29 @@ void redirectTo(http::Response& response, const std::string& location) {
   response.setHeader("Location", location);
 }
 
+// {"platform_id","label","linked_at"}: one linked account of GET /me and PATCH.
+void writeGameLink(common::JsonWriter& json, const store::GameLinkRecord& link) {
+  json.beginObject()
+      .key("platform_id")
+      .value(link.platform_id)
+      .key("label")
+      .value(link.label)
+      .key("linked_at")
+      .value(time::formatIso8601(link.linked_at))
+      .endObject();
+}
+
 }  // namespace
 
 AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
-                 std::vector<ProviderEntry> providers, AuthApiOptions config)
+                 store::HoldingStore& holdings, std::vector<ProviderEntry> providers,
+                 AuthApiOptions config)
     : sessions_(sessions),
       store_(store),
       flows_(store),
-      accounts_(users),
+      accounts_(users, config.max_game_accounts),
       users_(users),
+      holdings_(holdings),
       providers_(std::move(providers)),
       config_(std::move(config)) {}
 
@@ -84,6 +100,15 @@ void AuthApi::registerRoutes(http::Router& router) {
       router.add("GET", link + "/callback", [this, p, link](auto& rq, auto& rs) {
         callback(*p, Mode::kLink, link + "/callback", rq, rs);
       });
+      // After the literal /login and /callback: those paths are never a platform id.
+      http::RouteOptions user_with_body = user;
+      user_with_body.accepts_body = true;
+      router.add(
+          "DELETE", link + "/:platform_id", [this](auto& rq, auto& rs) { unlinkGameId(rq, rs); },
+          user);
+      router.add(
+          "PATCH", link + "/:platform_id", [this](auto& rq, auto& rs) { labelGameId(rq, rs); },
+          user_with_body);
     } else {
       const std::string start = prefix + "/" + entry.name;
       router.add("GET", start, [this, p, start](auto& rq, auto& rs) {
@@ -148,7 +173,6 @@ void AuthApi::me(http::Request& request, http::Response& response) const {
     sessions_.destroy(request.session);
     throw http::HttpError(401, "unauthenticated", "sign in first");
   }
-  const auto link = users_.gameLinkOf(user->id);
   common::JsonWriter json;
   json.beginObject().key("user_id").value(user->id).key("email");
   if (user->email.empty()) {
@@ -162,18 +186,63 @@ void AuthApi::me(http::Request& request, http::Response& response) const {
   } else {
     json.value(user->avatar_url);
   }
+  // `gameid` stays the oldest link (what a one-account client always read); `gameids`
+  // lists them all, oldest first (docs/api.md §23.2).
+  const auto links = users_.gameLinksOf(user->id);
   json.key("gameid");
-  if (link) {
+  if (!links.empty()) {
     json.beginObject()
         .key("platform_id")
-        .value(link->platform_id)
+        .value(links.front().platform_id)
         .key("linked_at")
-        .value(time::formatIso8601(link->linked_at))
+        .value(time::formatIso8601(links.front().linked_at))
         .endObject();
   } else {
     json.null();
   }
-  json.endObject();
+  json.key("gameids").beginArray();
+  for (const auto& each : links) writeGameLink(json, each);
+  json.endArray().endObject();
+  response.json(json.take());
+}
+
+void AuthApi::unlinkGameId(http::Request& request, http::Response& response) const {
+  const std::string& user_id = request.session.user_id;
+  const std::string platform_id = request.path_params.at("platform_id");
+  const auto link = users_.gameLinkByPlatformId(platform_id);
+  if (!link || link->user_id != user_id) {
+    throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
+  }
+  // The account's holdings go first: should the unlink then fail, the account is still
+  // linked and a re-import brings them back; the other order could leave holdings of an
+  // account the user no longer has. Departures are kept (docs/api.md §23.4).
+  // TODO(lead, merge h1): holdings_.forgetAccount(user_id, platform_id);
+  (void)holdings_;
+  if (!users_.unlinkGameId(user_id, platform_id)) {
+    throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
+  }
+  log::main().info("user {} unlinked a game-platform account", user_id);
+  response.status = 204;
+  response.body.clear();
+}
+
+void AuthApi::labelGameId(http::Request& request, http::Response& response) const {
+  const std::string& user_id = request.session.user_id;
+  const std::string platform_id = request.path_params.at("platform_id");
+  std::string label;
+  try {
+    label = parseGameLinkLabel(request.body);
+  } catch (const common::MalformedBody& e) {
+    throw http::HttpError(400, "invalid_body", e.what());
+  } catch (const common::InvalidField& e) {
+    throw http::HttpError(400, "invalid_body", e.what());
+  }
+  const auto link = users_.labelGameId(user_id, platform_id, label);
+  if (!link) {
+    throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
+  }
+  common::JsonWriter json;
+  writeGameLink(json, *link);
   response.json(json.take());
 }
 

@@ -8,8 +8,11 @@
 //   GET  /api/v1/auth/me                    RequireAuth → the user (extension)
 //   GET  /api/v1/auth/{idp-a,idp-b}         start OAuth 2.0 login      (+ /callback)
 //   GET  /api/v1/auth/gameid/login          start OpenID 2.0 login     (+ /callback)
-//   GET  /api/v1/auth/gameid                RequireAuth: start linking (callback
-//                                           /api/v1/auth/gameid/callback)
+//   GET  /api/v1/auth/gameid                RequireAuth: start linking another account
+//                                           (callback /api/v1/auth/gameid/callback)
+//   DELETE /api/v1/auth/gameid/:platform_id RequireAuth + CSRF → 204: unlinks the account
+//                                           and forgets its holdings (docs/api.md §23.2)
+//   PATCH  /api/v1/auth/gameid/:platform_id RequireAuth + CSRF: {"label":...} → the link
 //
 // Routes of a provider that is not configured are not registered (404 not_found). The
 // protocol work is the plugin's (sdk::IdentityProvider); the host keeps the flow in the
@@ -24,6 +27,7 @@
 #include "auth/SessionManager.hpp"
 #include "http/Router.hpp"
 #include "state/SharedStore.hpp"
+#include "store/HoldingStore.hpp"
 #include "store/UserStore.hpp"
 
 #include <string>
@@ -34,6 +38,7 @@ namespace skinpulse::auth {
 struct AuthApiOptions {
   std::string base_url;      ///< BASE_URL without trailing '/': callback URLs, realm
   std::string frontend_url;  ///< FRONTEND_URL: where the browser goes after a login
+  int max_game_accounts = AccountResolver::kDefaultMaxGameAccounts;  ///< [gameid] max_accounts
 };
 
 /// One enabled identity provider: its API name and the plugin object serving it.
@@ -44,8 +49,10 @@ struct ProviderEntry {
 
 class AuthApi {
  public:
+  /// `holdings` forgets the holdings of an account the user unlinks.
   AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
-          std::vector<ProviderEntry> providers, AuthApiOptions config);
+          store::HoldingStore& holdings, std::vector<ProviderEntry> providers,
+          AuthApiOptions config);
 
   void registerRoutes(http::Router& router);
 
@@ -56,6 +63,8 @@ class AuthApi {
   void logout(http::Request& request, http::Response& response) const;
   void providers(http::Request& request, http::Response& response) const;
   void me(http::Request& request, http::Response& response) const;
+  void unlinkGameId(http::Request& request, http::Response& response) const;
+  void labelGameId(http::Request& request, http::Response& response) const;
   void begin(const ProviderEntry& entry, Mode mode, const std::string& callback_path,
              http::Request& request, http::Response& response) const;
   void callback(const ProviderEntry& entry, Mode mode, const std::string& callback_path,
@@ -69,6 +78,7 @@ class AuthApi {
   LoginFlows flows_;
   AccountResolver accounts_;
   store::UserStore& users_;
+  store::HoldingStore& holdings_;
   std::vector<ProviderEntry> providers_;
   AuthApiOptions config_;
 };

@@ -11,9 +11,10 @@ AuthModule::AuthModule(module::Services& services, const AuthOptions& options) {
       std::make_unique<RateLimiter>(store, kAuthRateLimitScope, options.rate_limit_per_minute);
   trusted_proxies_ = std::make_unique<http::TrustedProxies>(options.trusted_proxies);
   guard_ = std::make_unique<AuthGuard>(*sessions_, *rate_limiter_, *trusted_proxies_);
-  api_ = std::make_unique<AuthApi>(*sessions_, store, services.database.users(),
-                                   services.registry.require<IdentityProviders>().entries,
-                                   AuthApiOptions{options.base_url, options.frontend_url});
+  api_ = std::make_unique<AuthApi>(
+      *sessions_, store, services.database.users(), services.database.holdings(),
+      services.registry.require<IdentityProviders>().entries,
+      AuthApiOptions{options.base_url, options.frontend_url, options.max_game_accounts});
   services.registry.provide<http::RequestGuard>(*guard_);
   // The HTTP server keys its connection caps by the same client as the rate limit.
   services.registry.provide<http::TrustedProxies>(*trusted_proxies_);

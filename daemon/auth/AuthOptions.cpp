@@ -38,6 +38,11 @@ const common::OptionTable<AuthOptions>& authOptionTable() {
         "CIDRs (comma list) of proxies whose X-Forwarded-For is believed; otherwise the peer "
         "address is the client."},
        &AuthOptions::trusted_proxies},
+      {{"gameid.max_accounts", T::kInteger, 1, 20, nullptr, "5",
+        "Game-platform accounts one user may link, each verified by OpenID; linking one "
+        "more is refused with ?auth_error=too_many_accounts. Lowering it keeps the links a "
+        "user already has."},
+       &AuthOptions::max_game_accounts},
   };
   return table;
 }

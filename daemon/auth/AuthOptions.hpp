@@ -1,8 +1,8 @@
 #pragma once
 
-// AuthOptions: what the auth feature reads of the configuration: [session], [auth] and
-// [http] trusted_proxies from its table (authOptionTable), plus the daemon's public
-// addresses, which the sign-in flows redirect to.
+// AuthOptions: what the auth feature reads of the configuration: [session], [auth],
+// [gameid] max_accounts and [http] trusted_proxies from its table (authOptionTable), plus the
+// daemon's public addresses, which the sign-in flows redirect to.
 
 #include "common/OptionTable.hpp"
 
@@ -20,6 +20,8 @@ struct AuthOptions {
   bool cookie_secure = false;
   int rate_limit_per_minute = 20;
   std::vector<std::string> trusted_proxies;  ///< CIDRs
+  /// Game-platform accounts one user may link (docs/api.md §23.2).
+  int max_game_accounts = 5;
 };
 
 const common::OptionTable<AuthOptions>& authOptionTable();

@@ -20,11 +20,19 @@ std::int64_t ceilSeconds(std::int64_t millis) { return (millis + 999) / 1000; }
 ImportLock::ImportLock(state::SharedStore& store, TokenSource tokens)
     : store_(store), tokens_(std::move(tokens)) {}
 
-std::string ImportLock::keyOf(const std::string& user_id) { return "portfolio:import:" + user_id; }
+std::string importSubject(const std::string& user_id, const std::string& account) {
+  return user_id + ":" + account;
+}
 
-ImportLock::Attempt ImportLock::acquire(const std::string& user_id, std::chrono::seconds hold,
+std::string ImportLock::keyOf(const std::string& subject) { return "portfolio:import:" + subject; }
+
+std::string ImportLock::keyOf(const std::string& user_id, const std::string& account) {
+  return keyOf(importSubject(user_id, account));
+}
+
+ImportLock::Attempt ImportLock::acquire(const std::string& subject, std::chrono::seconds hold,
                                         std::chrono::seconds cooldown) {
-  const std::string key = keyOf(user_id);
+  const std::string key = keyOf(subject);
   Attempt attempt;
   const std::string token = tokens_();
   if (store_.setIfAbsent(key, kRunning + token, hold)) {
@@ -44,25 +52,25 @@ ImportLock::Attempt ImportLock::acquire(const std::string& user_id, std::chrono:
   return attempt;
 }
 
-void ImportLock::finish(const std::string& user_id, const std::string& token,
+void ImportLock::finish(const std::string& subject, const std::string& token,
                         std::chrono::seconds cooldown, std::int64_t now) {
-  const std::string key = keyOf(user_id);
+  const std::string key = keyOf(subject);
   if (cooldown.count() <= 0) {
-    release(user_id, token);
+    release(subject, token);
     return;
   }
   // The holdings are written: the cooldown starts even if the lock expired meanwhile.
   store_.set(key, kCooldown + std::to_string(now + cooldown.count()), cooldown);
 }
 
-void ImportLock::release(const std::string& user_id, const std::string& token) noexcept {
-  const std::string key = keyOf(user_id);
+void ImportLock::release(const std::string& subject, const std::string& token) noexcept {
+  const std::string key = keyOf(subject);
   try {
     // Not one atomic step, but the lock outlives any import (hold = the fetch's worst
     // case), so the value read is ours unless the lock already expired.
     if (store_.get(key) == std::optional<std::string>(kRunning + token)) store_.remove(key);
   } catch (const std::exception& e) {
-    log::main().warn("portfolio: could not release the import lock of a user: {}", e.what());
+    log::main().warn("portfolio: could not release the import lock of an account: {}", e.what());
   }
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 
-// ImportLock: the per-user import cooldown of docs/api.md §6, kept in the shared store
-// so that it holds across daemon restarts and across every instance sharing Redis.
+// ImportLock: the import cooldown of docs/api.md §6, kept in the shared store so that it
+// holds across daemon restarts and across every instance sharing Redis. Its subject is
+// one linked account of one user (importSubject(): docs/api.md §23.2, each account has
+// its own cooldown); the lock itself only knows the subject string.
 //
-// One key per user, `portfolio:import:<user_id>`, in one of two states:
+// One key per subject, `portfolio:import:<subject>`, in one of two states:
 //   "running:<token>"   an import is in progress; TTL = the longest an import can take
 //   "cooldown:<until>"  a successful import finished; TTL = IMPORT_COOLDOWN_SECONDS
 // Acquiring is one atomic set-if-absent, so of several concurrent imports (on any
@@ -23,6 +25,10 @@
 
 namespace skinpulse::portfolio {
 
+/// The subject of the import lock and throttle for `account` (a platform id) of
+/// `user_id`: "<user_id>:<account>".
+std::string importSubject(const std::string& user_id, const std::string& account);
+
 class ImportLock {
  public:
   /// `token` makes each acquisition distinguishable (a random string per attempt).
@@ -40,18 +46,20 @@ class ImportLock {
 
   /// Takes the lock for at most `hold` (the longest an import may take) unless an import
   /// is running or the cooldown is active.
-  Attempt acquire(const std::string& user_id, std::chrono::seconds hold,
+  Attempt acquire(const std::string& subject, std::chrono::seconds hold,
                   std::chrono::seconds cooldown);
 
   /// The import succeeded: the lock becomes the cooldown, `cooldown` long (0: none).
-  void finish(const std::string& user_id, const std::string& token, std::chrono::seconds cooldown,
+  void finish(const std::string& subject, const std::string& token, std::chrono::seconds cooldown,
               std::int64_t now);
 
   /// The import failed: frees the lock if it is still this attempt's, so the user may
   /// retry at once. Never throws (a lock it cannot delete expires after `hold`).
-  void release(const std::string& user_id, const std::string& token) noexcept;
+  void release(const std::string& subject, const std::string& token) noexcept;
 
-  static std::string keyOf(const std::string& user_id);
+  static std::string keyOf(const std::string& subject);
+  /// The key of one account's lock: keyOf(importSubject(user_id, account)).
+  static std::string keyOf(const std::string& user_id, const std::string& account);
 
  private:
   state::SharedStore& store_;

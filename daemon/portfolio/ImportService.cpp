@@ -7,6 +7,7 @@
 #include "portfolio/InventoryError.hpp"
 #include "store/AppliedText.hpp"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
@@ -58,52 +59,84 @@ ImportService::ImportService(store::UserStore& users, store::HoldingStore& holdi
       clock_(std::move(clock)),
       images_(images) {}
 
-ImportOutcome ImportService::run(const std::string& user_id) {
-  const auto link = users_.gameLinkOf(user_id);
-  if (!link) {
+ImportReport ImportService::run(const std::string& user_id,
+                                const std::optional<std::string>& account) {
+  auto links = users_.gameLinksOf(user_id);
+  if (links.empty()) {
     throw ImportRefused(ImportRefused::Reason::kNotLinked,
                         "link a game-platform identity before importing");
   }
-  if (!auth::isIndividualPlatformId(link->platform_id)) {
+  if (account) {
+    std::erase_if(links,
+                  [&](const store::GameLinkRecord& link) { return link.platform_id != *account; });
+    if (links.empty()) {
+      throw ImportRefused(ImportRefused::Reason::kUnknownAccount,
+                          "you have no linked account with this platform id");
+    }
+  }
+  ImportReport report;
+  for (const auto& link : links) {
+    AccountImport part{link.platform_id, std::nullopt, nullptr};
+    try {
+      part.outcome = importAccount(user_id, link);
+      report.imported_units += part.outcome->imported_units;
+      report.unmatched_units += part.outcome->unmatched_units;
+      report.holdings += part.outcome->holdings;
+    } catch (...) {
+      part.error = std::current_exception();
+    }
+    report.accounts.push_back(std::move(part));
+  }
+  const bool any_imported =
+      std::any_of(report.accounts.begin(), report.accounts.end(),
+                  [](const AccountImport& part) { return part.outcome.has_value(); });
+  if (!any_imported) std::rethrow_exception(report.accounts.front().error);
+  return report;
+}
+
+ImportOutcome ImportService::importAccount(const std::string& user_id,
+                                           const store::GameLinkRecord& link) {
+  const std::string subject = importSubject(user_id, link.platform_id);
+  if (!auth::isIndividualPlatformId(link.platform_id)) {
     throw ImportRefused(ImportRefused::Reason::kInvalidPlatformId,
                         "the linked platform id is not an individual account id");
   }
-  if (const auto paused = throttle_.retryAfterSeconds(user_id)) {
+  if (const auto paused = throttle_.retryAfterSeconds(subject)) {
     throw ImportRefused(ImportRefused::Reason::kCooldown,
                         "3 imports failed within 10 minutes; wait before trying again", *paused);
   }
-  const auto attempt = lock_.acquire(user_id, options_.lock_hold, options_.cooldown);
+  const auto attempt = lock_.acquire(subject, options_.lock_hold, options_.cooldown);
   if (!attempt.token) {
     throw ImportRefused(ImportRefused::Reason::kCooldown,
                         "an import ran or is running; retry later", attempt.retry_after_seconds);
   }
   ImportOutcome outcome;
   try {
-    // A user whose imports failed lately leaves the budget's reserve to the others: ~20
-    // accounts with failing inventories cannot keep it empty (docs/api.md §6).
-    const auto priority = throttle_.failedRecently(user_id)
+    // An account whose imports failed lately leaves the budget's reserve to the others:
+    // ~20 accounts with failing inventories cannot keep it empty (docs/api.md §6).
+    const auto priority = throttle_.failedRecently(subject)
                               ? net::RequestBudget::Priority::kUserAfterFailure
                               : net::RequestBudget::Priority::kUser;
-    const Inventory inventory = inventory_.fetch(link->platform_id, priority);
-    outcome = write(user_id, link->platform_id, inventory);
+    const Inventory inventory = inventory_.fetch(link.platform_id, priority);
+    outcome = write(user_id, link.platform_id, inventory);
   } catch (const net::RequestBudgetExhausted& busy) {
     // The server's budget, not the user's doing: no failure counted, a plain wait.
-    lock_.release(user_id, *attempt.token);
+    lock_.release(subject, *attempt.token);
     throw ImportRefused(ImportRefused::Reason::kCooldown, busy.what(), busy.retryAfterSeconds());
   } catch (const InventoryError&) {
-    lock_.release(user_id, *attempt.token);
+    lock_.release(subject, *attempt.token);
     try {
-      throttle_.recordFailure(user_id);
+      throttle_.recordFailure(subject);
     } catch (const std::exception& e) {
       log::main().warn("portfolio: failed import not counted: {}", e.what());
     }
     throw;
   } catch (...) {
-    lock_.release(user_id, *attempt.token);
+    lock_.release(subject, *attempt.token);
     throw;
   }
   try {
-    lock_.finish(user_id, *attempt.token, options_.cooldown, clock_());
+    lock_.finish(subject, *attempt.token, options_.cooldown, clock_());
   } catch (const std::exception& e) {
     // The holdings are written, so the import succeeded. The lock stays "running" until
     // it expires (lock_hold, longer than the cooldown): the user still waits.

@@ -1,11 +1,13 @@
 #pragma once
 
-// ImportThrottle: failed imports of one user are throttled (docs/api.md, "Portfolio"):
+// ImportThrottle: failed imports of one subject are throttled (docs/api.md, "Portfolio"):
 // after 3 failures within 10 minutes, every further import waits 60 s after the last
-// failure (`429 import_cooldown` with Retry-After). A failure is an import that reached
-// the game platform and got no usable inventory (private, not set up, too large,
-// unreachable); refusals before any upstream call and our own store failures do not
-// count. Kept in the shared store, so it holds on every instance and across restarts.
+// failure. The subject is one linked account of one user (importSubject() in
+// ImportLock.hpp; docs/api.md §23.2): a failing account never pauses the others (`429
+// import_cooldown` with Retry-After). A failure is an import that reached the game platform and got
+// no usable inventory (private, not set up, too large, unreachable); refusals before any upstream
+// call and our own store failures do not count. Kept in the shared store, so it holds on every
+// instance and across restarts.
 //
 // Fail closed like the import lock: the operations throw state::StoreUnavailable.
 
@@ -32,15 +34,15 @@ class ImportThrottle {
   ImportThrottle(state::SharedStore& store, ImportThrottleOptions options, Clock clock);
 
   /// Seconds the user must still wait (≥ 1), or nullopt when an import may run.
-  std::optional<std::int64_t> retryAfterSeconds(const std::string& user_id);
+  std::optional<std::int64_t> retryAfterSeconds(const std::string& subject);
 
-  /// Counts one failed import of `user_id`, starting the pause when it is one too many.
-  void recordFailure(const std::string& user_id);
+  /// Counts one failed import of `subject`, starting the pause when it is one too many.
+  void recordFailure(const std::string& subject);
 
-  /// Whether `user_id` had a failed import within the window: such a user's next import
-  /// leaves the budget's reserve to users without failures
+  /// Whether `subject` had a failed import within the window: its next import leaves the
+  /// budget's reserve to imports without failures
   /// (net::RequestBudget::Priority::kUserAfterFailure).
-  bool failedRecently(const std::string& user_id);
+  bool failedRecently(const std::string& subject);
 
  private:
   state::SharedStore& store_;

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 namespace skinpulse::portfolio {
 using http::HttpError;
@@ -44,6 +45,8 @@ using portfolio::InventoryError;
     case ImportRefused::Reason::kCooldown:
       throw HttpError(429, "import_cooldown", refusal.what(),
                       {{"Retry-After", std::to_string(refusal.retryAfter())}});
+    case ImportRefused::Reason::kUnknownAccount:
+      throw HttpError(404, "not_found", refusal.what());
   }
   throw HttpError(500, "internal_error", "unknown import refusal");
 }
@@ -166,8 +169,94 @@ std::string_view importRefusalLabel(ImportRefused::Reason reason) {
       return "invalid_platform_id";
     case ImportRefused::Reason::kCooldown:
       return "cooldown";
+    case ImportRefused::Reason::kUnknownAccount:
+      return "not_linked";  // the account asked for is not one the user linked
   }
   return "error";
+}
+
+// skinpulse_imports_total's result of one account's failure.
+std::string_view importFailureLabel(const std::exception_ptr& error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const ImportRefused& refusal) {
+    return importRefusalLabel(refusal.reason());
+  } catch (const InventoryError&) {
+    return "upstream_failed";
+  } catch (const state::StoreUnavailable&) {
+    return "store_unavailable";
+  } catch (...) {
+    return "error";
+  }
+}
+
+// The problem one account's failure would have answered on its own (docs/api.md §2):
+// the same mapping as a one-account import.
+HttpError importProblemOf(const std::exception_ptr& error) {
+  try {
+    try {
+      std::rethrow_exception(error);
+    } catch (const ImportRefused& refusal) {
+      throwRefusal(refusal);
+    } catch (const InventoryError& failure) {
+      throwInventoryFailure(failure);
+    } catch (const state::StoreUnavailable& outage) {
+      log::main().warn(
+          "portfolio: an account's import refused, the shared store is "
+          "unavailable: {}",
+          outage.what());
+      auth::throwStoreUnavailable();
+    }
+  } catch (const HttpError& problem) {
+    return problem;
+  } catch (const std::exception& e) {
+    log::main().error("portfolio: an account's import failed: {}", e.what());
+  } catch (...) {
+    log::main().error("portfolio: an account's import failed");
+  }
+  return HttpError(500, "internal_error", "the server could not complete the request");
+}
+
+// The answer of an import in which at least one account imported (docs/api.md §23.2).
+std::string importReportJson(const ImportReport& report) {
+  common::JsonWriter json;
+  json.beginObject()
+      .key("message")
+      .value("Imported " + std::to_string(report.imported_units) + " assets")
+      .key("imported_assets")
+      .value(report.imported_units)
+      .key("unmatched_assets")
+      .value(report.unmatched_units)
+      .key("accounts")
+      .beginArray();
+  for (const auto& part : report.accounts) {
+    json.beginObject().key("account").value(part.account);
+    if (part.outcome) {
+      json.key("status")
+          .value("imported")
+          .key("imported_assets")
+          .value(part.outcome->imported_units)
+          .key("unmatched_assets")
+          .value(part.outcome->unmatched_units);
+    } else {
+      const HttpError problem = importProblemOf(part.error);
+      json.key("status")
+          .value("failed")
+          .key("code")
+          .value(problem.code())
+          .key("detail")
+          .value(problem.detail());
+      if (problem.code() == "import_cooldown") {
+        for (const auto& [name, value] : problem.headers()) {
+          if (name == "Retry-After")
+            json.key("retry_after").value(static_cast<std::int64_t>(std::stoll(value)));
+        }
+      }
+    }
+    json.endObject();
+  }
+  json.endArray().endObject();
+  return json.take();
 }
 
 }  // namespace
@@ -378,12 +467,14 @@ void PortfolioApi::uploadCostCsv(Request& request, Response& response) const {
 
 void PortfolioApi::import(Request& request, Response& response) const {
   const std::string& user_id = userOf(request);
-  portfolio::ImportOutcome outcome;
+  const std::optional<std::string> account = request.queryParam("account");
+  ImportReport report;
   auto& imports = telemetry::metrics().imports;
   try {
-    outcome = imports_.run(user_id);
-    imports.labels({"ok"}).inc();
+    report = imports_.run(user_id, account);
   } catch (const ImportRefused& refusal) {
+    // Refused before any account ran (no link, an account that is not the user's), or
+    // every account tried failed: the first one's error, as a one-account import.
     imports.labels({importRefusalLabel(refusal.reason())}).inc();
     throwRefusal(refusal);
   } catch (const InventoryError& error) {
@@ -398,6 +489,9 @@ void PortfolioApi::import(Request& request, Response& response) const {
     imports.labels({"error"}).inc();
     throw;
   }
+  for (const auto& part : report.accounts) {
+    imports.labels({part.outcome ? std::string_view("ok") : importFailureLabel(part.error)}).inc();
+  }
   // The value history gets a point for the new holdings (docs/api.md §15). The import is
   // stored whatever happens here: a failed snapshot is logged, the hourly pass catches up.
   try {
@@ -406,16 +500,7 @@ void PortfolioApi::import(Request& request, Response& response) const {
   } catch (const std::exception& e) {
     log::main().warn("portfolio: snapshot after import failed: {}", e.what());
   }
-  common::JsonWriter json;
-  json.beginObject()
-      .key("message")
-      .value("Imported " + std::to_string(outcome.imported_units) + " assets")
-      .key("imported_assets")
-      .value(outcome.imported_units)
-      .key("unmatched_assets")
-      .value(outcome.unmatched_units)
-      .endObject();
-  response.json(json.take());
+  response.json(importReportJson(report));
 }
 
 }  // namespace skinpulse::portfolio

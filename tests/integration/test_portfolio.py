@@ -201,7 +201,11 @@ class PortfolioTest(DaemonTestCase):
         self.assertEqual(response.status, 200, response.body)
         self.assertEqual(response.header("cache-control"), "no-store")
         self.assertEqual(response.json(), {"message": "Imported 28 assets",
-                                           "imported_assets": 28, "unmatched_assets": 4})
+                                           "imported_assets": 28, "unmatched_assets": 4,
+                                           "accounts": [{"account": user.platform_id,
+                                                         "status": "imported",
+                                                         "imported_assets": 28,
+                                                         "unmatched_assets": 4}]})
         requests = self.fake.requests_for(user.platform_id)
         self.assertEqual(len(requests), 2)
         self.assertNotIn("start_assetid", requests[0])

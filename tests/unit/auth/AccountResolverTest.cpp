@@ -14,6 +14,7 @@ class AccountResolverTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(testPlatformLoginCreatesThenMatches);
   CPPUNIT_TEST(testPlatformIdsOutsideTheRangeAreRefused);
   CPPUNIT_TEST(testLinkRefusesAnotherAccountsId);
+  CPPUNIT_TEST(testLinkAddsAccountsUpToTheCap);
   CPPUNIT_TEST(testLoginFlowsAreSingleUsePerSession);
   CPPUNIT_TEST_SUITE_END();
 
@@ -74,6 +75,36 @@ class AccountResolverTest : public CppUnit::TestFixture {
         resolver_->linkPlatformId("gameid", other.user_id, platform("76561198000000007"), 2);
     CPPUNIT_ASSERT_EQUAL(other.user_id, linked.user_id);
     CPPUNIT_ASSERT(owner.user_id != other.user_id);
+  }
+
+  void testLinkAddsAccountsUpToTheCap() {
+    const AccountResolver capped(state_->database->users(), 2);
+    auto& users = state_->database->users();
+    const auto user = capped.loginByEmail("idp-a", email("s1", "gil@example.test", true), 1);
+    CPPUNIT_ASSERT_EQUAL(
+        user.user_id,
+        capped.linkPlatformId("gameid", user.user_id, platform("76561198000000011"), 10).user_id);
+    CPPUNIT_ASSERT_EQUAL(
+        user.user_id,
+        capped.linkPlatformId("gameid", user.user_id, platform("76561198000000012"), 20).user_id);
+    // The same id again: a success that changes nothing, even at the cap.
+    const auto again =
+        capped.linkPlatformId("gameid", user.user_id, platform("76561198000000011"), 30);
+    CPPUNIT_ASSERT_EQUAL(user.user_id, again.user_id);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{10},
+                         users.gameLinkByPlatformId("76561198000000011")->linked_at);
+    const auto third =
+        capped.linkPlatformId("gameid", user.user_id, platform("76561198000000013"), 40);
+    CPPUNIT_ASSERT(third.user_id.empty());
+    CPPUNIT_ASSERT_EQUAL(std::string("too_many_accounts"), third.error_code);
+    CPPUNIT_ASSERT(!users.gameLinkByPlatformId("76561198000000013"));
+    const auto links = users.gameLinksOf(user.user_id);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, links.size());
+    CPPUNIT_ASSERT_EQUAL(std::string("76561198000000011"), links[0].platform_id);
+    // Signing in with either linked id reaches the same user.
+    CPPUNIT_ASSERT_EQUAL(
+        user.user_id,
+        capped.loginByPlatformId("gameid", platform("76561198000000012"), 50).user_id);
   }
 
   void testLoginFlowsAreSingleUsePerSession() {

@@ -216,7 +216,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT_EQUAL(now_, holding.imported_at);
     }
     CPPUNIT_ASSERT_EQUAL(now_, *db_->holdings().lastImportedAt(user_));
-    const auto cooldown = store_->ttlLeft(ImportLock::keyOf(user_));
+    const auto cooldown = store_->ttlLeft(ImportLock::keyOf(user_, kPlatformId));
     CPPUNIT_ASSERT(cooldown);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{600000}, *cooldown);
   }
@@ -360,7 +360,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
     store_->down = false;
     std::int64_t retry_after = 0;
     CPPUNIT_ASSERT(refusal(imports, &retry_after) == ImportRefused::Reason::kCooldown);
-    CPPUNIT_ASSERT(store_->ttlLeft(ImportLock::keyOf(user_)).value() > 600000);
+    CPPUNIT_ASSERT(store_->ttlLeft(ImportLock::keyOf(user_, kPlatformId)).value() > 600000);
   }
 
   void concurrentImportsRunOnce() {
@@ -413,7 +413,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
     for (int i = 0; i < 5; ++i) {
       CPPUNIT_ASSERT(refusal(imports) == ImportRefused::Reason::kCooldown);
     }
-    CPPUNIT_ASSERT(!throttle_->retryAfterSeconds(user_));
+    CPPUNIT_ASSERT(!throttle_->retryAfterSeconds(importSubject(user_, kPlatformId)));
     CPPUNIT_ASSERT_EQUAL(std::size_t{0}, throttle_store_->size());
   }
 
