@@ -2,6 +2,7 @@
 // docs/api.md §23.3) — one transaction over holding_costs and the holdings' copy.
 
 #include "StoreContract.hpp"
+#include "store/NullableInt.hpp"
 
 using Poco::Data::Keywords::bind;
 using Poco::Data::Keywords::into;
