@@ -124,7 +124,7 @@ function accountRow(page, a, message) {
 
 function showName(page, cell, a, message) {
   fill(
-      cell, h('strong', {}, a.label || 'No name'), ' ', h('code', {}, a.account), ' ',
+      cell, h('strong', {}, a.label || accountName(a.account)), ' ', h('code', {}, a.account), ' ',
       h('button', {
         type: 'button',
         class: 'link-btn rename',

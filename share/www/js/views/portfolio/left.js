@@ -36,7 +36,7 @@ function leftTable(page, left, message) {
   const several = (page.accounts || []).length > 1;
   const columns = [
     ['Item'], several ? ['Account'] : null, ['Qty', 'num'], ['Left on'], ['Last value', 'num'],
-    ['Paid', 'num'], ['Sold for', 'num'], ['Realised P&L', 'num'], ['']
+    ['Paid each', 'num'], ['Sold each', 'num'], ['Realised P&L', 'num'], ['']
   ].filter(Boolean);
   return h(
       'table', {class: 'table', id: 'left-table'},
@@ -74,7 +74,7 @@ function leftRow(page, x, several, message) {
       h('td', {class: 'num', 'data-label': 'Qty'}, count(x.quantity)),
       h('td', {'data-label': 'Left on', class: 'date'}, leftOn(x.left_at)),
       h('td', {class: 'num', 'data-label': 'Last value'}, money(x.last_value)),
-      h('td', {class: 'num', 'data-label': 'Paid'},
+      h('td', {class: 'num', 'data-label': 'Paid each'},
         x.cost_basis === null ? '—' : money(x.cost_basis)),
       saleCell(x, page.saved),
       h('td', {class: 'num pl', 'data-label': 'Realised P&L'}, pl(x.realised_pl)),

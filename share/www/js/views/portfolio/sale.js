@@ -8,7 +8,7 @@ import {minorOf} from './amounts.js';
 
 /** The cell for departure `x`; `saved()` reloads the portfolio after a change. */
 export function saleCell(x, saved) {
-  const cell = h('td', {class: 'num sale', 'data-label': 'Sold for'});
+  const cell = h('td', {class: 'num sale', 'data-label': 'Sold each'});
   const show = () => fill(
       cell,
       h('button', {
