@@ -23,17 +23,21 @@ export function appliedChips(x) {
 function appliedChip(g) {
   const slots = g.slots.map((s) => s + 1).join(', ');
   // A group's price is one unit's: "3× … $812.34 each" is never read as the group's total.
-  const price = g.current_price === null ? 'no price' :
-                                           `${money(g.current_price)}${g.count > 1 ? ' each' : ''}`;
+  // Unpriced (no market lists it, or not in the catalogue): a dash, the reason on hover —
+  // "no price" is the holding's own words (holdings.js), not its stickers'.
+  const unpriced = g.current_price === null;
+  const price = unpriced ? '—' : `${money(g.current_price)}${g.count > 1 ? ' each' : ''}`;
+  const why = g.item_id === null ? ' (not in the catalogue, so unpriced)' :
+      unpriced                   ? ' (no market prices it yet)' :
+                                   '';
   return h(
       'span', {
         class: `chip applied-chip ${g.kind}`,
-        title: `${g.name} — ${g.kind === 'charm' ? 'charm' : 'sticker'} slot ${slots}${
-            g.item_id === null ? ' (not in the catalogue)' : ''}`
+        title: `${g.name} — ${g.kind === 'charm' ? 'charm' : 'sticker'} slot ${slots}${why}`
       },
       h('span', {class: 'applied-kind'}, KIND_WORDS[g.kind] || g.kind), ' ',
       g.count > 1 ? `${g.count}× ` : '', g.short, ' ',
-      h('span', {class: g.current_price === null ? 'muted' : 'applied-price'}, price));
+      h('span', {class: unpriced ? 'muted' : 'applied-price'}, price));
 }
 
 /**
