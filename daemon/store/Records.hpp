@@ -118,9 +118,9 @@ struct HoldingRecord {
 /// per unit) is what the user says they sold for; empty until they say.
 struct DepartureRecord {
   std::int64_t departure_id = 0;
-  std::string account;
+  std::string account = {};
   std::int64_t item_id = 0;
-  std::string applied_key;
+  std::string applied_key = {};
   std::vector<AppliedRecord> applied = {};
   std::int64_t quantity = 0;
   std::int64_t left_at = 0;

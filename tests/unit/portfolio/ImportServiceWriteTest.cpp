@@ -33,8 +33,8 @@ class NoInventory final : public InventorySource {
 
 }  // namespace
 
-class ImportWriteTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(ImportWriteTest);
+class ImportServiceWriteTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(ImportServiceWriteTest);
   CPPUNIT_TEST(matchesAppliedItemsAndKeepsUnknownNames);
   CPPUNIT_TEST(replacesOneAccountOnly);
   CPPUNIT_TEST(departuresCarryTheUnitPriceOfTheImport);
@@ -146,4 +146,4 @@ class ImportWriteTest : public CppUnit::TestFixture {
   std::int64_t now_ = kWriteNow + 100;
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(ImportWriteTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(ImportServiceWriteTest);

@@ -7,8 +7,8 @@
 
 using namespace skinpulse::portfolio;
 
-class InventoryLotTest : public CppUnit::TestFixture {
-  CPPUNIT_TEST_SUITE(InventoryLotTest);
+class InventoryFetcherLotsTest : public CppUnit::TestFixture {
+  CPPUNIT_TEST_SUITE(InventoryFetcherLotsTest);
   CPPUNIT_TEST(identicalAssetsStayOneLot);
   CPPUNIT_TEST(whatIsAppliedSplitsLots);
   CPPUNIT_TEST(unitsOfSumsEveryLotOfAName);
@@ -62,4 +62,4 @@ class InventoryLotTest : public CppUnit::TestFixture {
   static AppliedAsset charm() { return AppliedAsset{"charm", 0, "Charm | Lil' Ava"}; }
 };
 
-CPPUNIT_TEST_SUITE_REGISTRATION(InventoryLotTest);
+CPPUNIT_TEST_SUITE_REGISTRATION(InventoryFetcherLotsTest);
