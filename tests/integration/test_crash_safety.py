@@ -432,9 +432,10 @@ class ImportCrashTest(DaemonTestCase):
         return query(self.workdir, "SELECT user_id, item_id, quantity, imported_at "
                                    "FROM holdings ORDER BY user_id, item_id")
 
-    def lock_rows(self, user_id):
+    def lock_rows(self, user_id, platform_id):
+        # One lock per linked account of a user (docs/api.md §23.2).
         return query(self.workdir, "SELECT key, value, expires_at FROM kv WHERE key = ?",
-                     "portfolio:import:" + user_id)
+                     "portfolio:import:%s:%s" % (user_id, platform_id))
 
     def test_kill_9_while_an_import_holds_the_lock(self):
         daemon = self.start()
@@ -468,7 +469,7 @@ class ImportCrashTest(DaemonTestCase):
 
         # On disk: holdings untouched; the lock still held, with the lock's TTL.
         self.assertEqual(self.holdings(), before)
-        locks = self.lock_rows(user_id)
+        locks = self.lock_rows(user_id, user.platform_id)
         self.assertEqual(len(locks), 1, locks)
         key, value, expires_at = locks[0]
         self.assertTrue(value.startswith("running:"), value)
@@ -563,7 +564,7 @@ class ImportCrashTest(DaemonTestCase):
         if quantities == [1]:
             self.assertEqual(rows, old_rows)
             self.assertEqual(query(self.workdir, "SELECT * FROM import_metadata"), old_meta)
-            _, value, expires_at = self.lock_rows(user_id)[0]
+            _, value, expires_at = self.lock_rows(user_id, user.platform_id)[0]
             self.assertTrue(value.startswith("running:"), value)
             self.assertLessEqual(expires_at, killed_ms + self.HOLD_MS)
         else:
