@@ -5,13 +5,17 @@ rows in one go, refuses bad rows with their codes and bad files whole, takes up 
 session and the CSRF token, and reads back the portfolio.csv export unchanged.
 
 Users sign in and import as in test_portfolio.py (the scripted identity plugin, the fake
-inventory); prices and the fixed EUR/JPY rates are test_portfolio_insight.py's.
+inventory); prices and the fixed EUR/JPY rates are test_portfolio_insight.py's. The whole
+class runs on SQLite and again on PostgreSQL (SKINPULSE_TEST_POSTGRES_URL, a schema of its
+own), so the one-transaction apply is held on both stores.
 """
 import csv
 import io
 import json
+import os
 import shutil
 import socket
+import subprocess
 import tempfile
 import time
 import unittest
@@ -22,6 +26,7 @@ from test_alerts import plugin_dir
 from test_portfolio import ITEM_A, ITEM_B, ITEM_C, make_daemon, next_platform_id, sign_in
 from test_portfolio_insight import ITEM_D, RATES_INI, backfill, csrf_of, holding, patch
 
+PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 PATH = "/api/v1/portfolio/cost-basis.csv"
 HEADER = "market_hash_name,quantity,cost_each,currency,acquired_at\r\n"
 MIB = 1024 * 1024
@@ -46,18 +51,30 @@ def costs(user):
     return {h["market_hash_name"]: (h["cost_basis"], h["acquired_at"]) for h in body["holdings"]}
 
 
+def psql(sql):
+    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", PG_URL, "-c", sql], check=True,
+                   capture_output=True)
+
+
 class CostBasisCsvTest(DaemonTestCase):
-    """One daemon, 1 s import cooldown, EUR 0.9 and JPY 150 per USD."""
+    """One daemon on SQLite, 1 s import cooldown, EUR 0.9 and JPY 150 per USD."""
+
+    schema = None  # PostgreSQL: the schema of the class's database
 
     @classmethod
     def setUpClass(cls):
         cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-costcsv-")
         cls.fake = FakeInventory().start()
         cls.now = int(time.time())
+        extra = {}
+        if cls.schema:
+            psql("DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %s" % (cls.schema, cls.schema))
+            separator = "&" if "?" in PG_URL else "?"
+            extra["DATABASE_URL"] = PG_URL + separator + "options=-csearch_path%3D" + cls.schema
         # The built plugins: the fixed EUR and JPY rates of RATES_INI among them.
         cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1",
                                  SKINPULSE_PLUGIN_DIR=plugin_dir(cls._classtmp),
-                                 extra_ini=RATES_INI)
+                                 extra_ini=RATES_INI, **extra)
         backfill(cls.daemon, cls._classtmp, cls.now)
         cls.daemon.start()
 
@@ -66,6 +83,8 @@ class CostBasisCsvTest(DaemonTestCase):
         cls.daemon.stop()
         cls.fake.stop()
         shutil.rmtree(cls._classtmp, ignore_errors=True)
+        if cls.schema:
+            psql("DROP SCHEMA IF EXISTS %s CASCADE" % cls.schema)
 
     def imported_user(self, stacks=((ITEM_A, 2), (ITEM_B, 25), (ITEM_D, 1))):
         user = sign_in(self.daemon, platform_id=next_platform_id())
@@ -97,7 +116,7 @@ class CostBasisCsvTest(DaemonTestCase):
         before = costs(user)
         response = upload(user, self.MIXED, dry_run=True)
         self.assertEqual(response.status, 200, response.body)
-        self.assertEqual(response.header("content-type"), "application/json")
+        self.assertEqual(response.header("content-type"), "application/json; charset=utf-8")
         self.assertEqual(response.header("cache-control"), "no-store")
         body = response.json()
         self.assertTrue(body["dry_run"])
@@ -259,6 +278,14 @@ class CostBasisCsvTest(DaemonTestCase):
         rows = list(csv.DictReader(io.StringIO(export.body.decode())))
         self.assertTrue({"item_id", "market_hash_name", "quantity", "cost_basis", "currency",
                          "acquired_at"} <= set(rows[0]))
+
+
+
+@unittest.skipUnless(PG_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
+class CostBasisCsvPostgresTest(CostBasisCsvTest):
+    """The same on PostgreSQL."""
+
+    schema = "it_costcsv_%d" % os.getpid()
 
 
 if __name__ == "__main__":
