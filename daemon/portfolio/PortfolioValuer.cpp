@@ -4,17 +4,22 @@ namespace skinpulse::portfolio {
 
 PortfolioValuer::PortfolioValuer(const catalog::Catalog& catalog,
                                  const prices::LatestPrices& latest,
-                                 const prices::PricePolicy& policy, ChangeLookup change)
-    : catalog_(catalog), latest_(latest), policy_(policy), change_(std::move(change)) {}
+                                 const prices::PricePolicy& policy, ChangeLookup change,
+                                 int applied_value_percent)
+    : catalog_(catalog),
+      latest_(latest),
+      policy_(policy),
+      change_(std::move(change)),
+      applied_value_percent_(applied_value_percent) {}
 
 std::vector<std::string> PortfolioValuer::order() const {
   return policy_.referenceOrder(latest_.sourceNames());
 }
 
 Valuation PortfolioValuer::value(const std::vector<store::HoldingRecord>& holdings,
-                                 std::int64_t now, int applied_value_percent) const {
+                                 std::int64_t now, std::optional<int> applied_value_percent) const {
   return valueHoldings(holdings, *catalog_.snapshot(), latest_, order(), now, policy_, change_,
-                       applied_value_percent);
+                       applied_value_percent.value_or(applied_value_percent_));
 }
 
 std::vector<ValuedDeparture> PortfolioValuer::departures(

@@ -53,6 +53,9 @@ class HoldingStore {
   virtual std::map<std::string, std::int64_t> importedAtByAccount(const std::string& user_id) = 0;
   /// Every item anybody holds, ascending (polling order of rate-limited sources).
   virtual std::vector<std::int64_t> heldItemIds() = 0;
+  /// Every user with a holding that has something applied (the hourly pass values them
+  /// one by one when applied value counts; docs/api.md §23.1), ascending.
+  virtual std::vector<std::string> usersHoldingApplied() = 0;
 
   /// In one transaction: applies `change` to the cost fields of the user's `item_id`
   /// (every holding of it, in every account) and returns the item's holdings combined

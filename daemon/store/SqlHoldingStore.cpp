@@ -260,6 +260,15 @@ std::vector<std::int64_t> SqlHoldingStore::heldItemIds() {
   return ids;
 }
 
+std::vector<std::string> SqlHoldingStore::usersHoldingApplied() {
+  std::vector<std::string> users;
+  auto lease = pool_.read();
+  lease.session() << "SELECT DISTINCT user_id FROM holdings WHERE applied_key <> '' "
+                     "ORDER BY user_id",
+      into(users), Poco::Data::Keywords::now;
+  return users;
+}
+
 std::optional<std::int64_t> SqlHoldingStore::lastImportedAt(const std::string& user_id) {
   std::vector<std::int64_t> at;
   auto lease = pool_.read();

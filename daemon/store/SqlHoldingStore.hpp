@@ -20,6 +20,7 @@ class SqlHoldingStore final : public HoldingStore {
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override;
   std::map<std::string, std::int64_t> importedAtByAccount(const std::string& user_id) override;
   std::vector<std::int64_t> heldItemIds() override;
+  std::vector<std::string> usersHoldingApplied() override;
   std::optional<HoldingRecord> changeCost(const std::string& user_id, std::int64_t item_id,
                                           const CostChange& change, std::int64_t now) override;
   void forgetAccount(const std::string& user_id, const std::string& account) override;

@@ -19,7 +19,8 @@ import unittest
 
 from fake_inventory import FakeInventory
 from harness import DaemonTestCase
-from test_portfolio import ITEM_A, ITEM_B, backfill_prices, iso, make_daemon, next_platform_id, sign_in
+from test_portfolio import (ITEM_A, ITEM_B, backfill_prices, iso, make_daemon, next_platform_id,
+                            sign_in)
 
 STICKER = "Sticker | Natus Vincere | Paris 2023"
 CHARM = "Charm | Baby Karat CT"
@@ -48,7 +49,8 @@ def page(stacks):
     applied gets its own (classid, instanceid), as on the platform."""
     assets, descriptions = [], []
     for index, (name, amount, stickers, charms) in enumerate(stacks):
-        classid, instanceid = str(310000 + index), str(480000 + index) if stickers or charms else "0"
+        classid = str(310000 + index)
+        instanceid = str(480000 + index) if stickers or charms else "0"
         assets.append({"appid": 730, "contextid": "2", "assetid": str(41000 + index),
                        "classid": classid, "instanceid": instanceid, "amount": str(amount)})
         entries = [{"type": "html", "value": "Exterior: Field-Tested", "name": "exterior_wear"}]

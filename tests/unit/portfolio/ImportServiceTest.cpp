@@ -104,6 +104,7 @@ class FailingHoldings final : public store::HoldingStore {
     return real_.importedAtByAccount(user_id);
   }
   std::vector<std::int64_t> heldItemIds() override { return real_.heldItemIds(); }
+  std::vector<std::string> usersHoldingApplied() override { return real_.usersHoldingApplied(); }
   void forgetAccount(const std::string&, const std::string&) override {
     throw std::runtime_error("database is locked");
   }
