@@ -286,7 +286,7 @@ int main(int argc, char** argv) {
   const portfolio::PortfolioValuer valuer(catalog, latest, policy);
   portfolio::ValueSnapshots snapshots(database->snapshots(), valuer, 365 * 86400);
   portfolio::PortfolioApi api(imports, database->holdings(), valuer, snapshots,
-                              currency::RateBook::none());
+                              currency::RateBook::none(), catalog, database->users());
   std::vector<double> valuation_ms;
   std::size_t body_bytes = 0;
   for (std::size_t i = 0; i < o.valuations; ++i) {

@@ -5,9 +5,12 @@
 #include "common/Log.hpp"
 #include "net/RequestBudget.hpp"
 #include "portfolio/InventoryError.hpp"
+#include "store/AppliedText.hpp"
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <utility>
 
 namespace skinpulse::portfolio {
 
@@ -16,7 +19,31 @@ namespace {
 // Unmatched names are logged, but an inventory of junk must not flood the log.
 constexpr std::size_t kUnmatchedNamesLogged = 10;
 
+// What the inventory says is applied, each matched to its catalogue item by name.
+std::vector<store::AppliedRecord> appliedRecordsOf(const catalog::CatalogSnapshot& snapshot,
+                                                   const std::vector<AppliedAsset>& applied) {
+  std::vector<store::AppliedRecord> out;
+  out.reserve(applied.size());
+  for (const auto& one : applied) {
+    store::AppliedRecord record{one.kind, one.slot, one.name};
+    if (const auto* item = snapshot.findByName(one.name)) record.item_id = item->record.id;
+    out.push_back(std::move(record));
+  }
+  return out;
+}
+
 }  // namespace
+
+std::map<std::int64_t, std::int64_t> ImportService::lastPricesOf(const std::string& user_id,
+                                                                 const std::string& account) const {
+  std::map<std::int64_t, std::int64_t> prices;
+  if (!unit_prices_) return prices;
+  for (const auto& holding : holdings_.holdingsOf(user_id)) {
+    if (holding.account != account || prices.contains(holding.item_id)) continue;
+    prices[holding.item_id] = unit_prices_(holding.item_id);
+  }
+  return prices;
+}
 
 ImportService::ImportService(store::UserStore& users, store::HoldingStore& holdings,
                              const catalog::Catalog& catalog, InventorySource& inventory,
@@ -91,8 +118,7 @@ ImportOutcome ImportService::importAccount(const std::string& user_id,
                               ? net::RequestBudget::Priority::kUserAfterFailure
                               : net::RequestBudget::Priority::kUser;
     const Inventory inventory = inventory_.fetch(link.platform_id, priority);
-    // TODO(lead, merge h1): write(user_id, link.platform_id, inventory) once h1's write lands.
-    outcome = write(user_id, inventory);
+    outcome = write(user_id, link.platform_id, inventory);
   } catch (const net::RequestBudgetExhausted& busy) {
     // The server's budget, not the user's doing: no failure counted, a plain wait.
     lock_.release(subject, *attempt.token);
@@ -119,52 +145,67 @@ ImportOutcome ImportService::importAccount(const std::string& user_id,
   return outcome;
 }
 
-ImportOutcome ImportService::write(const std::string& user_id, const Inventory& inventory) {
+ImportOutcome ImportService::write(const std::string& user_id, const std::string& account,
+                                   const Inventory& inventory) {
   ImportOutcome outcome;
   outcome.unmatched_units = inventory.unnamed_units;
-  std::vector<store::HoldingRecord> matched;
   std::vector<store::CatalogStore::ItemImage> images;
+  std::set<std::int64_t> pictured;
   std::vector<std::string> unmatched_names;
   std::size_t unmatched_count = 0;
+  std::string last_unmatched;
+  // (held item, applied_key) → the holding: lots that differ only in a paint index that
+  // names no variant fall to the same base item and are summed.
+  std::map<std::pair<std::int64_t, std::string>, store::HoldingRecord> by_identity;
   const auto snapshot = catalog_.snapshot();
-  for (const auto& [name, units] : inventory.units_by_name) {
-    if (const auto* item = snapshot->findByName(name)) {
-      // docs/api.md §18: units whose paint index names a variant of this name are held as
-      // that variant item; the rest (no paint index, or one the name has no variant for)
-      // as the base item.
-      std::int64_t base_units = units;
-      if (const auto told = inventory.units_by_paint_index.find(name);
-          told != inventory.units_by_paint_index.end()) {
-        std::map<std::int64_t, std::int64_t> by_variant_item;
-        for (const auto& [paint_index, count] : told->second) {
-          const auto variant = catalog::variantOfPaintIndex(paint_index, name);
-          const auto* held = variant ? snapshot->findVariant(name, *variant) : nullptr;
-          if (held == nullptr) continue;
-          by_variant_item[held->record.id] += count;
-          base_units -= count;
-        }
-        for (const auto& [id, count] : by_variant_item) {
-          matched.push_back(store::HoldingRecord{id, count, 0});
-        }
-      }
-      if (base_units > 0) matched.push_back(store::HoldingRecord{item->record.id, base_units, 0});
-      outcome.imported_units += units;
-      if (item->record.image_url.empty()) {
-        if (const auto icon = inventory.icon_by_name.find(name);
-            icon != inventory.icon_by_name.end()) {
-          if (std::string url = catalog::economyImageUrl(icon->second);
-              catalog::usableImageUrl(url)) {
-            images.emplace_back(item->record.id, std::move(url));
-          }
-        }
-      }
-    } else {
+  for (const auto& [lot, units] : inventory.units_by_lot) {
+    const auto* item = snapshot->findByName(lot.market_hash_name);
+    if (item == nullptr) {
       outcome.unmatched_units += units;
-      ++unmatched_count;
-      if (unmatched_names.size() < kUnmatchedNamesLogged) unmatched_names.push_back(name);
+      if (lot.market_hash_name != last_unmatched) {
+        ++unmatched_count;
+        if (unmatched_names.size() < kUnmatchedNamesLogged) {
+          unmatched_names.push_back(lot.market_hash_name);
+        }
+        last_unmatched = lot.market_hash_name;
+      }
+      continue;
+    }
+    // docs/api.md §18: a lot whose paint index names a variant of this name is held as
+    // that variant item; the rest (no paint index, or one the name has no variant for)
+    // as the base item.
+    std::int64_t held_id = item->record.id;
+    if (lot.paint_index) {
+      const auto variant = catalog::variantOfPaintIndex(*lot.paint_index, lot.market_hash_name);
+      if (const auto* held =
+              variant ? snapshot->findVariant(lot.market_hash_name, *variant) : nullptr) {
+        held_id = held->record.id;
+      }
+    }
+    std::vector<store::AppliedRecord> applied = appliedRecordsOf(*snapshot, lot.applied);
+    const std::string key = store::appliedKeyOf(applied);
+    auto [at, fresh] = by_identity.try_emplace({held_id, key});
+    if (fresh) {
+      at->second.item_id = held_id;
+      at->second.applied_key = key;
+      at->second.applied = store::canonicalApplied(std::move(applied));
+    }
+    at->second.quantity += units;
+    outcome.imported_units += units;
+    if (item->record.image_url.empty() && pictured.insert(item->record.id).second) {
+      if (const auto icon = inventory.icon_by_name.find(lot.market_hash_name);
+          icon != inventory.icon_by_name.end()) {
+        if (std::string url = catalog::economyImageUrl(icon->second);
+            catalog::usableImageUrl(url)) {
+          images.emplace_back(item->record.id, std::move(url));
+        }
+      }
     }
   }
-  holdings_.replaceHoldings(user_id, matched, clock_());
+  std::vector<store::HoldingRecord> matched;
+  matched.reserve(by_identity.size());
+  for (auto& [identity, holding] : by_identity) matched.push_back(std::move(holding));
+  holdings_.replaceHoldings(user_id, account, matched, lastPricesOf(user_id, account), clock_());
   outcome.holdings = matched.size();
   if (images_ != nullptr) images_->fill(images, "an inventory import");
   if (outcome.unmatched_units > 0) {

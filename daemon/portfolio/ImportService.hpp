@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -98,13 +99,30 @@ class ImportService {
   ImportReport run(const std::string& user_id,
                    const std::optional<std::string>& account = std::nullopt);
 
+  /// Writes a fetched `inventory` as `account`'s holdings of the user (docs/api.md §23):
+  /// each lot matched by market_hash_name (the variant its paint index tells, §18), its
+  /// applied stickers and charms matched to catalogue items by name (kept by name when
+  /// the catalogue has none), lots of one (item, applied set) summed; then one
+  /// transaction replaces the account's holdings, writing departures of what left at
+  /// the unit prices of setUnitPrices(). Other accounts are untouched. No lock, no
+  /// throttle: run() (or whoever calls) holds them.
+  ImportOutcome write(const std::string& user_id, const std::string& account,
+                      const Inventory& inventory);
+
+  /// Cents per unit of an item now (PortfolioValuer's), for the last_price of the units
+  /// an import finds gone; without it departures record 0.
+  using UnitPrices = std::function<std::int64_t(std::int64_t item_id)>;
+  void setUnitPrices(UnitPrices prices) { unit_prices_ = std::move(prices); }
+
  private:
+  /// Unit prices of the items `account` holds now: the last_price of what may leave.
+  std::map<std::int64_t, std::int64_t> lastPricesOf(const std::string& user_id,
+                                                    const std::string& account) const;
   /// One account: a matched item without a picture gets the one of its inventory
   /// description (`icon_url`), after the holdings are written. Throws ImportRefused,
   /// InventoryError, state::StoreUnavailable (the lock could not be taken or set), or the
   /// store's exception when the transaction fails.
   ImportOutcome importAccount(const std::string& user_id, const store::GameLinkRecord& link);
-  ImportOutcome write(const std::string& user_id, const Inventory& inventory);
 
   store::UserStore& users_;
   store::HoldingStore& holdings_;
@@ -116,6 +134,7 @@ class ImportService {
   Clock clock_;
   catalog::CatalogImages*
       images_;  ///< fills pictures from the inventory's descriptions; may be null
+  UnitPrices unit_prices_;
 };
 
 }  // namespace skinpulse::portfolio

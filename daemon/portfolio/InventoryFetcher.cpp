@@ -3,6 +3,8 @@
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/InventoryPage.hpp"
 
+#include <algorithm>
+#include <tuple>
 #include <unordered_set>
 
 namespace skinpulse::portfolio {
@@ -30,7 +32,32 @@ std::string withoutTrailingSlash(std::string url) {
   throw InventoryError(kind, "inventory: " + response.error_message);
 }
 
+// A lot's applied list in a total order (AppliedAsset has only ==): kind, slot, name.
+bool appliedLess(const std::vector<AppliedAsset>& a, const std::vector<AppliedAsset>& b) {
+  return std::lexicographical_compare(
+      a.begin(), a.end(), b.begin(), b.end(), [](const AppliedAsset& x, const AppliedAsset& y) {
+        return std::tie(x.kind, x.slot, x.name) < std::tie(y.kind, y.slot, y.name);
+      });
+}
+
 }  // namespace
+
+bool InventoryLot::operator<(const InventoryLot& other) const {
+  if (market_hash_name != other.market_hash_name) return market_hash_name < other.market_hash_name;
+  if (paint_index != other.paint_index) return paint_index < other.paint_index;
+  return appliedLess(applied, other.applied);
+}
+
+void Inventory::add(InventoryLot lot, std::int64_t units) { units_by_lot[std::move(lot)] += units; }
+
+std::int64_t Inventory::unitsOf(const std::string& market_hash_name) const {
+  std::int64_t units = 0;
+  for (auto at = units_by_lot.lower_bound(InventoryLot{market_hash_name});
+       at != units_by_lot.end() && at->first.market_hash_name == market_hash_name; ++at) {
+    units += at->second;
+  }
+  return units;
+}
 
 InventoryFetcher::InventoryFetcher(sdk::HttpClient& http, InventoryFetchOptions options,
                                    net::RequestBudget* budget)
@@ -79,14 +106,12 @@ Inventory InventoryFetcher::fetch(const std::string& platform_id,
       if (!seen.insert(asset.asset_id).second) continue;
       ++inventory.assets;
       if (asset.market_hash_name) {
-        inventory.units_by_name[*asset.market_hash_name] += asset.amount;
-        if (asset.paint_index) {
-          inventory.units_by_paint_index[*asset.market_hash_name][*asset.paint_index] +=
-              asset.amount;
-        }
         if (!asset.icon_url.empty()) {
           inventory.icon_by_name.emplace(*asset.market_hash_name, std::move(asset.icon_url));
         }
+        inventory.add(
+            {std::move(*asset.market_hash_name), asset.paint_index, std::move(asset.applied)},
+            asset.amount);
       } else {
         inventory.unnamed_units += asset.amount;
       }

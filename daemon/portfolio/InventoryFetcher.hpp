@@ -8,11 +8,14 @@
 #include "skinpulse/sdk/host.hpp"
 
 #include "net/RequestBudget.hpp"
+#include "portfolio/InventoryPage.hpp"
 
 #include <chrono>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace skinpulse::portfolio {
 
@@ -24,18 +27,32 @@ struct InventoryFetchOptions {
   int page_size = 1000;  ///< the platform refuses more than 1000 (400)
 };
 
-/// The inventory summed by name. Each asset id counts once, however often the platform
+/// Assets that are alike for a portfolio: the same market_hash_name, paint index and
+/// applied stickers and charms (docs/api.md §18 and §23). Identical assets stay one lot;
+/// assets that differ in what is applied are lots apart.
+struct InventoryLot {
+  std::string market_hash_name;
+  std::optional<std::int64_t> paint_index = std::nullopt;
+  std::vector<AppliedAsset> applied = {};  ///< stickers by slot, then charms
+
+  bool operator==(const InventoryLot&) const = default;
+  bool operator<(const InventoryLot& other) const;
+};
+
+/// The inventory summed into lots. Each asset id counts once, however often the platform
 /// repeats it (pages overlap when the inventory changes while it is read).
 struct Inventory {
-  std::map<std::string, std::int64_t> units_by_name;
-  /// Of those, the units whose paint index the inventory tells: market_hash_name → paint
-  /// index → units (docs/api.md §18: a Doppler's phase).
-  std::map<std::string, std::map<std::int64_t, std::int64_t>> units_by_paint_index;
+  std::map<InventoryLot, std::int64_t> units_by_lot;
   /// market_hash_name → the `icon_url` of its first description that has one.
   std::map<std::string, std::string> icon_by_name;
   std::int64_t unnamed_units = 0;  ///< assets without a description or market_hash_name
   std::int64_t assets = 0;         ///< distinct asset ids
   int pages = 0;
+
+  /// Adds `units` to `lot` (the fetcher per asset; tests build inventories with it).
+  void add(InventoryLot lot, std::int64_t units);
+  /// Units of every lot of `market_hash_name`.
+  std::int64_t unitsOf(const std::string& market_hash_name) const;
 };
 
 class InventoryFetcher {

@@ -12,9 +12,11 @@
 #include "portfolio/CostCsvReport.hpp"
 #include "portfolio/InventoryError.hpp"
 #include "portfolio/PortfolioCsv.hpp"
+#include "portfolio/PortfolioDepthJson.hpp"
 #include "state/SharedStore.hpp"
 #include "telemetry/DaemonMetrics.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -67,6 +69,16 @@ using portfolio::InventoryError;
   }
   throw HttpError(502, "upstream_unavailable",
                   "the game platform did not answer with an inventory; retry later");
+}
+
+// A link's label (docs/api.md §23.2); '' while links have none.
+template <typename Link>
+std::string linkLabel(const Link& link) {
+  if constexpr (requires { link.label; }) {
+    return link.label;
+  } else {
+    return {};
+  }
 }
 
 const std::string& userOf(const Request& request) {
@@ -128,6 +140,14 @@ void writeHolding(common::JsonWriter& json, const ValuedHolding& holding, const 
   amountOrNull(json, money, holding.unrealised_pl);
   json.key("change_24h_percent");
   percentOrNull(json, holding.change_24h_percent);
+  // docs/api.md §23.1: which holding, which account, what is applied and its value.
+  json.key("holding_id")
+      .value(holding.holding_id)
+      .key("account")
+      .value(holding.account)
+      .key("applied");
+  writeAppliedList(json, holding.applied, money);
+  json.key("applied_value").value(money.minor(holding.applied_value));
   json.endObject();
 }
 
@@ -243,13 +263,16 @@ std::string importReportJson(const ImportReport& report) {
 
 PortfolioApi::PortfolioApi(portfolio::ImportService& imports, store::HoldingStore& holdings,
                            const PortfolioValuer& valuer, ValueSnapshots& snapshots,
-                           const currency::RateBook& rates, const catalog::Catalog& catalog)
+                           const currency::RateBook& rates, const catalog::Catalog& catalog,
+                           store::UserStore& users, int applied_value_percent)
     : imports_(imports),
       holdings_(holdings),
       valuer_(valuer),
       snapshots_(snapshots),
       rates_(rates),
-      catalog_(catalog) {}
+      catalog_(catalog),
+      users_(users),
+      applied_value_percent_(applied_value_percent) {}
 
 void PortfolioApi::registerRoutes(Router& router) {
   // A user's holdings: never cached (docs/api.md §2), also a 404 or a framing error under
@@ -279,6 +302,7 @@ void PortfolioApi::registerRoutes(Router& router) {
   router.add(
       "POST", "/api/v1/portfolio/cost-basis.csv",
       [this](Request& q, Response& r) { uploadCostCsv(q, r); }, cost_file);
+  registerLeftRoutes(router, with_body, user_only);
 }
 
 Money PortfolioApi::moneyOf(const Request& request) const {
@@ -288,8 +312,49 @@ Money PortfolioApi::moneyOf(const Request& request) const {
 void PortfolioApi::show(Request& request, Response& response) const {
   const std::string& user_id = userOf(request);
   const Money money = moneyOf(request);
-  const auto last_imported = holdings_.lastImportedAt(user_id);
-  const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
+  const auto linked = linkedAccounts(user_id);
+  const auto account = accountFilter(request, linked);
+  const int percent = appliedPercentOf(request);
+  const auto now = time::nowSeconds();
+  const auto imported_at = holdings_.importedAtByAccount(user_id);
+  auto held = holdings_.holdingsOf(user_id);
+
+  // docs/api.md §23.2: every linked account, even before its first import, over all of
+  // the user's holdings whatever the filter.
+  const auto everything = valuer_.value(held, now, percent);
+  std::vector<AccountSummary> accounts;
+  for (const auto& link : linked) {
+    const std::string& id = link.platform_id;
+    AccountSummary summary{id, linkLabel(link)};
+    for (const auto& holding : everything.holdings) {
+      if (holding.account != id) continue;
+      ++summary.item_count;
+      summary.total_value += holding.total_value;
+    }
+    if (const auto at = imported_at.find(id); at != imported_at.end()) {
+      summary.last_imported_at = at->second;
+    }
+    accounts.push_back(std::move(summary));
+  }
+
+  std::optional<std::int64_t> last_imported;
+  if (account) {
+    std::erase_if(held, [&](const store::HoldingRecord& h) { return h.account != *account; });
+    if (const auto at = imported_at.find(*account); at != imported_at.end()) {
+      last_imported = at->second;
+    }
+  } else {
+    for (const auto& [id, at] : imported_at)
+      last_imported = std::max(last_imported.value_or(at), at);
+  }
+  const auto valuation = account ? valuer_.value(held, now, percent) : everything;
+
+  auto departures = holdings_.departuresOf(user_id);
+  if (account) {
+    std::erase_if(departures,
+                  [&](const store::DepartureRecord& d) { return d.account != *account; });
+  }
+  const auto left = valuer_.departures(departures, now);
 
   common::JsonWriter json;
   json.beginObject().key("user_id").value(user_id);
@@ -309,6 +374,16 @@ void PortfolioApi::show(Request& request, Response& response) const {
   for (const auto& holding : valuation.holdings) writeHolding(json, holding, money);
   json.endArray().key("last_imported_at");
   timeOrNull(json, last_imported);
+  json.key("applied_value")
+      .value(money.minor(valuation.applied_value))
+      .key("applied_value_percent")
+      .value(valuation.applied_value_percent)
+      .key("accounts");
+  writeAccounts(json, accounts, money);
+  json.key("left_holdings").beginArray();
+  for (const auto& departure : left) writeDeparture(json, departure, money);
+  json.endArray().key("realised_pl");
+  amountOrNull(json, money, realisedTotal(left));
   json.endObject();
   response.json(json.take());
 }
@@ -356,7 +431,12 @@ void PortfolioApi::history(Request& request, Response& response) const {
 
 void PortfolioApi::csv(Request& request, Response& response) const {
   const std::string& user_id = userOf(request);
-  const auto valuation = valuer_.value(holdings_.holdingsOf(user_id), time::nowSeconds());
+  const auto account = accountFilter(request, linkedAccounts(user_id));
+  auto held = holdings_.holdingsOf(user_id);
+  if (account) {
+    std::erase_if(held, [&](const store::HoldingRecord& h) { return h.account != *account; });
+  }
+  const auto valuation = valuer_.value(held, time::nowSeconds(), appliedPercentOf(request));
   response.json(portfolioCsv(valuation, moneyOf(request)));
   response.content_type = "text/csv; charset=utf-8";
   response.setHeader("Content-Disposition", "attachment; filename=\"portfolio.csv\"");

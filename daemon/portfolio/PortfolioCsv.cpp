@@ -13,7 +13,7 @@ namespace {
 constexpr std::string_view kHeader =
     "item_id,market_hash_name,quantity,currency,current_price,total_value,cost_basis,"
     "cost_total,unrealised_pl,unrealised_pl_percent,change_24h_percent,acquired_at,"
-    "imported_at\r\n";
+    "imported_at,account,variant,applied,applied_value\r\n";
 
 bool startsFormula(std::string_view text) {
   if (text.empty()) return false;
@@ -44,6 +44,16 @@ std::string percent(const std::optional<double>& value) {
 
 std::string isoTime(const std::optional<std::int64_t>& at) {
   return at ? time::formatIso8601(*at) : std::string();
+}
+
+// docs/api.md §23.1: the applied items' names in slot order, stickers then charms.
+std::string appliedNames(const std::vector<ValuedApplied>& applied) {
+  std::string names;
+  for (const auto& one : applied) {
+    if (!names.empty()) names += "; ";
+    names += one.name;
+  }
+  return names;
 }
 
 void appendRow(std::string& out, std::initializer_list<std::string_view> cells) {
@@ -92,7 +102,8 @@ std::string portfolioCsv(const Valuation& valuation, const Money& money) {
                csvText(money.currency()), money.major(h.current_price), money.major(h.total_value),
                amount(money, h.cost_basis), amount(money, h.cost_total),
                amount(money, h.unrealised_pl), percent(pl_percent), percent(h.change_24h_percent),
-               isoTime(h.acquired_at), isoTime(h.imported_at)});
+               isoTime(h.acquired_at), isoTime(h.imported_at), csvText(h.account),
+               csvText(h.variant), csvText(appliedNames(h.applied)), money.major(h.applied_value)});
   }
   return out;
 }

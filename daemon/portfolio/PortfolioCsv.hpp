@@ -23,6 +23,8 @@ std::string csvText(std::string_view text);
 std::string csvPercent(double percent);
 
 /// The whole document: the header row, then one row per holding in the valuation's order.
+/// The columns of docs/api.md §23.1 (account, variant, applied — the names joined by
+/// "; " — and applied_value) come last, so readers of the older columns keep working.
 /// Amounts in major units of `money` with its exponent's decimals, empty cells for
 /// nulls, times ISO 8601 UTC.
 std::string portfolioCsv(const Valuation& valuation, const Money& money);

@@ -34,6 +34,12 @@ const common::OptionTable<PortfolioOptions>& portfolioOptionTable() {
       {{"portfolio.history_retention_days", T::kInteger, 1, 3650, nullptr, "365",
         "Days of portfolio value snapshots kept; each pass deletes older ones."},
        &PortfolioOptions::history_retention_days},
+      {{"portfolio.applied_value_percent", T::kInteger, 0, 100, nullptr, "0",
+        "Percent of the value of the stickers and charms applied to held items that the "
+        "portfolio's totals count (GET /api/v1/portfolio?applied_value_percent= overrides it "
+        "per request); 0 leaves the totals as they were, the applied value is shown either "
+        "way."},
+       &PortfolioOptions::applied_value_percent},
   };
   return table;
 }

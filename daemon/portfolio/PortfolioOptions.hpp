@@ -24,6 +24,9 @@ struct PortfolioOptions {
   int snapshot_interval_seconds = 3600;
   /// Days of value snapshots kept (docs/api.md §15: a year).
   int history_retention_days = 365;
+  /// Percent (0..100) of the applied stickers' and charms' value the portfolio's totals
+  /// count (docs/api.md §23.1); 0 keeps the totals as they were before.
+  int applied_value_percent = 0;
 };
 
 const common::OptionTable<PortfolioOptions>& portfolioOptionTable();

@@ -56,16 +56,71 @@ std::int64_t unitPrice(const prices::LatestPrices& latest, std::int64_t item_id,
   return prices::currentPrice(prices, order, now).price.value_or(0);
 }
 
+std::int64_t appliedShare(std::int64_t value, int percent) {
+  if (percent <= 0 || value == 0) return 0;
+  if (percent >= 100) return value;
+  // value × percent can overflow near the int64 limits: split into whole hundreds.
+  const std::int64_t hundreds = value / 100;
+  const std::int64_t rest = value % 100;
+  const std::int64_t exact = rest * percent;  // |exact| < 10,000
+  std::int64_t rounded = exact / 100;
+  const std::int64_t remainder = exact % 100;
+  if (remainder >= 50) ++rounded;
+  if (remainder <= -50) --rounded;
+  return saturatingAdd(saturatingMultiply(hundreds, percent), rounded);
+}
+
+ValuedDeparture valueDeparture(const store::DepartureRecord& departure,
+                               const catalog::CatalogSnapshot& catalog,
+                               const prices::LatestPrices& latest,
+                               const std::vector<std::string>& order, std::int64_t now,
+                               const prices::PricePolicy& policy) {
+  ValuedDeparture out;
+  out.record = departure;
+  if (const auto* item = catalog.findById(departure.item_id)) {
+    out.market_hash_name = item->record.market_hash_name;
+    out.variant = item->record.variant;
+  }
+  for (const auto& one : departure.applied) {
+    ValuedApplied valued{one.kind, one.slot, one.item_id, one.name, std::nullopt};
+    if (one.item_id) {
+      if (const auto price = unitPrice(latest, *one.item_id, order, now, policy); price > 0) {
+        valued.current_price = price;
+      }
+    }
+    out.applied.push_back(std::move(valued));
+  }
+  out.last_value = saturatingMultiply(departure.last_price, departure.quantity);
+  if (departure.sale_price && departure.cost_basis) {
+    out.realised_pl = saturatingMultiply(
+        saturatingSubtract(*departure.sale_price, *departure.cost_basis), departure.quantity);
+  }
+  return out;
+}
+
+std::optional<std::int64_t> realisedTotal(const std::vector<ValuedDeparture>& departures) {
+  std::optional<std::int64_t> total;
+  for (const auto& departure : departures) {
+    if (departure.realised_pl) total = saturatingAdd(total.value_or(0), *departure.realised_pl);
+  }
+  return total;
+}
+
 Valuation valueHoldings(const std::vector<store::HoldingRecord>& holdings,
                         const catalog::CatalogSnapshot& catalog, const prices::LatestPrices& latest,
                         const std::vector<std::string>& order, std::int64_t now,
-                        const prices::PricePolicy& policy, const ChangeLookup& change) {
+                        const prices::PricePolicy& policy, const ChangeLookup& change,
+                        int applied_value_percent) {
+  const int percent = std::clamp(applied_value_percent, 0, 100);
   Valuation valuation;
+  valuation.applied_value_percent = percent;
   valuation.holdings.reserve(holdings.size());
   ChangeSums sums;
   std::int64_t pl_total = 0;
   for (const auto& holding : holdings) {
     ValuedHolding out;
+    out.holding_id = holding.holding_id;
+    out.account = holding.account;
     out.item_id = holding.item_id;
     if (const auto* item = catalog.findById(holding.item_id)) {
       out.market_hash_name = item->record.market_hash_name;
@@ -73,14 +128,29 @@ Valuation valueHoldings(const std::vector<store::HoldingRecord>& holdings,
     }
     out.quantity = holding.quantity;
     out.current_price = unitPrice(latest, holding.item_id, order, now, policy);
-    out.total_value = saturatingMultiply(out.quantity, out.current_price);
+    std::int64_t applied_unit = 0;
+    for (const auto& one : holding.applied) {
+      ValuedApplied valued{one.kind, one.slot, one.item_id, one.name, std::nullopt};
+      if (one.item_id) {
+        if (const auto price = unitPrice(latest, *one.item_id, order, now, policy); price > 0) {
+          valued.current_price = price;
+          applied_unit = saturatingAdd(applied_unit, price);
+        }
+      }
+      out.applied.push_back(std::move(valued));
+    }
+    out.applied_value = saturatingMultiply(out.quantity, applied_unit);
+    out.total_value = saturatingAdd(saturatingMultiply(out.quantity, out.current_price),
+                                    appliedShare(out.applied_value, percent));
+    valuation.applied_value = saturatingAdd(valuation.applied_value, out.applied_value);
     out.imported_at = holding.imported_at;
     out.cost_basis = holding.cost_basis;
     out.acquired_at = holding.acquired_at;
     if (out.cost_basis) {
-      out.unrealised_pl =
-          saturatingMultiply(saturatingSubtract(out.current_price, *out.cost_basis), out.quantity);
       out.cost_total = saturatingMultiply(*out.cost_basis, out.quantity);
+      out.unrealised_pl = saturatingAdd(
+          saturatingMultiply(saturatingSubtract(out.current_price, *out.cost_basis), out.quantity),
+          appliedShare(out.applied_value, percent));
       pl_total = saturatingAdd(pl_total, *out.unrealised_pl);
       valuation.cost_total = saturatingAdd(valuation.cost_total, *out.cost_total);
       ++valuation.cost_basis_count;
@@ -97,7 +167,8 @@ Valuation valueHoldings(const std::vector<store::HoldingRecord>& holdings,
   std::sort(valuation.holdings.begin(), valuation.holdings.end(),
             [](const ValuedHolding& a, const ValuedHolding& b) {
               if (a.total_value != b.total_value) return a.total_value > b.total_value;
-              return a.item_id < b.item_id;
+              if (a.item_id != b.item_id) return a.item_id < b.item_id;
+              return a.holding_id < b.holding_id;
             });
   return valuation;
 }

@@ -8,6 +8,7 @@
 // replaces it.
 
 #include "portfolio/PortfolioValuer.hpp"
+#include "store/HoldingStore.hpp"
 #include "store/SnapshotStore.hpp"
 
 #include <cstdint>
@@ -27,8 +28,11 @@ struct PassOutcome {
 class ValueSnapshots {
  public:
   /// `retention_seconds`: snapshots of an hour older than now − retention are pruned.
+  /// `holdings`, when given, lets the pass count applied items (docs/api.md §23.1): with
+  /// the valuer's applied_value_percent above 0, the users holding applied items are
+  /// valued one by one after the set-based sums, as their answers value them.
   ValueSnapshots(store::SnapshotStore& store, const PortfolioValuer& valuer,
-                 std::int64_t retention_seconds);
+                 std::int64_t retention_seconds, store::HoldingStore* holdings = nullptr);
 
   /// The hourly pass at `now`.
   PassOutcome takeAll(std::int64_t now);
@@ -44,6 +48,7 @@ class ValueSnapshots {
   store::SnapshotStore& store_;
   const PortfolioValuer& valuer_;
   std::int64_t retention_seconds_;
+  store::HoldingStore* holdings_;
 };
 
 }  // namespace skinpulse::portfolio

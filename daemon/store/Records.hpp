@@ -112,6 +112,27 @@ struct HoldingRecord {
   bool operator==(const HoldingRecord&) const = default;
 };
 
+/// Units of a holding that left its account's inventory at an import (docs/api.md §23.4):
+/// the identity they had, how many, when the import noticed, the item's price per unit
+/// then (0 without one) and copies of the cost fields at that moment. `sale_price` (cents
+/// per unit) is what the user says they sold for; empty until they say.
+struct DepartureRecord {
+  std::int64_t departure_id = 0;
+  std::string account = {};
+  std::int64_t item_id = 0;
+  std::string applied_key = {};
+  std::vector<AppliedRecord> applied = {};
+  std::int64_t quantity = 0;
+  std::int64_t left_at = 0;
+  std::int64_t last_price = 0;
+  std::optional<std::int64_t> cost_basis = std::nullopt;
+  std::optional<std::int64_t> acquired_at = std::nullopt;
+  std::optional<std::int64_t> sale_price = std::nullopt;
+  std::optional<std::int64_t> sale_price_set_at = std::nullopt;
+
+  bool operator==(const DepartureRecord&) const = default;
+};
+
 /// A change to a holding's cost fields: a field is written only when its `set_` flag is
 /// true (absent from a PATCH body: unchanged); an empty value clears it.
 struct CostChange {

@@ -196,7 +196,14 @@ class PortfolioTest(DaemonTestCase):
                                         "cost_total": 0, "unrealised_pl": None,
                                         "change_24h_percent": None,
                                         "item_count": 0, "holdings": [],
-                                        "last_imported_at": None})
+                                        "last_imported_at": None,
+                                        # docs/api.md §23: the new fields, all neutral
+                                        "applied_value": 0, "applied_value_percent": 0,
+                                        "accounts": [{"account": user.platform_id,
+                                                      "label": "", "item_count": 0,
+                                                      "total_value": 0,
+                                                      "last_imported_at": None}],
+                                        "left_holdings": [], "realised_pl": None})
         response = user.import_()
         self.assertEqual(response.status, 200, response.body)
         self.assertEqual(response.header("cache-control"), "no-store")
@@ -227,7 +234,12 @@ class PortfolioTest(DaemonTestCase):
                                                     "quantity",
                                                     "current_price", "total_value",
                                                     "imported_at", "cost_basis", "acquired_at",
-                                                    "unrealised_pl", "change_24h_percent"})
+                                                    "unrealised_pl", "change_24h_percent",
+                                                    # docs/api.md §23.1
+                                                    "holding_id", "account", "applied",
+                                                    "applied_value"})
+        self.assertEqual({(h["account"], json.dumps(h["applied"]), h["applied_value"])
+                          for h in body["holdings"]}, {(user.platform_id, "[]", 0)})
         # The shipped catalogue has a picture for the AK and the case, none for the knife:
         # the inventory's icon fills the knife's and leaves the others as they were.
         pictures = {h["market_hash_name"]:

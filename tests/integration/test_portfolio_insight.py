@@ -23,7 +23,8 @@ from test_portfolio import (ITEM_A, ITEM_B, ITEM_C, backfill_prices, iso, make_d
 ITEM_D = "AWP | Asiimov (Field-Tested)"
 CSV_HEADER = ["item_id", "market_hash_name", "quantity", "currency", "current_price",
               "total_value", "cost_basis", "cost_total", "unrealised_pl",
-              "unrealised_pl_percent", "change_24h_percent", "acquired_at", "imported_at"]
+              "unrealised_pl_percent", "change_24h_percent", "acquired_at", "imported_at",
+              "account", "variant", "applied", "applied_value"]
 
 RATES_INI = "\n[rates.fixed]\nplugin = fixed\nrates = EUR:0.9, JPY:150\n"
 

@@ -1,23 +1,35 @@
 // Portfolio: sign-in with the enabled providers, game-account linking, inventory import
 // with the cooldown as a live countdown (Retry-After), holdings sortable with value and
 // share of the total, what was paid per holding (edited inline) with the P&L it gives,
-// the 24h change, the value history as a chart (7d/30d/1y) and the CSV export. The page
-// composes views/portfolio/ and keeps the state they share (`page`).
+// the 24h change, the value history as a chart (7d/30d/1y) and the CSV export; its depth
+// (docs/api.md §23): applied stickers and charms with the share of their value counted,
+// several game accounts (filter, totals, import, name, unlink), what was paid uploaded as
+// a CSV (previewed first) and the holdings that left (sold, with the realised P&L). The
+// page composes views/portfolio/ and keeps the state they share (`page`).
 import {
   currentUser,
   enabledProviders,
   errorBox,
   fill,
-  getJson,
   h,
   pageStyles,
   setTitle,
   skeleton
 } from './api.js';
+import {
+  accountName,
+  linkedAccounts,
+  loadPortfolio,
+  mergeAccounts,
+  storedAppliedPercent
+} from './portfolio-data.js';
 import {signedIn, signedOut} from './views/portfolio/account.js';
+import {renderAccounts} from './views/portfolio/accounts.js';
+import {renderCostUpload} from './views/portfolio/cost-upload.js';
 import {HISTORY_KEY, HISTORY_WINDOWS, loadHistory} from './views/portfolio/history.js';
 import {renderHoldings} from './views/portfolio/holdings.js';
 import {loadKeys} from './views/portfolio/keys.js';
+import {renderLeft} from './views/portfolio/left.js';
 
 pageStyles('portfolio');
 
@@ -28,6 +40,8 @@ const AUTH_ERRORS = {
   invalid_claimed_id: 'That game account cannot be used (not an individual account).',
   verification_failed: 'The game platform could not confirm the sign-in. Please try again.',
   already_linked: 'That game account is already linked to another skinpulse account.',
+  too_many_accounts:
+      'You linked the most game accounts allowed; unlink one before linking another.',
 };
 
 export function render(view, _params, query) {
@@ -39,35 +53,37 @@ export function render(view, _params, query) {
     data: null,
     countdownTimer: null,
     sort: {key: 'total_value', dir: -1},
-    historyWindow: HISTORY_WINDOWS.includes(stored) ? stored : '30d'
+    historyWindow: HISTORY_WINDOWS.includes(stored) ? stored : '30d',
+    account: '',                      // the filter: '' = every account
+    percent: storedAppliedPercent(),  // null: the server's [portfolio] applied_value_percent
+    accounts: [],
   };
   page.els = {
     notice: h('div', {class: 'notice', role: 'status', 'aria-live': 'polite'}),
     account:
         h('section', {class: 'panel', 'aria-labelledby': 'acct-h'},
           h('h2', {id: 'acct-h'}, 'Account'), skeleton(2)),
+    accounts:
+        h('section',
+          {class: 'panel', id: 'accounts-panel', 'aria-labelledby': 'accounts-h', hidden: true}),
     holdings:
         h('section', {class: 'panel', 'aria-labelledby': 'hold-h'},
           h('h2', {id: 'hold-h'}, 'Holdings'), skeleton(4)),
+    left:
+        h('section', {class: 'panel', id: 'left-panel', 'aria-labelledby': 'left-h', hidden: true}),
+    costs: h(
+        'section', {class: 'panel', id: 'costs-panel', 'aria-labelledby': 'costs-h', hidden: true}),
     summary: h('div', {class: 'kpis'}),
     valuePanel: h('section', {class: 'panel', 'aria-labelledby': 'value-h', hidden: true}),
     keys:
         h('section', {class: 'panel', id: 'keys-panel', 'aria-labelledby': 'keys-h', hidden: true}),
   };
-  page.reload = () => load(page);
-  page.imported = page.saved = () => loadHoldings(page);
+  wire(page);
   const {els} = page;
   fill(
-      view, h('h1', {}, 'Portfolio'), els.notice, els.summary, els.account, els.valuePanel,
-      els.holdings, els.keys);
-  const authError = query.get('auth_error');
-  if (authError) {
-    fill(
-        els.notice,
-        h('p', {class: 'panel-state error', role: 'alert'},
-          AUTH_ERRORS[authError] || `Sign-in failed (${authError}).`));
-    history.replaceState(null, '', '/portfolio');
-  }
+      view, h('h1', {}, 'Portfolio'), els.notice, els.summary, els.account, els.accounts,
+      els.valuePanel, els.holdings, els.left, els.costs, els.keys);
+  showAuthError(els.notice, query.get('auth_error'));
   const onResize = () => {
     const el = document.getElementById('value-chart');
     if (page.plot && el)
@@ -79,8 +95,42 @@ export function render(view, _params, query) {
   return () => {
     page.alive = false;
     clearInterval(page.countdownTimer);
+    clearInterval(page.accountTimer);
     window.removeEventListener('resize', onResize);
     if (page.plot) page.plot.destroy();
+  };
+}
+
+/** A sign-in or link that came back refused (?auth_error=): said once, then off the URL. */
+function showAuthError(notice, authError) {
+  if (!authError) return;
+  fill(
+      notice,
+      h('p', {class: 'panel-state error', role: 'alert'},
+        AUTH_ERRORS[authError] || `Sign-in failed (${authError}).`));
+  history.replaceState(null, '', '/portfolio');
+}
+
+/** The callbacks the views call: reload parts of the page after a change. */
+function wire(page) {
+  page.reload = () => load(page);
+  page.imported = page.saved = () => loadHoldings(page);
+  page.accountPicked = (account) => {
+    page.account = account;
+    loadHoldings(page);
+  };
+  page.percentChanged = (percent) => {
+    page.percent = percent;
+    loadHoldings(page);
+  };
+  page.accountsChanged = () => {
+    renderAccounts(page, page.linkPath);
+    renderHoldings(page);
+    renderLeft(page);
+  };
+  page.accountNames = (account) => {
+    const found = page.accounts.find((a) => a.account === account);
+    return accountName(account, found ? found.label : '');
   };
 }
 
@@ -99,18 +149,30 @@ async function load(page) {
     signedOut(page, providers);
     return;
   }
+  page.me = me;
+  const gameid = providers.find((p) => p.name === 'gameid');
+  page.linkPath = gameid ? gameid.link_path : null;
   signedIn(page, me, providers);
+  renderCostUpload(page);
   loadHoldings(page);
   loadKeys(page);
 }
 
 async function loadHoldings(page) {
   try {
-    page.data = await getJson('/api/v1/portfolio', 'Portfolio');
+    page.data = await loadPortfolio({account: page.account, percent: page.percent});
     if (!page.alive) return;
+    page.accounts = mergeAccounts(linkedAccounts(page.me), page.data.accounts);
+    renderAccounts(page, page.linkPath);
     renderHoldings(page);
+    renderLeft(page);
     loadHistory(page);
   } catch (err) {
+    if (err.code === 'not_found' && page.account) {
+      page.account = '';  // the filtered account was unlinked meanwhile: show them all
+      loadHoldings(page);
+      return;
+    }
     fill(page.els.holdings, h('h2', {id: 'hold-h'}, 'Holdings'), errorBox(err, page.saved));
   }
 }

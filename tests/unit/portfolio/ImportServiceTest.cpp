@@ -77,12 +77,21 @@ class ScriptedInventory final : public InventorySource {
   bool entered_ = false;
 };
 
+/// An inventory of plain lots: name → units.
+Inventory plainInventory(const std::map<std::string, std::int64_t>& units_by_name) {
+  Inventory inventory;
+  for (const auto& [name, units] : units_by_name) inventory.add({name}, units);
+  return inventory;
+}
+
 /// A HoldingStore whose writes fail, as a broken database would.
 class FailingHoldings final : public store::HoldingStore {
  public:
   explicit FailingHoldings(store::HoldingStore& real) : real_(real) {}
-  void replaceHoldings(const std::string&, const std::vector<store::HoldingRecord>&,
-                       std::int64_t) override {
+  using store::HoldingStore::replaceHoldings;
+  void replaceHoldings(const std::string&, const std::string&,
+                       const std::vector<store::HoldingRecord>&,
+                       const std::map<std::int64_t, std::int64_t>&, std::int64_t) override {
     throw std::runtime_error("database is locked");
   }
   std::vector<store::HoldingRecord> holdingsOf(const std::string& user_id) override {
@@ -91,7 +100,25 @@ class FailingHoldings final : public store::HoldingStore {
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override {
     return real_.lastImportedAt(user_id);
   }
+  std::map<std::string, std::int64_t> importedAtByAccount(const std::string& user_id) override {
+    return real_.importedAtByAccount(user_id);
+  }
   std::vector<std::int64_t> heldItemIds() override { return real_.heldItemIds(); }
+  std::vector<std::string> usersHoldingApplied() override { return real_.usersHoldingApplied(); }
+  void forgetAccount(const std::string&, const std::string&) override {
+    throw std::runtime_error("database is locked");
+  }
+  std::vector<store::DepartureRecord> departuresOf(const std::string& user_id) override {
+    return real_.departuresOf(user_id);
+  }
+  std::optional<store::DepartureRecord> setSalePrice(const std::string&, std::int64_t,
+                                                     std::optional<std::int64_t>,
+                                                     std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
+  bool deleteDeparture(const std::string&, std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
   std::optional<store::HoldingRecord> changeCost(const std::string&, std::int64_t,
                                                  const store::CostChange&, std::int64_t) override {
     throw std::runtime_error("database is locked");
@@ -146,8 +173,8 @@ class ImportServiceTest : public CppUnit::TestFixture {
     throttle_store_ = std::make_unique<MemorySharedStore>();
     throttle_ = std::make_unique<ImportThrottle>(*throttle_store_, ImportThrottleOptions{},
                                                  [this] { return throttle_store_->now_ms; });
-    inventory_.inventory.units_by_name = {
-        {"Recoil Case", 25}, {"AK-47 | Redline (Field-Tested)", 1}, {"Not In Catalogue", 2}};
+    inventory_.inventory = plainInventory(
+        {{"Recoil Case", 25}, {"AK-47 | Redline (Field-Tested)", 1}, {"Not In Catalogue", 2}});
     inventory_.inventory.unnamed_units = 1;
   }
 
@@ -199,7 +226,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
     const std::string kept = "https://images.example/own-karambit.png";
     db_->catalog().fillMissingImages({{idOf("★ Karambit"), kept}});
     catalog_.reset(db_->catalog().allItems());
-    inventory_.inventory.units_by_name["★ Karambit"] = 1;
+    inventory_.inventory.add({"★ Karambit"}, 1);
     inventory_.inventory.icon_by_name = {{"Recoil Case", "recoil_ICON-1"},
                                          {"AK-47 | Redline (Field-Tested)", "bad icon<script>"},
                                          {"★ Karambit", "karambit_icon"}};
@@ -239,7 +266,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
   void deletesItemsThatLeftTheInventory() {
     auto imports = service(db_->holdings(), 0);
     imports.run(user_);
-    inventory_.inventory.units_by_name = {{"Recoil Case", 3}, {"★ Karambit", 1}};
+    inventory_.inventory = plainInventory({{"Recoil Case", 3}, {"★ Karambit", 1}});
     inventory_.inventory.unnamed_units = 0;
     now_ += 10;
     const auto outcome = imports.run(user_);
@@ -251,7 +278,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
       CPPUNIT_ASSERT(holding.item_id != idOf("AK-47 | Redline (Field-Tested)"));
     }
     // An empty inventory empties the portfolio.
-    inventory_.inventory.units_by_name.clear();
+    inventory_.inventory.units_by_lot.clear();
     imports.run(user_);
     CPPUNIT_ASSERT(db_->holdings().holdingsOf(user_).empty());
     CPPUNIT_ASSERT_EQUAL(now_, *db_->holdings().lastImportedAt(user_));
@@ -505,11 +532,14 @@ class ImportServiceTest : public CppUnit::TestFixture {
     const std::int64_t base = snapshot->findByName(name)->record.id;
     const std::int64_t ruby = snapshot->findVariant(name, "Ruby")->record.id;
     const std::int64_t phase2 = snapshot->findVariant(name, "Phase 2")->record.id;
-    inventory_.inventory.units_by_name = {{name, 7}};
     // 415 Ruby ×2; 618 and 419 both Phase 2 (two kits); 569 a Gamma Doppler kit; 421
     // Phase 4, which this catalogue lacks; one unit without a paint index.
-    inventory_.inventory.units_by_paint_index = {
-        {name, {{415, 2}, {618, 1}, {419, 1}, {569, 1}, {421, 1}}}};
+    inventory_.inventory = Inventory{};
+    for (const auto& [paint, units] :
+         std::map<std::int64_t, std::int64_t>{{415, 2}, {618, 1}, {419, 1}, {569, 1}, {421, 1}}) {
+      inventory_.inventory.add({name, paint}, units);
+    }
+    inventory_.inventory.add({name}, 1);
     auto imports = service();
     const auto outcome = imports.run(user_);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, outcome.imported_units);

@@ -109,9 +109,8 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
     const auto inventory = InventoryFetcher(http, options()).fetch("76561197960287930");
     CPPUNIT_ASSERT_EQUAL(2, inventory.pages);
     CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, inventory.assets);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, inventory.units_by_name.at("Recoil Case"));
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{1},
-                         inventory.units_by_name.at("AK-47 | Redline (Field-Tested)"));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{7}, inventory.unitsOf("Recoil Case"));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, inventory.unitsOf("AK-47 | Redline (Field-Tested)"));
     CPPUNIT_ASSERT_EQUAL(std::int64_t{1}, inventory.unnamed_units);
     CPPUNIT_ASSERT_EQUAL(std::size_t{2}, http.requests.size());
     CPPUNIT_ASSERT_EQUAL(
@@ -142,7 +141,7 @@ class InventoryFetcherTest : public CppUnit::TestFixture {
     http.ok(page(asset("2", "10", 3) + "," + asset("5", "10"), description("10", "Recoil Case")));
     const auto inventory = InventoryFetcher(http, options()).fetch("76561197960287930");
     CPPUNIT_ASSERT_EQUAL(std::int64_t{3}, inventory.assets);
-    CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, inventory.units_by_name.at("Recoil Case"));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, inventory.unitsOf("Recoil Case"));
   }
 
   void refusesMoreThanThePageCap() {

@@ -71,14 +71,23 @@ class PortfolioCsvTest : public CppUnit::TestFixture {
     bare.market_hash_name = "Recoil Case";
     bare.quantity = 1;
     bare.imported_at = 1'800'000'000;
-    valuation.holdings = {loss, bare};
+    ValuedHolding crafted = bare;
+    crafted.item_id = 9;
+    crafted.market_hash_name = "AK-47 | Redline (Field-Tested)";
+    crafted.account = "76561197960287930";
+    crafted.variant = "Ruby";
+    crafted.applied = {{"sticker", 0, 5, "Sticker | A, B", 120}, {"charm", 0, {}, "-Charm", {}}};
+    crafted.applied_value = 120;
+    valuation.holdings = {loss, bare, crafted};
     const std::string expected =
         "item_id,market_hash_name,quantity,currency,current_price,total_value,cost_basis,"
         "cost_total,unrealised_pl,unrealised_pl_percent,change_24h_percent,acquired_at,"
-        "imported_at\r\n"
+        "imported_at,account,variant,applied,applied_value\r\n"
         "7,\"'=cmd|' /C calc'!A0\",3,USD,0.65,1.95,1.00,3.00,-1.05,-35.00,-1.50,"
-        "2023-11-14T22:13:20Z,2027-01-15T08:00:00Z\r\n"
-        "8,Recoil Case,1,USD,0.00,0.00,,,,,,,2027-01-15T08:00:00Z\r\n";
+        "2023-11-14T22:13:20Z,2027-01-15T08:00:00Z,,,,0.00\r\n"
+        "8,Recoil Case,1,USD,0.00,0.00,,,,,,,2027-01-15T08:00:00Z,,,,0.00\r\n"
+        "9,AK-47 | Redline (Field-Tested),1,USD,0.00,0.00,,,,,,,2027-01-15T08:00:00Z,"
+        "76561197960287930,Ruby,\"Sticker | A, B; -Charm\",1.20\r\n";
     CPPUNIT_ASSERT_EQUAL(expected, portfolioCsv(valuation, Money()));
   }
 
@@ -86,7 +95,7 @@ class PortfolioCsvTest : public CppUnit::TestFixture {
     const auto csv = portfolioCsv(Valuation{}, Money());
     CPPUNIT_ASSERT_EQUAL(std::size_t{1},
                          static_cast<std::size_t>(std::count(csv.begin(), csv.end(), '\n')));
-    CPPUNIT_ASSERT(csv.ends_with("imported_at\r\n"));
+    CPPUNIT_ASSERT(csv.ends_with("applied_value\r\n"));
   }
 };
 

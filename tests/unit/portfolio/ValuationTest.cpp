@@ -31,6 +31,9 @@ class ValuationTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aLossSaturatesDownwards);
   CPPUNIT_TEST(change24hIsValueWeightedOverHoldingsThatHaveOne);
   CPPUNIT_TEST(withoutAnyChange24hTheTotalIsNull);
+  CPPUNIT_TEST(appliedItemsAreValuedAndCountAtThePercent);
+  CPPUNIT_TEST(appliedShareRoundsHalfAwayFromZero);
+  CPPUNIT_TEST(departuresRealiseProfitOnlyWithBothPrices);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -198,6 +201,81 @@ class ValuationTest : public CppUnit::TestFixture {
  private:
   std::unique_ptr<catalog::CatalogSnapshot> catalog_;
   /// [quality] exclude_outliers = true (the default) and false; no sources configured.
+  // docs/api.md §23.1: an AK with two Howl stickers (item 4, 333 each) and one sticker the
+  // catalogue lacks; 0 % keeps the totals as before, 50 % counts half the applied value.
+  void appliedItemsAreValuedAndCountAtThePercent() {
+    prices::LatestPrices latest;
+    latest.apply({{2, "m", kNow, 1000, 1}, {4, "m", kNow, 333, 1}});
+    store::HoldingRecord crafted{2, 3, 0, 2000, std::nullopt};
+    crafted.holding_id = 11;
+    crafted.account = "76561197960287930";
+    crafted.applied = {{"sticker", 0, "Sticker | Howl", 4},
+                       {"sticker", 1, "Sticker | Howl", 4},
+                       {"sticker", 2, "Sticker | Nobody", std::nullopt}};
+    store::HoldingRecord plain{2, 1, 0};
+    plain.holding_id = 12;
+
+    auto valuation = valueHoldings({crafted, plain}, *catalog_, latest, {"m"}, kNow, excluding_);
+    CPPUNIT_ASSERT_EQUAL(0, valuation.applied_value_percent);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3 * 666}, valuation.applied_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4000}, valuation.total_value);  // as before
+    const auto& fancy = valuation.holdings[0];
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{11}, fancy.holding_id);
+    CPPUNIT_ASSERT_EQUAL(std::string("76561197960287930"), fancy.account);
+    CPPUNIT_ASSERT_EQUAL(std::size_t{3}, fancy.applied.size());
+    CPPUNIT_ASSERT(fancy.applied[0].current_price == std::int64_t{333});
+    CPPUNIT_ASSERT(!fancy.applied[2].current_price && !fancy.applied[2].item_id);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{1998}, fancy.applied_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3000}, fancy.total_value);
+    CPPUNIT_ASSERT(fancy.unrealised_pl == std::int64_t{-3000});
+
+    valuation = valueHoldings({crafted, plain}, *catalog_, latest, {"m"}, kNow, excluding_, {}, 50);
+    CPPUNIT_ASSERT_EQUAL(50, valuation.applied_value_percent);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3000 + 999}, valuation.holdings[0].total_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4999}, valuation.total_value);
+    CPPUNIT_ASSERT(valuation.holdings[0].unrealised_pl == std::int64_t{-3000 + 999});
+    valuation = valueHoldings({crafted}, *catalog_, latest, {"m"}, kNow, excluding_, {}, 250);
+    CPPUNIT_ASSERT_EQUAL(100, valuation.applied_value_percent);  // clamped
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{3000 + 1998}, valuation.total_value);
+  }
+
+  void appliedShareRoundsHalfAwayFromZero() {
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{0}, appliedShare(999, 0));
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{5}, appliedShare(9, 50));    // 4.5 → 5
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4}, appliedShare(13, 33));   // 4.29 → 4
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{-5}, appliedShare(-9, 50));  // −4.5 → −5
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{999}, appliedShare(999, 100));
+    CPPUNIT_ASSERT_EQUAL(INT64_MAX / 100 * 99 + (INT64_MAX % 100 * 99 + 50) / 100,
+                         appliedShare(INT64_MAX, 99));  // no overflow on the way
+  }
+
+  void departuresRealiseProfitOnlyWithBothPrices() {
+    prices::LatestPrices latest;
+    latest.apply({{4, "m", kNow, 333, 1}});
+    store::DepartureRecord sold;
+    sold.departure_id = 7;
+    sold.item_id = 2;
+    sold.quantity = 2;
+    sold.last_price = 1234;
+    sold.cost_basis = 1000;
+    sold.sale_price = 1300;
+    sold.applied = {{"sticker", 0, "Sticker | Howl", 4}};
+    store::DepartureRecord unsold = sold;
+    unsold.sale_price.reset();
+    store::DepartureRecord no_cost = sold;
+    no_cost.cost_basis.reset();
+    const auto valued = valueDeparture(sold, *catalog_, latest, {"m"}, kNow, excluding_);
+    CPPUNIT_ASSERT_EQUAL(std::string("AK-47 | Redline (Field-Tested)"), valued.market_hash_name);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{2468}, valued.last_value);
+    CPPUNIT_ASSERT(valued.realised_pl == std::int64_t{600});
+    CPPUNIT_ASSERT(valued.applied.at(0).current_price == std::int64_t{333});
+    const auto open = valueDeparture(unsold, *catalog_, latest, {"m"}, kNow, excluding_);
+    const auto costless = valueDeparture(no_cost, *catalog_, latest, {"m"}, kNow, excluding_);
+    CPPUNIT_ASSERT(!open.realised_pl && !costless.realised_pl);
+    CPPUNIT_ASSERT(!realisedTotal({open, costless}));
+    CPPUNIT_ASSERT(realisedTotal({open, valued, costless, valued}) == std::int64_t{1200});
+  }
+
   const prices::PricePolicy excluding_{{}, {}, true, 3.0};
   const prices::PricePolicy including_{{}, {}, false, 3.0};
 };

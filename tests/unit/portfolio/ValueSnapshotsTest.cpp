@@ -21,6 +21,7 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aSecondPassInTheHourReplaces);
   CPPUNIT_TEST(passPrunesPastTheRetention);
   CPPUNIT_TEST(afterImportSnapshotAndHistoryWindow);
+  CPPUNIT_TEST(passCountsAppliedItemsAtTheConfiguredPercent);
   CPPUNIT_TEST_SUITE_END();
 
  public:
@@ -42,6 +43,26 @@ class ValueSnapshotsTest : public CppUnit::TestFixture {
     latest_.apply({{1, "m", kNow - 60, 50, 1}, {2, "m", kNow - 120, 4000, 1}, spike});
     valuer_ = std::make_unique<PortfolioValuer>(catalog_, latest_, policy_);
     snapshots_ = std::make_unique<ValueSnapshots>(db_->snapshots(), *valuer_, 365 * 86400);
+  }
+
+  // docs/api.md §23.1: with applied value counting, a user holding a stickered AK gets the
+  // snapshot their answer shows (the case's price doubles as the sticker's here).
+  void passCountsAppliedItemsAtTheConfiguredPercent() {
+    const std::string other = db_->users().createUser("v@example.com", "V", "", 1000).id;
+    store::HoldingRecord crafted{2, 1, 0};
+    crafted.applied = {{"sticker", 0, "Recoil Case", 1}, {"sticker", 1, "Recoil Case", 1}};
+    db_->holdings().replaceHoldings(other, "76561197960287930", {crafted}, {}, 1000);
+    const PortfolioValuer half(catalog_, latest_, policy_, {}, 50);
+    ValueSnapshots pass(db_->snapshots(), half, 365 * 86400, &db_->holdings());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{2}, pass.takeAll(kNow).users);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4000 + 50},  // half of 2 × 50
+                         pass.history(other, 86400, kNow).at(0).total_value);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{10 * 50 + 2 * 4000},
+                         pass.history(user_, 86400, kNow).at(0).total_value);
+    // At 0 % (or without the holdings) the set-based sum stands.
+    snapshots_->takeAll(kNow + 1);
+    CPPUNIT_ASSERT_EQUAL(std::int64_t{4000},
+                         snapshots_->history(other, 86400, kNow + 1).at(0).total_value);
   }
 
   void hourOfRoundsDown() {

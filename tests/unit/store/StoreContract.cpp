@@ -49,6 +49,17 @@ store::ConnectionPool& StoreContract::pool() {
   return dynamic_cast<store::SqlDatabase&>(*db_).pool();
 }
 
+std::vector<store::HoldingRecord> StoreContract::withoutIds(
+    std::vector<store::HoldingRecord> holdings) {
+  for (auto& holding : holdings) holding.holding_id = 0;
+  return holdings;
+}
+
+store::HoldingRecord StoreContract::withoutId(store::HoldingRecord holding) {
+  holding.holding_id = 0;
+  return holding;
+}
+
 void StoreContract::seedItems(std::size_t count, std::int64_t at) {
   std::vector<store::CatalogEntry> entries;
   for (std::size_t i = 1; i <= count; ++i) {

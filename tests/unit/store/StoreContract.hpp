@@ -48,6 +48,10 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testSetCostsInBulk);
   CPPUNIT_TEST(testSnapshotUpsertHistoryAndPruning);
   CPPUNIT_TEST(testSnapshotPassSums);
+  CPPUNIT_TEST(testHoldingsPerAccountAndApplied);
+  CPPUNIT_TEST(testDeparturesWrittenAndWithdrawn);
+  CPPUNIT_TEST(testSnapshotPassSumsRowsPerItem);
+  CPPUNIT_TEST(testPortfolioDepthMigrationCarriesHoldings);
   CPPUNIT_TEST(testAlertRulesAndOutbox);
   CPPUNIT_TEST(testAlertLateWorkerCannotOverwriteNewerAttempt);
   CPPUNIT_TEST(testAlertClaimSkipsUsersAtTheirShare);
@@ -99,6 +103,10 @@ class StoreContract : public CppUnit::TestFixture {
   void testSetCostsInBulk();                              // StoreContractCosts.cpp
   void testSnapshotUpsertHistoryAndPruning();             // StoreContractPortfolio.cpp
   void testSnapshotPassSums();                            // StoreContractPortfolio.cpp
+  void testHoldingsPerAccountAndApplied();                // StoreContractPortfolioDepth.cpp
+  void testDeparturesWrittenAndWithdrawn();               // StoreContractPortfolioDepth.cpp
+  void testSnapshotPassSumsRowsPerItem();                 // StoreContractPortfolioDepth.cpp
+  void testPortfolioDepthMigrationCarriesHoldings();      // StoreContractPortfolioDepth.cpp
   void testAlertRulesAndOutbox();                         // StoreContractAlerts.cpp
   void testAlertLateWorkerCannotOverwriteNewerAttempt();  // StoreContractAlerts.cpp
   void testAlertClaimSkipsUsersAtTheirShare();            // StoreContractAlerts.cpp
@@ -130,6 +138,10 @@ class StoreContract : public CppUnit::TestFixture {
   static std::string migrationsDir();
   /// Raw SQL access to db_ for checks the interfaces do not offer.
   store::ConnectionPool& pool();
+
+  /// `holdings` with holding_id 0, to compare with records written before they were stored.
+  static std::vector<store::HoldingRecord> withoutIds(std::vector<store::HoldingRecord> holdings);
+  static store::HoldingRecord withoutId(store::HoldingRecord holding);
 
   /// Seeds `count` items "Item 0001".."Item NNNN" (ids 1..count) at `now`.
   void seedItems(std::size_t count, std::int64_t now = 1000);

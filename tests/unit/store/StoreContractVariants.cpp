@@ -61,7 +61,14 @@ void StoreContract::testVariantMigrationKeepsPricesAndHoldings() {
         now;
   }
   const auto user = db_->users().createUser("v@example.com", "V", "", 1000);
-  db_->holdings().replaceHoldings(user.id, {{1, 1, 0}, {2, 5, 0}}, 900);
+  {
+    // Plain SQL too: today's holdings (migration 011/014) have columns this schema lacks.
+    auto lease = pool().write();
+    lease.session() << "INSERT INTO holdings (user_id, item_id, quantity, imported_at) VALUES "
+                       "('" +
+                           user.id + "', 1, 1, 900), ('" + user.id + "', 2, 5, 900)",
+        now;
+  }
 
   db_.reset();
   db_ = open();  // applies the variants migration

@@ -1,9 +1,9 @@
 // The Portfolio page's account panel: sign-in with the enabled providers, game-account
-// linking, the inventory import with its cooldown as a live countdown (Retry-After), and
-// sign-out (which tells the header's user slot, session.js).
+// linking, the inventory import (every linked account) with its cooldown as a live
+// countdown (Retry-After), and sign-out (which tells the header's user slot, session.js).
+// Each account on its own: accounts.js.
 import {
   ago,
-  count,
   devMode,
   emptyBox,
   errorBox,
@@ -13,7 +13,10 @@ import {
   markSignedIn,
   post
 } from '../../api.js';
+import {importInventory, importSummary, linkedAccounts} from '../../portfolio-data.js';
 import {userChanged} from '../../session.js';
+
+import {rememberCooldowns} from './accounts.js';
 
 const PROVIDER_NAMES = {
   'idp-a': 'Sign in with idp-a',
@@ -58,17 +61,18 @@ export function signedOut(page, providers) {
 /** page also: reload() (the whole page), imported() (the holdings). */
 export function signedIn(page, me, providers) {
   const gameid = providers.find((p) => p.name === 'gameid');
-  const linked = !!me.gameid;
+  const accounts = linkedAccounts(me);
+  const linked = accounts.length > 0;
   const importBtn =
       h('button', {type: 'button', class: 'btn primary', id: 'import-btn', disabled: !linked},
-        'Import inventory');
+        importWords(accounts));
   const countdown = h('span', {id: 'import-countdown', class: 'muted', 'aria-live': 'polite'});
   importBtn.addEventListener('click', () => doImport(page, importBtn, countdown));
   fill(
       page.els.account, h('h2', {id: 'acct-h'}, 'Account'),
       h('p', {}, 'Signed in as ', h('strong', {id: 'account-name'}, me.name || me.email || 'you'),
         me.email && me.name ? ` (${me.email})` : ''),
-      linkLine(me, linked, gameid),
+      linkLine(accounts, gameid),
       h('div', {class: 'buttons'}, importBtn, countdown,
         h('button', {type: 'button', class: 'btn small', onclick: () => logout(page)},
           'Sign out')));
@@ -76,15 +80,23 @@ export function signedIn(page, me, providers) {
   if (until > Date.now()) startCountdown(page, importBtn, countdown, until);
 }
 
-function linkLine(me, linked, gameid) {
-  if (linked) {
+// One account: "Import inventory"; several: every one of them, one after the other.
+function importWords(accounts) {
+  return accounts.length > 1 ? 'Import all accounts' : 'Import inventory';
+}
+
+function linkLine(accounts, gameid) {
+  if (accounts.length > 1)
+    return h('p', {}, `${accounts.length} game accounts linked (listed below).`);
+  if (accounts.length) {
+    const [first] = accounts;
     return h(
-        'p', {}, 'Game account linked: ', h('code', {}, me.gameid.platform_id),
-        me.gameid.linked_at ?
+        'p', {}, 'Game account linked: ', h('code', {}, first.platform_id),
+        first.linked_at ?
             [
               ' · ',
-              h('time', {datetime: me.gameid.linked_at, title: exactTime(me.gameid.linked_at)},
-                ago(me.gameid.linked_at))
+              h('time', {datetime: first.linked_at, title: exactTime(first.linked_at)},
+                ago(first.linked_at))
             ] :
             '');
   }
@@ -115,24 +127,18 @@ async function logout(page) {
 
 async function doImport(page, btn, countdown) {
   const {notice} = page.els;
+  const words = btn.textContent;
   btn.disabled = true;
   btn.textContent = 'Importing…';
   try {
-    const {data} = await post('/api/v1/portfolio/import', 'Import');
-    fill(
-        notice,
-        h('p', {class: 'panel-state ok'},
-          `${data.message}.${
-              data.unmatched_assets ?
-                  ` ${
-                      count(
-                          data.unmatched_assets)} assets are not in the catalogue and were skipped.` :
-                  ''}`));
-    btn.textContent = 'Import inventory';
+    const {data} = await importInventory();
+    rememberCooldowns(data);
+    fill(notice, h('p', {class: 'panel-state ok'}, importSummary(data, page.accountNames)));
+    btn.textContent = words;
     btn.disabled = false;
     page.imported();
   } catch (err) {
-    btn.textContent = 'Import inventory';
+    btn.textContent = words;
     btn.disabled = false;
     if (err.code === 'import_cooldown' || (err.status === 429 && err.response)) {
       const seconds = Number(err.response.headers.get('Retry-After') || 60);

@@ -38,7 +38,9 @@ export async function loadHistory(page) {
         windowTabs(page.historyWindow, pick, HISTORY_WINDOWS)),
       h('p', {class: 'hint'}, h('span', {class: 'legend-swatch value'}), 'Total value ',
         h('span', {class: 'legend-swatch cost'}),
-        'What you paid (holdings with a price entered) · one point per hour'),
+        'What you paid (holdings with a price entered) · one point per hour',
+        // The history is the user's, not an account's: said while the holdings are filtered.
+        page.account ? ' · every account together' : ''),
       state, chartEl);
   try {
     const points =
