@@ -216,8 +216,7 @@ void AuthApi::unlinkGameId(http::Request& request, http::Response& response) con
   // The account's holdings go first: should the unlink then fail, the account is still
   // linked and a re-import brings them back; the other order could leave holdings of an
   // account the user no longer has. Departures are kept (docs/api.md §23.4).
-  // TODO(lead, merge h1): holdings_.forgetAccount(user_id, platform_id);
-  (void)holdings_;
+  holdings_.forgetAccount(user_id, platform_id);
   if (!users_.unlinkGameId(user_id, platform_id)) {
     throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
   }

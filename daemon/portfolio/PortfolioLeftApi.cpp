@@ -57,11 +57,7 @@ std::optional<std::int64_t> salePriceOf(std::string_view body) {
 }  // namespace
 
 std::vector<store::GameLinkRecord> PortfolioApi::linkedAccounts(const std::string& user_id) const {
-  // One link per user until several are allowed (docs/api.md §23.2); with them this is
-  // `return users_.gameLinksOf(user_id);`.
-  std::vector<store::GameLinkRecord> links;
-  if (auto link = users_.gameLinkOf(user_id)) links.push_back(std::move(*link));
-  return links;
+  return users_.gameLinksOf(user_id);  // oldest first (docs/api.md §23.2)
 }
 
 std::optional<std::string> PortfolioApi::accountFilter(

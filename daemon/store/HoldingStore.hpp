@@ -51,7 +51,8 @@ class HoldingStore {
   virtual std::optional<std::int64_t> lastImportedAt(const std::string& user_id) = 0;
   /// account → its last_imported_at, for every account the user imported.
   virtual std::map<std::string, std::int64_t> importedAtByAccount(const std::string& user_id) = 0;
-  /// Every item anybody holds, ascending (polling order of rate-limited sources).
+  /// Every item anybody holds, and every catalogue item applied to one, ascending (polling
+  /// order of rate-limited sources).
   virtual std::vector<std::int64_t> heldItemIds() = 0;
   /// Every user with a holding that has something applied (the hourly pass values them
   /// one by one when applied value counts; docs/api.md §23.1), ascending.

@@ -254,9 +254,21 @@ void SqlHoldingStore::forgetAccount(const std::string& user_id, const std::strin
 
 std::vector<std::int64_t> SqlHoldingStore::heldItemIds() {
   std::vector<std::int64_t> ids;
+  std::vector<std::string> applied;
   auto lease = pool_.read();
   lease.session() << "SELECT DISTINCT item_id FROM holdings ORDER BY item_id", into(ids),
       Poco::Data::Keywords::now;
+  // The stickers and charms applied to held items are valued too (docs/api.md §23.1):
+  // a rate-limited source polls them with the same priority as the items they sit on.
+  lease.session() << "SELECT DISTINCT applied FROM holdings WHERE applied_key <> ''", into(applied),
+      Poco::Data::Keywords::now;
+  for (const auto& json : applied) {
+    for (const auto& thing : appliedFromJson(json)) {
+      if (thing.item_id) ids.push_back(*thing.item_id);
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return ids;
 }
 

@@ -250,8 +250,7 @@ rates = EUR:0.95
         return self.find("#holdings tbody tr")
 
     def require(self, feature, why):
-        if not feature:
-            self.skipTest(why)
+        self.assertTrue(feature, why)
 
     # -- the flows (run in name order, each on the state the previous left) ----------------
     def test_1_sign_in_link_and_import_one_account(self):
@@ -272,18 +271,16 @@ rates = EUR:0.95
 
     def test_1b_second_account_linked_imported_filtered_and_named(self):
         me = self.api("/api/v1/auth/me").json()
-        self.require("gameids" in me, "several accounts (h3: /auth/me gameids) not merged")
+        self.require("gameids" in me, "/auth/me has no gameids")
         self.open("/portfolio")
         self.wait(lambda: self.find("#link-another"), message="link another account")[0].click()
         rows = self.wait(lambda: len(self.find("#accounts-table tbody tr")) == 2 and self.find("#accounts-table tbody tr"),
                          message="two linked accounts")
         self.assertEqual([r.get_attribute("data-account") for r in rows], [MAIN, STORAGE])
-        # Two links, but the portfolio's accounts from one (h1's PortfolioApi::linkedAccounts
-        # reads gameLinkOf until the lead's merge makes it gameLinksOf): say so, not fail.
+        # Both links are the portfolio's accounts, oldest first.
         listed = [a["account"] for a in self.portfolio().get("accounts", [])]
         self.require(listed == [MAIN, STORAGE],
-                     "GET /portfolio lists accounts %r of two links: PortfolioApi::linkedAccounts "
-                     "still reads one link (the h1+h3 wiring, not merged)" % listed)
+                     "GET /portfolio lists accounts %r of two links" % listed)
         self.assertEqual(self.text("#import-btn"), "Import all accounts")
         self.driver.find_element(By.ID, "import-btn").click()
         self.wait(lambda: "Imported" in self.text(".notice"), message="the import's message")
@@ -316,9 +313,9 @@ rates = EUR:0.95
         self.open("/portfolio")
         self.wait(self.holdings_shown, message="holdings")
         holdings = self.portfolio()["holdings"]
-        self.require(holdings and "applied" in holdings[0], "applied items (h1: holdings' applied) not merged")
+        self.require(holdings and "applied" in holdings[0], "holdings carry no applied items")
         decorated = [h for h in holdings if h["applied"]]
-        self.require(decorated, "the import kept no applied item (h2: the sticker and charm block) — not merged")
+        self.require(decorated, "the import kept no applied item (the sticker and charm block)")
         rifle = decorated[0]
         self.assertEqual(sorted(a["name"] for a in rifle["applied"]), sorted([CROWN, THIEVES, THIEVES, CHARM]))
         self.assertGreater(rifle["applied_value"], 0)
@@ -351,7 +348,7 @@ rates = EUR:0.95
         return answer.status != 404 or (answer.json() or {}).get("code") != "not_found"
 
     def test_3_cost_csv_previewed_then_applied(self):
-        self.require(self.cost_csv_route(), "the cost-basis CSV (h4) not merged")
+        self.require(self.cost_csv_route(), "no cost-basis CSV route")
         # Every case held, over one account or two (test_1b): a row at the limit matches.
         cases = sum(h["quantity"] for h in self.portfolio()["holdings"] if h["market_hash_name"] == CASE)
         path = os.path.join(self.tmp, "paid.csv")
@@ -387,7 +384,7 @@ rates = EUR:0.95
         self.collect()
 
     def test_4_sold_item_listed_with_realised_pl(self):
-        self.require("left_holdings" in self.portfolio(), "sold / left holdings (h1) not merged")
+        self.require("left_holdings" in self.portfolio(), "the portfolio has no left_holdings")
         self.inventory.pages(MAIN, main_inventory(with_case=False))
         answer = self.api("/api/v1/portfolio/import?account=" + MAIN, method="POST")
         self.assertEqual(answer.status, 200, answer.body[:300])
@@ -410,7 +407,7 @@ rates = EUR:0.95
 
     def test_5_second_account_unlinked(self):
         me = self.api("/api/v1/auth/me").json()
-        self.require(len(me.get("gameids") or []) == 2, "several accounts (h3) not merged")
+        self.require(len(me.get("gameids") or []) == 2, "two accounts are not linked")
         self.open("/portfolio")
         self.driver.execute_script("window.confirm = () => true;")
         button = self.wait(lambda: self.find('#accounts-table tr[data-account="%s"] .unlink' % STORAGE),
@@ -420,8 +417,7 @@ rates = EUR:0.95
                   message="one account left: no table, the way to link another")
         left_accounts = {h["account"] for h in self.portfolio()["holdings"]}
         self.require(left_accounts == {MAIN},
-                     "unlinking kept the account's holdings: AuthApi::unlinkGameId's "
-                     "HoldingStore::forgetAccount call (the h1+h3 wiring) not merged")
+                     "unlinking kept the account's holdings")
         self.assertFalse(self.find("#account-filter"), "a filter over one account")
         self.collect()
 

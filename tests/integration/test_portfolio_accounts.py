@@ -153,13 +153,6 @@ class PortfolioAccountsTest(DaemonTestCase):
         self.fake.pages(storage, [[(ITEM_B, 5), ("Not A Real Item | Anywhere", 1)]])
         return user, main, storage
 
-    def holdings_by_account(self):
-        """Whether the build has §23's holdings model (holdings carry `account`)."""
-        probe, main, _ = self.two_accounts()
-        self.assertEqual(probe.import_(main).status, 200)
-        holdings = probe.portfolio()["holdings"]
-        return bool(holdings) and "account" in holdings[0]
-
     # -- tests ----------------------------------------------------------------------------
     def test_link_adds_accounts_and_me_lists_them(self):
         main, storage = self.fresh_platform_id(), self.fresh_platform_id()
@@ -340,8 +333,6 @@ class PortfolioAccountsTest(DaemonTestCase):
         self.assertProblem(user.import_(main), 409, "gameid_not_linked")
 
     def test_portfolio_shows_accounts_apart_and_together(self):
-        if not self.holdings_by_account():
-            self.skipTest("holdings carry no `account` in this build (docs/api.md §23.1)")
         user, main, storage = self.two_accounts()
         self.assertEqual(user.import_().status, 200)
         together = user.portfolio()

@@ -115,11 +115,8 @@ class AppliedTest(DaemonTestCase):
         return response
 
     def requireAppliedBlock(self, body):
-        if not any(h["applied"] for h in body["holdings"]):
-            # The parser of the description's sticker and charm blocks
-            # (daemon/portfolio/InventoryPage.cpp) lands separately; until then the
-            # holdings come without applied items and there is nothing here to check.
-            self.skipTest("the inventory parser does not read the sticker/charm blocks yet")
+        self.assertTrue(any(h["applied"] for h in body["holdings"]),
+                        "the import kept no applied item (the sticker and charm blocks)")
 
     def test_applied_items_are_shown_valued_and_kept_apart(self):
         user = self.imported([(ITEM_A, 2, [], []), CRAFTED, (ITEM_B, 3, [], [])])

@@ -40,7 +40,7 @@ class InventoryPerAccount final : public InventorySource {
 
 Inventory inventoryOf(std::map<std::string, std::int64_t> units_by_name) {
   Inventory inventory;
-  inventory.units_by_name = std::move(units_by_name);
+  for (auto& [name, units] : units_by_name) inventory.add(InventoryLot{name}, units);
   return inventory;
 }
 
