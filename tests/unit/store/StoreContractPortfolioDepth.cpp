@@ -131,8 +131,8 @@ void StoreContract::testDeparturesWrittenAndWithdrawn() {
   holdings.replaceHoldings(user.id, kMain, {held(1, 3)}, {{1, 1234}}, 200);
   auto left = holdings.departuresOf(user.id);
   CPPUNIT_ASSERT_EQUAL(std::size_t{2}, left.size());
-  const auto& ak = left[0].item_id == 1 ? left[0] : left[1];
-  const auto& knife = left[0].item_id == 1 ? left[1] : left[0];
+  const auto ak = left[0].item_id == 1 ? left[0] : left[1];  // a copy: `left` is reassigned
+  const auto knife = left[0].item_id == 1 ? left[1] : left[0];
   CPPUNIT_ASSERT_EQUAL(std::int64_t{2}, ak.quantity);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{1234}, ak.last_price);
   CPPUNIT_ASSERT_EQUAL(std::int64_t{200}, ak.left_at);
