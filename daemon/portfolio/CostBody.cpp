@@ -10,13 +10,9 @@ namespace {
 constexpr std::int64_t kDay = 86400;
 
 std::optional<std::int64_t> costOf(const Poco::Dynamic::Var& value) {
-  if (value.isEmpty()) return std::nullopt;
-  const auto cents = common::jsonInteger(value);
-  if (!cents || *cents < 0 || *cents > kMaxCostBasisCents) {
-    throw InvalidHolding("cost_basis", "must be null or an integer number of cents in 0.." +
-                                           std::to_string(kMaxCostBasisCents));
-  }
-  return cents;
+  const auto cents = centsPerUnit(value);
+  if (!cents) throw InvalidHolding("cost_basis", centsPerUnitRule());
+  return *cents;
 }
 
 std::optional<std::int64_t> acquiredOf(const Poco::Dynamic::Var& value, std::int64_t now) {
@@ -39,6 +35,17 @@ std::optional<std::int64_t> acquiredOf(const Poco::Dynamic::Var& value, std::int
 }
 
 }  // namespace
+
+std::optional<std::optional<std::int64_t>> centsPerUnit(const Poco::Dynamic::Var& value) {
+  if (value.isEmpty()) return std::optional<std::int64_t>{};
+  const auto cents = common::jsonInteger(value);
+  if (!cents || *cents < 0 || *cents > kMaxCostBasisCents) return std::nullopt;
+  return cents;
+}
+
+std::string centsPerUnitRule() {
+  return "must be null or an integer number of cents in 0.." + std::to_string(kMaxCostBasisCents);
+}
 
 store::CostChange parseCostBody(std::string_view body, std::int64_t now) {
   const auto object = common::parseObjectBody(body);

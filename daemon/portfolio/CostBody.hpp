@@ -11,7 +11,11 @@
 #include "common/JsonBody.hpp"
 #include "store/Records.hpp"
 
+#include <Poco/Dynamic/Var.h>
+
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace skinpulse::portfolio {
@@ -28,5 +32,12 @@ inline constexpr std::int64_t kMaxCostBasisCents = 1'000'000'000'000;
 inline constexpr std::int64_t kEarliestAcquiredAt = 1'325'376'000;
 
 store::CostChange parseCostBody(std::string_view body, std::int64_t now);
+
+/// An amount per unit in a body (a cost basis, a sale price): null → an empty amount; an
+/// integer of cents in 0..kMaxCostBasisCents → it. Anything else → no value at all (the
+/// caller refuses the field with centsPerUnitRule()).
+std::optional<std::optional<std::int64_t>> centsPerUnit(const Poco::Dynamic::Var& value);
+/// "must be null or an integer number of cents in 0..<max>": the refusal's words.
+std::string centsPerUnitRule();
 
 }  // namespace skinpulse::portfolio

@@ -4,7 +4,6 @@
 
 #include "common/Json.hpp"
 #include "common/JsonBody.hpp"
-#include "common/JsonInteger.hpp"
 #include "common/Time.hpp"
 #include "http/HttpError.hpp"
 #include "http/Params.hpp"
@@ -43,15 +42,12 @@ std::optional<std::int64_t> salePriceOf(std::string_view body) {
   if (!object->has("sale_price")) {
     throw http::HttpError(400, "invalid_body", "field 'sale_price' is required");
   }
-  const auto value = object->get("sale_price");
-  if (value.isEmpty()) return std::nullopt;
-  const auto cents = common::jsonInteger(value);
-  if (!cents || *cents < 0 || *cents > kMaxCostBasisCents) {
-    throw http::HttpError(400, "invalid_body",
-                          "field 'sale_price' must be null or an integer number of cents in 0.." +
-                              std::to_string(kMaxCostBasisCents));
+  // The range of a cost basis (portfolio/CostBody): realised P&L subtracts the two.
+  const auto cents = centsPerUnit(object->get("sale_price"));
+  if (!cents) {
+    throw http::HttpError(400, "invalid_body", "field 'sale_price' " + centsPerUnitRule());
   }
-  return cents;
+  return *cents;
 }
 
 }  // namespace
