@@ -98,7 +98,18 @@ class AdminListenerTest(DaemonTestCase):
                 for item in (1, 2, 3):
                     daemon.get("/api/v1/items/%d" % item)
                 daemon.get("/no/such/path/12345")
-                first = families(self.scrape(daemon))
+                # A family has no line until its first series exists, and some series
+                # appear only once a source has started or an answer has been written
+                # (after the client read it); on a loaded machine that can lag the
+                # requests above, so wait for all of them, then name any still missing.
+                first = {}
+
+                def all_families_present():
+                    first.clear()
+                    first.update(families(self.scrape(daemon)))
+                    return all(name in first for name in EXPECTED)
+
+                wait_until(all_families_present, timeout=30)
                 for name, kind in EXPECTED.items():
                     self.assertIn(name, first, "missing from the scrape: " + name)
                     self.assertEqual(first[name].type, kind, name)
