@@ -87,7 +87,11 @@ class HistoryCacheTest(DaemonTestCase):
                     self.assertEqual(zipped.header("Vary"), "Accept-Encoding")
                     if not compressed:
                         self.assertIsNone(zipped.header("Content-Encoding"))
-                        self.assertEqual(zipped.body, plain.body)
+                        # The same representation has the same bytes; a cycle between the
+                        # two requests (a loaded box) changes the tag and the body.
+                        if zipped.header("ETag") == plain.header("ETag"):
+                            self.assertEqual(zipped.body, plain.body)
+                            seen.add(plain.header("ETag"))
                         again = daemon.get(path, headers={"If-None-Match": plain.header("ETag")})
                         self.assertIn(again.status, (200, 304))
                         if again.status == 304:
@@ -126,6 +130,7 @@ class HistoryCacheTest(DaemonTestCase):
                     self.assertEqual(head.header("Content-Encoding"), "gzip")
                     time.sleep(0.1)
                 if not compressed:
+                    self.assertTrue(seen, "never two reads of one representation: " + path)
                     continue
                 # Several cycles, each seen as a new body in every representation.
                 self.assertGreaterEqual(len(seen), 3, path)

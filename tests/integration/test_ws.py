@@ -233,9 +233,9 @@ class WsTest(DaemonTestCase):
             slow = connect(daemon, sockopt=((socket.SOL_SOCKET, socket.SO_RCVBUF, 4096),))
             send(slow, {"type": "subscribe", "items": "*"})
             started = time.time()
-            # The slow client reads nothing for four seconds; the fast one keeps up.
+            # The slow client reads nothing for six seconds; the fast one keeps up.
             received = {}
-            while time.time() - started < 4:
+            while time.time() - started < 6:
                 message = recv_json(fast)
                 if message["type"] == "prices":
                     arrival = time.time()
@@ -246,9 +246,10 @@ class WsTest(DaemonTestCase):
                 point_time = calendar.timegm(time.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ"))
                 # The cycle's time is taken when it is stored: its frames follow at once.
                 # The stamp is whole seconds (up to 1 s early) and CI runs this beside
-                # another test on two cores (2.98 s seen once): 3.5 s still fails a fast
-                # client held behind the slow one, which reads nothing for 4 s.
-                self.assertLess(arrival - point_time, 3.5, (stamp, arrival))
+                # other tests on two cores (2.98 s seen once, 3.93 s at load 5): 5 s
+                # still fails a fast client held behind the slow one, which reads nothing
+                # for 6 s.
+                self.assertLess(arrival - point_time, 5, (stamp, arrival))
             self.assertEqual(close_code(slow, timeout=30), 1013)
             slow.close()
             fast.close()
