@@ -451,7 +451,14 @@ class HttpServerTest : public CppUnit::TestFixture {
     server->start();
     Client partial(server->port());
     partial.send("GET /inline HTTP/1.1\r\n");
-    std::this_thread::sleep_for(50ms);
+    // The half head must have been read before the stop, or the connection is idle and
+    // closed at once: wait for its accept, then give the read time (a loaded CI box
+    // once took longer than a fixed 50 ms).
+    const auto accept_deadline = std::chrono::steady_clock::now() + 2s;
+    while (server->connectionCount() == 0 && std::chrono::steady_clock::now() < accept_deadline) {
+      std::this_thread::sleep_for(5ms);
+    }
+    std::this_thread::sleep_for(200ms);
     const auto started = std::chrono::steady_clock::now();
     server->stop(300ms);
     const auto took = std::chrono::steady_clock::now() - started;
