@@ -4,29 +4,22 @@ rows in one go, refuses bad rows with their codes and bad files whole, takes up 
 (more than the server's 64 KiB cap of every other body) and not a byte more, needs the
 session and the CSRF token, and reads back the portfolio.csv export unchanged.
 
-Users sign in and import as in test_portfolio.py (the scripted identity plugin, the fake
-inventory); prices and the fixed EUR/JPY rates are test_portfolio_insight.py's. The whole
-class runs on SQLite and again on PostgreSQL (SKINPULSE_TEST_POSTGRES_URL, a schema of its
-own), so the one-transaction apply is held on both stores.
+Users sign in and import as in test_portfolio.py (portfolio_fixture.py: the scripted
+identity plugin, the fake inventory); the daemon, its prices and the fixed EUR/JPY rates are
+test_portfolio_insight.py's. The whole class runs on SQLite and again on PostgreSQL
+(SKINPULSE_TEST_POSTGRES_URL, a schema of its own), so the one-transaction apply is held on
+both stores.
 """
 import csv
 import io
 import json
-import os
-import shutil
 import socket
-import subprocess
-import tempfile
-import time
 import unittest
 
-from fake_inventory import FakeInventory
-from harness import DaemonTestCase
-from test_alerts import plugin_dir
-from test_portfolio import ITEM_A, ITEM_B, ITEM_C, make_daemon, next_platform_id, sign_in
-from test_portfolio_insight import ITEM_D, RATES_INI, backfill, csrf_of, holding, patch
+from portfolio_fixture import (ITEM_A, ITEM_B, ITEM_C, POSTGRES_URL, POSTGRESQL,
+                               PortfolioDaemonTest, holding, patch_holding)
+from test_portfolio_insight import ITEM_D, BuiltPluginsDaemonTest
 
-PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 PATH = "/api/v1/portfolio/cost-basis.csv"
 HEADER = "market_hash_name,quantity,cost_each,currency,acquired_at\r\n"
 MIB = 1024 * 1024
@@ -37,7 +30,7 @@ def upload(user, text, dry_run=None, csrf=True, cookie=True):
     if cookie:
         headers["Cookie"] = user.cookie
     if csrf:
-        headers["X-CSRF-Token"] = csrf_of(user)
+        headers["X-CSRF-Token"] = user.csrf_token()
     if isinstance(dry_run, bool):
         dry_run = "true" if dry_run else "false"
     path = PATH + ("" if dry_run is None else "?dry_run=" + dry_run)
@@ -51,55 +44,11 @@ def costs(user):
     return {h["market_hash_name"]: (h["cost_basis"], h["acquired_at"]) for h in body["holdings"]}
 
 
-def psql(sql):
-    subprocess.run(["psql", "-q", "-v", "ON_ERROR_STOP=1", PG_URL, "-c", sql], check=True,
-                   capture_output=True)
-
-
-class CostBasisCsvTest(DaemonTestCase):
+class CostBasisCsvTest(BuiltPluginsDaemonTest):
     """One daemon on SQLite, 1 s import cooldown, EUR 0.9 and JPY 150 per USD."""
 
-    schema = None  # PostgreSQL: the schema of the class's database
-
-    @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-costcsv-")
-        cls.fake = FakeInventory().start()
-        cls.now = int(time.time())
-        extra = {}
-        if cls.schema:
-            psql("DROP SCHEMA IF EXISTS %s CASCADE; CREATE SCHEMA %s" % (cls.schema, cls.schema))
-            separator = "&" if "?" in PG_URL else "?"
-            extra["DATABASE_URL"] = PG_URL + separator + "options=-csearch_path%3D" + cls.schema
-        # The built plugins: the fixed EUR and JPY rates of RATES_INI among them.
-        cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1",
-                                 SKINPULSE_PLUGIN_DIR=plugin_dir(cls._classtmp),
-                                 extra_ini=RATES_INI, **extra)
-        backfill(cls.daemon, cls._classtmp, cls.now)
-        cls.daemon.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
-        if cls.schema:
-            psql("DROP SCHEMA IF EXISTS %s CASCADE" % cls.schema)
-
-    def imported_user(self, stacks=((ITEM_A, 2), (ITEM_B, 25), (ITEM_D, 1))):
-        user = sign_in(self.daemon, platform_id=next_platform_id())
-        self.fake.pages(user.platform_id, [list(stacks)])
-        response = user.import_()
-        self.assertEqual(response.status, 200, response.body)
-        return user
-
-    def assertProblem(self, response, status, code):
-        self.assertEqual(response.status, status, response.body)
-        self.assertEqual(response.header("content-type"), "application/problem+json")
-        self.assertEqual(response.json()["code"], code, response.body)
-        self.assertEqual(response.header("cache-control"), "no-store")
-        self.assertSecurityHeaders(response)
-        return response.json()
+    # Every refusal here is checked as the portfolio routes give it (no-store).
+    assertProblem = PortfolioDaemonTest.assertNoStoreProblem
 
     MIXED = (HEADER +
              ITEM_A + ",1,30.00,USD,2025-03-01\r\n" +
@@ -206,14 +155,14 @@ class CostBasisCsvTest(DaemonTestCase):
         # (a raw request: a client still sending the body would see the connection close).
         self.assertProblem(self.raw_post(user, MIB + 1), 413, "payload_too_large")
         # The other routes keep the server's cap.
-        self.assertEqual(patch(user, 1, None, raw=b"x" * (64 * 1024 + 1)).status, 413)
+        self.assertEqual(patch_holding(user, 1, None, raw=b"x" * (64 * 1024 + 1)).status, 413)
 
     def raw_post(self, user, length):
         """A POST whose head announces `length` bytes and sends none: the refusal must not
         wait for them."""
         head = ("POST %s?dry_run=true HTTP/1.1\r\nHost: a\r\nCookie: %s\r\nX-CSRF-Token: %s\r\n"
                 "Content-Type: text/csv\r\nContent-Length: %d\r\n\r\n"
-                % (PATH, user.cookie, csrf_of(user), length)).encode()
+                % (PATH, user.cookie, user.csrf_token(), length)).encode()
         with socket.create_connection(("127.0.0.1", self.daemon.port), timeout=10) as sock:
             sock.sendall(head)
             received = b""
@@ -253,18 +202,18 @@ class CostBasisCsvTest(DaemonTestCase):
     def test_the_export_reads_back_to_the_same_cost_bases(self):
         user = self.imported_user()
         items = {h["market_hash_name"]: h["item_id"] for h in user.portfolio().json()["holdings"]}
-        self.assertEqual(patch(user, items[ITEM_A], {"cost_basis": 3517,
+        self.assertEqual(patch_holding(user, items[ITEM_A], {"cost_basis": 3517,
                                                      "acquired_at": "2025-03-01T12:00:00Z"}).status,
                          200)
-        self.assertEqual(patch(user, items[ITEM_B], {"cost_basis": 7}).status, 200)
+        self.assertEqual(patch_holding(user, items[ITEM_B], {"cost_basis": 7}).status, 200)
         wanted = costs(user)
         for currency in ("", "?currency=EUR", "?currency=JPY"):
             export = self.daemon.get("/api/v1/portfolio.csv" + currency,
                                      headers={"Cookie": user.cookie})
             self.assertEqual(export.status, 200, export.body)
             # Costs changed in between: the upload must bring the exported ones back.
-            self.assertEqual(patch(user, items[ITEM_A], {"cost_basis": 1}).status, 200)
-            self.assertEqual(patch(user, items[ITEM_B], {"cost_basis": 2}).status, 200)
+            self.assertEqual(patch_holding(user, items[ITEM_A], {"cost_basis": 1}).status, 200)
+            self.assertEqual(patch_holding(user, items[ITEM_B], {"cost_basis": 2}).status, 200)
             response = upload(user, export.body)
             self.assertEqual(response.status, 200, response.body)
             body = response.json()
@@ -280,12 +229,11 @@ class CostBasisCsvTest(DaemonTestCase):
                          "acquired_at"} <= set(rows[0]))
 
 
-
-@unittest.skipUnless(PG_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
+@unittest.skipUnless(POSTGRES_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
 class CostBasisCsvPostgresTest(CostBasisCsvTest):
     """The same on PostgreSQL."""
 
-    schema = "it_costcsv_%d" % os.getpid()
+    store = POSTGRESQL
 
 
 if __name__ == "__main__":

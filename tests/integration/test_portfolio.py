@@ -1,145 +1,23 @@
 """POST /api/v1/portfolio/import and GET /api/v1/portfolio against the real daemon and a
 local fake of the platform's inventory endpoint (docs/api.md §6 and §2).
 
-Users sign in the way real ones do: through the daemon's own gameid login flow (session
-created, flow kept in it, callback, session rotated, cookie set). The provider behind it
-is the `scripted` test identity plugin (tests/plugins/identity_scripted.cpp), which
-asserts the platform id its callback query names, so every test gets a fresh linked
-user without a real OpenID provider. The CSRF token comes from GET /api/v1/auth/csrf.
+Users sign in the way real ones do, through the daemon's own gameid login flow with the
+scripted test identity plugin; the fake inventory, the sign-in, the backfilled prices and
+the class's daemon are portfolio_fixture.py's, shared with the other portfolio suites.
 """
 import json
 import os
-import shutil
 import sqlite3
-import tempfile
 import threading
 import time
 import unittest
-import urllib.parse
-from itertools import count
 
 from fake_inventory import FakeInventory
 from fakes.redis_server import RedisServer
-from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool, wait_until
-
-ITEM_A = "AK-47 | Redline (Field-Tested)"
-ITEM_B = "Recoil Case"
-ITEM_C = "★ Karambit | Doppler (Factory New)"
-MAX_BYTES = 256 * 1024
-_ids = count(76561197960300001)
-
-
-def next_platform_id():
-    return str(next(_ids))
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
-
-
-def cookie_of(response):
-    """name=value of the response's Set-Cookie, or None."""
-    header = response.header("set-cookie")
-    return header.split(";", 1)[0] if header else None
-
-
-class User:
-    """A signed-in browser: its session cookie and CSRF token."""
-
-    def __init__(self, daemon, cookie, platform_id):
-        self.daemon = daemon
-        self.cookie = cookie
-        self.platform_id = platform_id
-        self.csrf = None
-
-    def request(self, method, path, csrf=True, body=None):
-        headers = {"Cookie": self.cookie}
-        if csrf and method == "POST":
-            if self.csrf is None:
-                token = self.daemon.get("/api/v1/auth/csrf", headers={"Cookie": self.cookie})
-                assert token.status == 200, token.body
-                self.csrf = token.json()["csrf_token"]
-            headers["X-CSRF-Token"] = self.csrf
-        return self.daemon.request(method, path, body=body, headers=headers)
-
-    def import_(self, **kw):
-        return self.request("POST", "/api/v1/portfolio/import", **kw)
-
-    def portfolio(self):
-        return self.request("GET", "/api/v1/portfolio")
-
-
-def sign_in(daemon, provider="gameid", platform_id=None, email=None):
-    """The login flow of `provider` through the scripted plugin; returns a User."""
-    start_path = "/api/v1/auth/gameid/login" if provider == "gameid" else "/api/v1/auth/" + provider
-    start = daemon.get(start_path)
-    assert start.status == 302, (start.status, start.body)
-    anonymous = cookie_of(start)
-    location = urllib.parse.urlsplit(start.header("location"))
-    query = dict(urllib.parse.parse_qsl(location.query))
-    callback = urllib.parse.urlsplit(query["redirect_uri"]).path
-    params = {"state": query["state"], "replay": "r-%f-%s" % (time.time(), platform_id or email)}
-    if platform_id:
-        params["subject"] = platform_id
-    if email:
-        params.update({"subject": email, "email": email, "verified": "1"})
-    done = daemon.get(callback + "?" + urllib.parse.urlencode(params),
-                      headers={"Cookie": anonymous})
-    assert done.status == 302, (done.status, done.body)
-    assert "auth_error" not in done.header("location"), done.header("location")
-    return User(daemon, cookie_of(done), platform_id)
-
-
-def daemon_env(fake, **extra):
-    env = {
-        "SKINPULSE_PLUGIN_DIR": os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration")),
-        "GAMEID_OPENID_ENABLED": "true",
-        "GAMEID_OPENID_URL": "http://127.0.0.1:9/openid/login",
-        "IDPA_CLIENT_ID": "test-client",
-        "IDPA_CLIENT_SECRET": "test-secret",
-        "GAMEID_INVENTORY_URL": fake.base_url,
-        "INVENTORY_MAX_BYTES": str(MAX_BYTES),
-        "IMPORT_COOLDOWN_SECONDS": "600",
-        "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
-        "REDIS_URL": "",
-    }
-    env.update(extra)
-    return env
-
-
-INI = """[identity]
-gameid_plugin = scripted
-idpa_plugin = scripted
-[portfolio]
-inventory_timeout_seconds = 2
-[gameid]
-requests_per_minute = %d
-"""
-# The shared budget of game-platform requests is tested on its own; elsewhere it is
-# large enough never to matter.
-UNLIMITED = 100000
-
-
-def make_daemon(workdir, fake, budget=UNLIMITED, extra_ini="", **extra):
-    return Daemon(workdir, ini=INI % budget + extra_ini, env=daemon_env(fake, **extra))
-
-
-def backfill_prices(daemon, workdir, now, extra=()):
-    """Two points of market-a in the last 24 h (+10 cents) for ITEM_A (40.00 → 40.10),
-    ITEM_B (0.55 → 0.65) and ITEM_C (1500.00 → 1500.10), and the `extra` lines, loaded
-    with skinpulsectl backfill before the daemon starts."""
-    lines = list(extra)
-    for name, price in ((ITEM_A, 4000), (ITEM_B, 55), (ITEM_C, 150000)):
-        for age, delta in ((7200, 0), (600, 10)):
-            lines.append({"market_hash_name": name, "source": "market-a",
-                          "time": iso(now - age), "price": price + delta, "volume": 1})
-    path = os.path.join(workdir, "history.jsonl")
-    with open(path, "w", encoding="utf-8") as f:
-        for line in lines:
-            f.write(json.dumps(line, ensure_ascii=False) + "\n")
-    result = run_tool("skinpulsectl", "backfill", "--config", daemon.config, "--file", path,
-                      env=daemon.env)
-    assert result.returncode == 0, result.stderr + result.stdout
+from harness import BIN_DIR, TEST_PLUGIN_DIR, DaemonTestCase, wait_until
+# test_crash_safety.py and test_variants.py import INI and daemon_env from here too.
+from portfolio_fixture import (INI, ITEM_A, ITEM_B, ITEM_C, UNLIMITED, PortfolioDaemonTest,
+                               daemon_env, make_daemon, next_platform_id, sign_in)
 
 
 def holdings_in_db(workdir):
@@ -148,33 +26,11 @@ def holdings_in_db(workdir):
                           "ORDER BY user_id, item_id").fetchall()
 
 
-class PortfolioTest(DaemonTestCase):
+class PortfolioTest(PortfolioDaemonTest):
     """One daemon (embedded shared store, 600 s cooldown) for the single-import cases."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-portfolio-")
-        cls.fake = FakeInventory().start()
-        cls.now = int(time.time())
-        cls.daemon = make_daemon(cls._classtmp, cls.fake)
-        backfill_prices(cls.daemon, cls._classtmp, cls.now)
-        cls.daemon.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
-
-    def new_user(self):
-        return sign_in(self.daemon, platform_id=next_platform_id())
-
-    def assertProblem(self, response, status, code):
-        self.assertEqual(response.status, status, response.body)
-        self.assertEqual(response.header("content-type"), "application/problem+json")
-        self.assertEqual(response.json()["code"], code, response.body)
-        self.assertEqual(response.header("cache-control"), "no-store")
-        self.assertSecurityHeaders(response)
+    # Every refusal here is checked as the portfolio routes give it (no-store).
+    assertProblem = PortfolioDaemonTest.assertNoStoreProblem
 
     def assertNothingImported(self, user):
         portfolio = user.portfolio()

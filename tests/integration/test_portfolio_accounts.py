@@ -8,22 +8,22 @@ label and the unlink endpoints; [gameid] max_accounts.
 When the holdings model of §23 is in the build (holdings carry `account`), the
 Portfolio's per-account view is checked too: the accounts shown apart (`?account=`) and
 together, and an unlinked account's holdings gone.
+
+The fake inventory and the class's daemon are portfolio_fixture.py's (with the real OpenID
+2.0 login in place of the scripted identity plugin, and no prices); the class runs on
+SQLite and again on PostgreSQL (SKINPULSE_TEST_POSTGRES_URL, a schema of its own).
 """
 import json
 import os
-import shutil
-import tempfile
 import time
 import unittest
 import urllib.parse
 
 import test_auth_flows
-from fake_inventory import FakeInventory
 from fakes.openid_provider import FakeOpenIdProvider, claimed_id_for
-from harness import Daemon, DaemonTestCase
+from harness import Daemon
+from portfolio_fixture import ITEM_A, ITEM_B, POSTGRES_URL, POSTGRESQL, PortfolioDaemonTest
 
-ITEM_A = "AK-47 | Redline (Field-Tested)"
-ITEM_B = "Recoil Case"
 MAX_ACCOUNTS = 3
 INI = """[gameid]
 requests_per_minute = 100000
@@ -75,41 +75,30 @@ class Account:
         return response.json()
 
 
-class PortfolioAccountsTest(DaemonTestCase):
+class PortfolioAccountsTest(PortfolioDaemonTest):
     """One daemon (embedded shared store, 600 s cooldown, max_accounts 3)."""
 
+    prices = None  # nothing here is valued
+
     @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-accounts-")
+    def start_peers(cls):
         cls.op = FakeOpenIdProvider().__enter__()
-        cls.fake = FakeInventory().start()
+        cls.addClassCleanup(cls.op.__exit__, None, None, None)
+
+    @classmethod
+    def class_daemon(cls, workdir, store_env):
         env = {
             "GAMEID_OPENID_ENABLED": "true",
             "GAMEID_OPENID_URL": cls.op.endpoint,
             "GAMEID_API_URL": "http://127.0.0.1:%d" % cls.op.port,
             "GAMEID_INVENTORY_URL": cls.fake.base_url,
-            "IMPORT_COOLDOWN_SECONDS": "600",
+            "IMPORT_COOLDOWN_SECONDS": str(cls.import_cooldown_seconds),
             "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
             "REDIS_URL": "",
         }
-        cls.daemon = Daemon(cls._classtmp, ini=INI, env=env)
-        cls.base = "http://127.0.0.1:%d" % cls.daemon.port
-        try:
-            cls.daemon.start()
-        except Exception:
-            cls._cleanup()
-            raise
-
-    @classmethod
-    def _cleanup(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        cls.op.__exit__(None, None, None)
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls._cleanup()
+        daemon = Daemon(workdir, ini=INI, env=dict(env, **store_env))
+        cls.base = "http://127.0.0.1:%d" % daemon.port
+        return daemon
 
     _serial = [0]
 
@@ -350,6 +339,13 @@ class PortfolioAccountsTest(DaemonTestCase):
         left = user.portfolio()
         self.assertEqual([(h["account"], h["market_hash_name"]) for h in left["holdings"]],
                          [(main, ITEM_A)])
+
+
+@unittest.skipUnless(POSTGRES_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
+class PortfolioAccountsPostgresTest(PortfolioAccountsTest):
+    """The same on PostgreSQL."""
+
+    store = POSTGRESQL
 
 
 if __name__ == "__main__":

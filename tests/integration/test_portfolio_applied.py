@@ -8,19 +8,16 @@ leaves keeps its applied list among the departures.
 The page is built here in the platform's own shape (docs/upstreams.md §d: the description's
 `sticker_info` / `keychain_info` html entries, each picture titled "Sticker: <name>", a
 stickered asset with its own instanceid; see tests/fixtures/ for real captured samples) and
-served through the fake inventory's page scenario.
+served through the fake inventory's page scenario. The daemon, the sign-in and the prices
+are portfolio_fixture.py's; the class runs on SQLite and again on PostgreSQL
+(SKINPULSE_TEST_POSTGRES_URL, a schema of its own).
 """
 import csv
 import io
-import shutil
-import tempfile
-import time
 import unittest
 
-from fake_inventory import FakeInventory
-from harness import DaemonTestCase
-from test_portfolio import (ITEM_A, ITEM_B, backfill_prices, iso, make_daemon, next_platform_id,
-                            sign_in)
+from portfolio_fixture import (ITEM_A, ITEM_B, POSTGRES_URL, POSTGRESQL, PortfolioDaemonTest,
+                               standard_prices, two_points)
 
 STICKER = "Sticker | Natus Vincere | Paris 2023"
 CHARM = "Charm | Baby Karat CT"
@@ -75,38 +72,19 @@ def serve(fake, platform_id, stacks):
 CRAFTED = (ITEM_A, 1, [STICKER, STICKER, UNKNOWN_STICKER], [CHARM])
 
 
-class AppliedTest(DaemonTestCase):
+class AppliedTest(PortfolioDaemonTest):
     """One daemon, 1 s import cooldown; the sticker and the charm have prices (130, 310)."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-applied-")
-        cls.fake = FakeInventory().start()
-        cls.now = int(time.time())
-        cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1")
-        extra = [{"market_hash_name": name, "source": "market-a", "time": iso(cls.now - age),
-                  "price": price + delta, "volume": 1}
-                 for name, price in ((STICKER, 120), (CHARM, 300))
-                 for age, delta in ((7200, 0), (600, 10))]
-        backfill_prices(cls.daemon, cls._classtmp, cls.now, extra)
-        cls.daemon.start()
+    import_cooldown_seconds = 1
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
+    @staticmethod
+    def prices(now):
+        return standard_prices(now) + two_points(now, ((STICKER, 120), (CHARM, 300)))
 
     def imported(self, stacks, user=None):
-        user = user or sign_in(self.daemon, platform_id=next_platform_id())
+        user = user or self.new_user()
         serve(self.fake, user.platform_id, stacks)
-        deadline = time.time() + 10
-        while True:
-            response = user.import_()
-            if response.status != 429 or time.time() > deadline:
-                break
-            time.sleep(0.3)
-        self.assertEqual(response.status, 200, response.body)
+        self.import_after_cooldown(user)
         return user
 
     def get(self, user, path):
@@ -178,6 +156,13 @@ class AppliedTest(DaemonTestCase):
         self.requireAppliedBlock(body)
         counts = sorted((len(h["applied"]), h["quantity"]) for h in body["holdings"])
         self.assertEqual(counts, [(1, 2), (2, 1)])
+
+
+@unittest.skipUnless(POSTGRES_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
+class AppliedPostgresTest(AppliedTest):
+    """The same on PostgreSQL."""
+
+    store = POSTGRESQL
 
 
 if __name__ == "__main__":

@@ -2,57 +2,54 @@
 (PATCH /api/v1/portfolio/holdings/:item_id), P&L and 24h change, the value history
 (GET /api/v1/portfolio/history) across imports and restarts, and the CSV export.
 
-Users sign in and import as in test_portfolio.py (the scripted identity plugin, the fake
-inventory); prices come from a backfill: every item has two points in the last 24 h
-(+10 cents), except AWP | Asiimov, which has one (no 24 h change).
+Users sign in and import as in test_portfolio.py (portfolio_fixture.py: the scripted
+identity plugin, the fake inventory); prices come from a backfill: every item has two
+points in the last 24 h (+10 cents), except AWP | Asiimov, which has one (no 24 h change).
 """
 import csv
 import io
-import json
-import shutil
-import tempfile
 import time
 import unittest
 
 from fake_inventory import FakeInventory
 from harness import DaemonTestCase, wait_until
+from portfolio_fixture import (ITEM_A, ITEM_B, ITEM_C, PortfolioDaemonTest, backfill, holding,
+                               iso, make_daemon, next_platform_id, patch_holding, sign_in,
+                               standard_prices)
 from test_alerts import plugin_dir
-from test_portfolio import (ITEM_A, ITEM_B, ITEM_C, backfill_prices, iso, make_daemon,
-                            next_platform_id, sign_in)
 
 ITEM_D = "AWP | Asiimov (Field-Tested)"
 CSV_HEADER = ["item_id", "market_hash_name", "quantity", "currency", "current_price",
               "total_value", "cost_basis", "cost_total", "unrealised_pl",
               "unrealised_pl_percent", "change_24h_percent", "acquired_at", "imported_at",
               "account", "variant", "applied", "applied_value"]
+# What a new user holds unless a test says otherwise.
+HELD = ((ITEM_A, 2), (ITEM_B, 25), (ITEM_D, 1))
 
 RATES_INI = "\n[rates.fixed]\nplugin = fixed\nrates = EUR:0.9, JPY:150\n"
 
 
-def backfill(daemon, workdir, now):
+def insight_prices(now):
     """test_portfolio's prices, and one point of the AWP (no 24 h change)."""
     awp = {"market_hash_name": ITEM_D, "source": "market-a", "time": iso(now - 300),
            "price": 2500, "volume": 1}
-    backfill_prices(daemon, workdir, now, [awp])
+    return [awp] + standard_prices(now)
 
 
-def csrf_of(user):
-    if user.csrf is None:
-        token = user.daemon.get("/api/v1/auth/csrf", headers={"Cookie": user.cookie})
-        assert token.status == 200, token.body
-        user.csrf = token.json()["csrf_token"]
-    return user.csrf
+class BuiltPluginsDaemonTest(PortfolioDaemonTest):
+    """A class daemon with the built plugins beside the scripted identity one: the metric
+    plugins give the items their 24 h percent_change, and RATES_INI's fixed rates for
+    currency= (docs/api.md §14): EUR 0.9 and JPY 150 per USD. 1 s import cooldown."""
 
+    import_cooldown_seconds = 1
+    config_lines = RATES_INI
+    prices = staticmethod(insight_prices)
+    inventory = HELD
 
-def patch(user, item_id, body, csrf=True, cookie=True, raw=None):
-    headers = {"Content-Type": "application/json"}
-    if cookie:
-        headers["Cookie"] = user.cookie
-    if csrf:
-        headers["X-CSRF-Token"] = csrf_of(user)
-    data = raw if raw is not None else json.dumps(body).encode()
-    return user.daemon.request("PATCH", "/api/v1/portfolio/holdings/%s" % item_id, body=data,
-                               headers=headers)
+    @classmethod
+    def class_daemon(cls, workdir, store_env):
+        return super().class_daemon(workdir, dict(store_env,
+                                                  SKINPULSE_PLUGIN_DIR=plugin_dir(workdir)))
 
 
 def history(user, window=None):
@@ -60,38 +57,8 @@ def history(user, window=None):
     return user.daemon.get(path, headers={"Cookie": user.cookie})
 
 
-def holding(body, name):
-    return next(h for h in body["holdings"] if h["market_hash_name"] == name)
-
-
-class InsightTest(DaemonTestCase):
+class InsightTest(BuiltPluginsDaemonTest):
     """One daemon, 1 s import cooldown, snapshots every second."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-insight-")
-        cls.fake = FakeInventory().start()
-        cls.now = int(time.time())
-        # The built metric plugins give the items their 24 h percent_change.
-        # Fixed rates for currency= (docs/api.md §14): EUR 0.9 and JPY 150 per USD.
-        cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1",
-                                 SKINPULSE_PLUGIN_DIR=plugin_dir(cls._classtmp),
-                                 extra_ini=RATES_INI)
-        backfill(cls.daemon, cls._classtmp, cls.now)
-        cls.daemon.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
-
-    def imported_user(self, stacks=((ITEM_A, 2), (ITEM_B, 25), (ITEM_D, 1))):
-        user = sign_in(self.daemon, platform_id=next_platform_id())
-        self.fake.pages(user.platform_id, [list(stacks)])
-        response = user.import_()
-        self.assertEqual(response.status, 200, response.body)
-        return user
 
     def assertProblem(self, response, status, code):
         self.assertEqual(response.status, status, response.body)
@@ -109,7 +76,7 @@ class InsightTest(DaemonTestCase):
         self.assertIsNone(body["unrealised_pl"])
         self.assertEqual(body["cost_total"], 0)
 
-        response = patch(user, ak["item_id"],
+        response = patch_holding(user, ak["item_id"],
                          {"cost_basis": 3500, "acquired_at": "2025-03-01T12:00:00Z"})
         self.assertEqual(response.status, 200, response.body)
         self.assertEqual(response.header("cache-control"), "no-store")
@@ -122,7 +89,7 @@ class InsightTest(DaemonTestCase):
 
         # A loss on the case; the AWP keeps no cost basis and stays out of the totals.
         case = holding(body, ITEM_B)
-        self.assertEqual(patch(user, case["item_id"], {"cost_basis": 100}).status, 200)
+        self.assertEqual(patch_holding(user, case["item_id"], {"cost_basis": 100}).status, 200)
         body = user.portfolio().json()
         self.assertEqual(holding(body, ITEM_B)["unrealised_pl"], (65 - 100) * 25)
         self.assertEqual(body["cost_total"], 3500 * 2 + 100 * 25)
@@ -138,7 +105,7 @@ class InsightTest(DaemonTestCase):
                                round((4010 * 2 + 65 * 25 - then) / then * 100, 2), places=2)
 
         # null clears; a field left out stays.
-        cleared = patch(user, ak["item_id"], {"cost_basis": None}).json()
+        cleared = patch_holding(user, ak["item_id"], {"cost_basis": None}).json()
         self.assertIsNone(cleared["cost_basis"])
         self.assertIsNone(cleared["unrealised_pl"])
         self.assertEqual(cleared["acquired_at"], "2025-03-01T12:00:00Z")
@@ -149,31 +116,33 @@ class InsightTest(DaemonTestCase):
         anonymous = self.daemon.request("PATCH", "/api/v1/portfolio/holdings/%d" % ak,
                                         body=b'{"cost_basis":1}')
         self.assertProblem(anonymous, 401, "unauthenticated")
-        self.assertProblem(patch(user, ak, {"cost_basis": 1}, csrf=False), 403, "csrf_failed")
-        self.assertProblem(patch(user, ak, None, raw=b"{not json"), 400, "invalid_body")
-        self.assertProblem(patch(user, ak, None, raw=b"[1]"), 400, "invalid_body")
-        self.assertProblem(patch(user, "abc", {"cost_basis": 1}), 400, "invalid_parameter")
+        self.assertProblem(patch_holding(user, ak, {"cost_basis": 1}, csrf=False), 403,
+                           "csrf_failed")
+        self.assertProblem(patch_holding(user, ak, None, raw=b"{not json"), 400, "invalid_body")
+        self.assertProblem(patch_holding(user, ak, None, raw=b"[1]"), 400, "invalid_body")
+        self.assertProblem(patch_holding(user, "abc", {"cost_basis": 1}), 400, "invalid_parameter")
         for body, field in (({"cost_basis": -1}, "cost_basis"), ({"cost_basis": 12.5}, "cost_basis"),
                             ({"cost_basis": "12"}, "cost_basis"), ({"cost_basis": True}, "cost_basis"),
                             ({"acquired_at": "yesterday"}, "acquired_at"),
                             ({"acquired_at": 1700000000}, "acquired_at"),
                             ({"acquired_at": "2099-01-01T00:00:00Z"}, "acquired_at"),
                             ({"quantity": 5}, "quantity"), ({}, "cost_basis")):
-            response = patch(user, ak, body)
+            response = patch_holding(user, ak, body)
             self.assertProblem(response, 422, "invalid_holding")
             self.assertIn("'%s'" % field, response.json()["detail"])
         # Not held (an item of the catalogue, and an id of no item): 404.
-        self.assertProblem(patch(user, 1, {"cost_basis": 1}), 404, "holding_not_found")
-        self.assertProblem(patch(user, 999999999, {"cost_basis": 1}), 404, "holding_not_found")
+        self.assertProblem(patch_holding(user, 1, {"cost_basis": 1}), 404, "holding_not_found")
+        self.assertProblem(patch_holding(user, 999999999, {"cost_basis": 1}), 404,
+                           "holding_not_found")
         # Over 64 KiB: 413 before anything else.
         big = b'{"cost_basis":1,"x":"' + b"a" * 70000 + b'"}'
-        self.assertEqual(patch(user, ak, None, raw=big).status, 413)
+        self.assertEqual(patch_holding(user, ak, None, raw=big).status, 413)
         self.assertIsNone(holding(user.portfolio().json(), ITEM_A)["cost_basis"])  # unchanged
 
     def test_reimport_keeps_cost_basis_and_returning_items_get_it_back(self):
         user = self.imported_user()
         ak = holding(user.portfolio().json(), ITEM_A)["item_id"]
-        self.assertEqual(patch(user, ak, {"cost_basis": 3000}).status, 200)
+        self.assertEqual(patch_holding(user, ak, {"cost_basis": 3000}).status, 200)
         time.sleep(1.2)  # the 1 s cooldown
         self.fake.pages(user.platform_id, [[(ITEM_A, 3), (ITEM_B, 25)]], first_assetid=50)
         self.assertEqual(user.import_().status, 200)
@@ -184,7 +153,7 @@ class InsightTest(DaemonTestCase):
         time.sleep(1.2)
         self.fake.pages(user.platform_id, [[(ITEM_B, 25)]], first_assetid=90)
         self.assertEqual(user.import_().status, 200)
-        self.assertProblem(patch(user, ak, {"cost_basis": 1}), 404, "holding_not_found")
+        self.assertProblem(patch_holding(user, ak, {"cost_basis": 1}), 404, "holding_not_found")
         time.sleep(1.2)
         self.fake.pages(user.platform_id, [[(ITEM_A, 1), (ITEM_B, 25)]], first_assetid=130)
         self.assertEqual(user.import_().status, 200)
@@ -214,9 +183,9 @@ class InsightTest(DaemonTestCase):
     def test_csv_export(self):
         user = self.imported_user(((ITEM_A, 2), (ITEM_B, 25), (ITEM_C, 1), (ITEM_D, 1)))
         body = user.portfolio().json()
-        patch(user, holding(body, ITEM_A)["item_id"],
+        patch_holding(user, holding(body, ITEM_A)["item_id"],
               {"cost_basis": 3500, "acquired_at": "2025-03-01T12:00:00Z"})
-        patch(user, holding(body, ITEM_B)["item_id"], {"cost_basis": 100})
+        patch_holding(user, holding(body, ITEM_B)["item_id"], {"cost_basis": 100})
         response = self.daemon.get("/api/v1/portfolio.csv", headers={"Cookie": user.cookie})
         self.assertEqual(response.status, 200, response.body)
         self.assertEqual(response.header("content-type"), "text/csv; charset=utf-8")
@@ -257,7 +226,7 @@ class InsightTest(DaemonTestCase):
     def test_portfolio_history_and_csv_in_another_currency(self):
         user = self.imported_user(((ITEM_A, 2),))
         item_id = holding(user.portfolio().json(), ITEM_A)["item_id"]
-        self.assertEqual(patch(user, item_id, {"cost_basis": 3500}).status, 200)
+        self.assertEqual(patch_holding(user, item_id, {"cost_basis": 3500}).status, 200)
         cookie = {"Cookie": user.cookie}
 
         usd = self.daemon.get("/api/v1/portfolio", headers=cookie).json()
@@ -311,13 +280,13 @@ class HistoryLifecycleTest(DaemonTestCase):
     def test_pass_and_restart_keep_the_history(self):
         ini = "[portfolio]\nsnapshot_interval_seconds = 1\n"
         self.daemon = make_daemon(self.workdir, self.fake, extra_ini=ini)
-        backfill(self.daemon, self.workdir, int(time.time()))
+        backfill(self.daemon, self.workdir, insight_prices(int(time.time())))
         self.daemon.start()
         user = sign_in(self.daemon, platform_id=next_platform_id())
         self.fake.pages(user.platform_id, [[(ITEM_A, 2), (ITEM_B, 4)]])
         self.assertEqual(user.import_().status, 200)
         ak = holding(user.portfolio().json(), ITEM_A)["item_id"]
-        self.assertEqual(patch(user, ak, {"cost_basis": 3000}).status, 200)
+        self.assertEqual(patch_holding(user, ak, {"cost_basis": 3000}).status, 200)
         first = history(user).json()
         self.assertEqual(len(first), 1)
         # The pass replaces this hour's point with one that has the cost total.

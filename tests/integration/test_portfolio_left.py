@@ -3,25 +3,22 @@ an import are kept as departures ("left on <date>") with their last value and co
 a sale price gives the realised P&L, units that come back withdraw unsold departures, and
 PATCH/DELETE /api/v1/portfolio/left/:departure_id with their refusals.
 
-Users sign in and import as in test_portfolio.py (the scripted identity plugin, the fake
-inventory); prices come from its backfill (ITEM_A 40.10, ITEM_B 0.65 now).
+Users sign in and import as in test_portfolio.py (portfolio_fixture.py: the scripted
+identity plugin, the fake inventory); prices come from its backfill (ITEM_A 40.10, ITEM_B
+0.65 now). The class runs on SQLite and again on PostgreSQL (SKINPULSE_TEST_POSTGRES_URL, a
+schema of its own).
 """
 import json
-import shutil
-import tempfile
-import time
 import unittest
 
-from fake_inventory import FakeInventory
-from harness import DaemonTestCase
-from test_portfolio import ITEM_A, ITEM_B, backfill_prices, make_daemon, next_platform_id, sign_in
-from test_portfolio_insight import csrf_of, holding, patch
+from portfolio_fixture import (ITEM_A, ITEM_B, POSTGRES_URL, POSTGRESQL, PortfolioDaemonTest,
+                               holding, patch_holding)
 
 
 def left_request(user, method, departure_id, body=None, csrf=True, raw=None):
     headers = {"Cookie": user.cookie}
     if csrf:
-        headers["X-CSRF-Token"] = csrf_of(user)
+        headers["X-CSRF-Token"] = user.csrf_token()
     data = None
     if method == "PATCH":
         headers["Content-Type"] = "application/json"
@@ -30,33 +27,14 @@ def left_request(user, method, departure_id, body=None, csrf=True, raw=None):
                                headers=headers)
 
 
-class LeftTest(DaemonTestCase):
+class LeftTest(PortfolioDaemonTest):
     """One daemon, 1 s import cooldown."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls._classtmp = tempfile.mkdtemp(prefix="skinpulse-left-")
-        cls.fake = FakeInventory().start()
-        cls.now = int(time.time())
-        cls.daemon = make_daemon(cls._classtmp, cls.fake, IMPORT_COOLDOWN_SECONDS="1")
-        backfill_prices(cls.daemon, cls._classtmp, cls.now)
-        cls.daemon.start()
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.daemon.stop()
-        cls.fake.stop()
-        shutil.rmtree(cls._classtmp, ignore_errors=True)
+    import_cooldown_seconds = 1
 
     def import_stacks(self, user, stacks):
         self.fake.pages(user.platform_id, [list(stacks)])
-        deadline = time.time() + 10
-        while True:
-            response = user.import_()
-            if response.status != 429 or time.time() > deadline:
-                break
-            time.sleep(0.3)  # the 1 s cooldown of the previous import
-        self.assertEqual(response.status, 200, response.body)
+        self.import_after_cooldown(user)  # the 1 s cooldown of the previous import
         return user.portfolio().json()
 
     def assertProblem(self, response, status, code):
@@ -65,12 +43,12 @@ class LeftTest(DaemonTestCase):
         self.assertEqual(response.json()["code"], code, response.body)
 
     def test_sold_units_are_kept_with_their_value_and_realised_pl(self):
-        user = sign_in(self.daemon, platform_id=next_platform_id())
+        user = self.new_user()
         body = self.import_stacks(user, [(ITEM_A, 3), (ITEM_B, 25)])
         self.assertEqual(body["left_holdings"], [])
         self.assertIsNone(body["realised_pl"])
         ak = holding(body, ITEM_A)
-        self.assertEqual(patch(user, ak["item_id"], {"cost_basis": 3500}).status, 200)
+        self.assertEqual(patch_holding(user, ak["item_id"], {"cost_basis": 3500}).status, 200)
 
         # 2 AKs and every case leave: two departures at today's prices, the cost copied.
         body = self.import_stacks(user, [(ITEM_A, 1)])
@@ -119,7 +97,7 @@ class LeftTest(DaemonTestCase):
         self.assertIsNone(user.portfolio().json()["realised_pl"])
 
     def test_units_that_come_back_withdraw_unsold_departures(self):
-        user = sign_in(self.daemon, platform_id=next_platform_id())
+        user = self.new_user()
         self.import_stacks(user, [(ITEM_A, 4)])
         body = self.import_stacks(user, [(ITEM_A, 1)])  # 3 leave
         self.assertEqual(body["left_holdings"][0]["quantity"], 3)
@@ -131,11 +109,11 @@ class LeftTest(DaemonTestCase):
         self.assertEqual([d["departure_id"] for d in body["left_holdings"]], [sold_id])
 
     def test_refusals(self):
-        owner = sign_in(self.daemon, platform_id=next_platform_id())
+        owner = self.new_user()
         self.import_stacks(owner, [(ITEM_A, 2)])
         body = self.import_stacks(owner, [])
         departure_id = body["left_holdings"][0]["departure_id"]
-        stranger = sign_in(self.daemon, platform_id=next_platform_id())
+        stranger = self.new_user()
 
         # Another user's departure, or none at all: 404; nothing changes.
         self.assertProblem(left_request(stranger, "PATCH", departure_id, {"sale_price": 1}), 404,
@@ -168,6 +146,13 @@ class LeftTest(DaemonTestCase):
             self.assertProblem(owner.daemon.get("/api/v1/portfolio?applied_value_percent=" + bad,
                                                 headers={"Cookie": owner.cookie}), 400,
                                "invalid_parameter")
+
+
+@unittest.skipUnless(POSTGRES_URL, "SKINPULSE_TEST_POSTGRES_URL not set")
+class LeftPostgresTest(LeftTest):
+    """The same on PostgreSQL."""
+
+    store = POSTGRESQL
 
 
 if __name__ == "__main__":
