@@ -35,8 +35,8 @@ import unittest
 from fake_inventory import FakeInventory
 from fakes.background_server import BackgroundServer
 from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, wait_until
-from test_portfolio import INI as PORTFOLIO_INI
-from test_portfolio import UNLIMITED, make_daemon, next_platform_id, sign_in
+from portfolio_fixture import INI as PORTFOLIO_INI
+from portfolio_fixture import UNLIMITED, make_daemon, next_platform_id, sign_in
 
 CATALOG = os.path.join(SOURCE_DIR, "share", "catalog", "items.jsonl")
 SOURCES = ("a", "b", "c")  # three json_http instances: one cycle = 3 x the catalogue

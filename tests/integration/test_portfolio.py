@@ -15,9 +15,8 @@ import unittest
 from fake_inventory import FakeInventory
 from fakes.redis_server import RedisServer
 from harness import BIN_DIR, TEST_PLUGIN_DIR, DaemonTestCase, wait_until
-# test_crash_safety.py and test_variants.py import INI and daemon_env from here too.
-from portfolio_fixture import (INI, ITEM_A, ITEM_B, ITEM_C, UNLIMITED, PortfolioDaemonTest,
-                               daemon_env, make_daemon, next_platform_id, sign_in)
+from portfolio_fixture import (ITEM_A, ITEM_B, ITEM_C, UNLIMITED, PortfolioDaemonTest,
+                               make_daemon, next_platform_id, sign_in)
 
 
 def holdings_in_db(workdir):

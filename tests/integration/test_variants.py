@@ -25,8 +25,8 @@ from fake_inventory import FakeInventory
 from fakes.background_server import BackgroundServer
 from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
 from test_alerts import plugin_dir
-from test_portfolio import INI as PORTFOLIO_INI
-from test_portfolio import UNLIMITED, daemon_env, next_platform_id, sign_in
+from portfolio_fixture import INI as PORTFOLIO_INI
+from portfolio_fixture import UNLIMITED, daemon_env, next_platform_id, sign_in
 
 PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 AK = "AK-47 | Redline (Field-Tested)"
