@@ -52,14 +52,12 @@ void writeGameLink(common::JsonWriter& json, const store::GameLinkRecord& link) 
 }  // namespace
 
 AuthApi::AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
-                 store::HoldingStore& holdings, std::vector<ProviderEntry> providers,
-                 AuthApiOptions config)
+                 std::vector<ProviderEntry> providers, AuthApiOptions config)
     : sessions_(sessions),
       store_(store),
       flows_(store),
       accounts_(users, config.max_game_accounts),
       users_(users),
-      holdings_(holdings),
       providers_(std::move(providers)),
       config_(std::move(config)) {}
 
@@ -213,10 +211,9 @@ void AuthApi::unlinkGameId(http::Request& request, http::Response& response) con
   if (!link || link->user_id != user_id) {
     throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
   }
-  // The account's holdings go first: should the unlink then fail, the account is still
-  // linked and a re-import brings them back; the other order could leave holdings of an
-  // account the user no longer has. Departures are kept (docs/api.md §23.4).
-  holdings_.forgetAccount(user_id, platform_id);
+  // One transaction removes the link with the account's holdings and import metadata
+  // (departures are kept, docs/api.md §23.4); an import of the account still running
+  // writes nothing once the link is gone (HoldingStore::replaceLinkedHoldings).
   if (!users_.unlinkGameId(user_id, platform_id)) {
     throw http::HttpError(404, "not_found", "you have no linked account with this platform id");
   }

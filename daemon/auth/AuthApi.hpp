@@ -11,7 +11,7 @@
 //   GET  /api/v1/auth/gameid                RequireAuth: start linking another account
 //                                           (callback /api/v1/auth/gameid/callback)
 //   DELETE /api/v1/auth/gameid/:platform_id RequireAuth + CSRF → 204: unlinks the account
-//                                           and forgets its holdings (docs/api.md §23.2)
+//                                           with its holdings, one transaction (§23.2)
 //   PATCH  /api/v1/auth/gameid/:platform_id RequireAuth + CSRF: {"label":...} → the link
 //
 // Routes of a provider that is not configured are not registered (404 not_found). The
@@ -27,7 +27,6 @@
 #include "auth/SessionManager.hpp"
 #include "http/Router.hpp"
 #include "state/SharedStore.hpp"
-#include "store/HoldingStore.hpp"
 #include "store/UserStore.hpp"
 
 #include <string>
@@ -49,10 +48,8 @@ struct ProviderEntry {
 
 class AuthApi {
  public:
-  /// `holdings` forgets the holdings of an account the user unlinks.
   AuthApi(const SessionManager& sessions, state::SharedStore& store, store::UserStore& users,
-          store::HoldingStore& holdings, std::vector<ProviderEntry> providers,
-          AuthApiOptions config);
+          std::vector<ProviderEntry> providers, AuthApiOptions config);
 
   void registerRoutes(http::Router& router);
 
@@ -78,7 +75,6 @@ class AuthApi {
   LoginFlows flows_;
   AccountResolver accounts_;
   store::UserStore& users_;
-  store::HoldingStore& holdings_;
   std::vector<ProviderEntry> providers_;
   AuthApiOptions config_;
 };

@@ -12,7 +12,7 @@ AuthModule::AuthModule(module::Services& services, const AuthOptions& options) {
   trusted_proxies_ = std::make_unique<http::TrustedProxies>(options.trusted_proxies);
   guard_ = std::make_unique<AuthGuard>(*sessions_, *rate_limiter_, *trusted_proxies_);
   api_ = std::make_unique<AuthApi>(
-      *sessions_, store, services.database.users(), services.database.holdings(),
+      *sessions_, store, services.database.users(),
       services.registry.require<IdentityProviders>().entries,
       AuthApiOptions{options.base_url, options.frontend_url, options.max_game_accounts});
   services.registry.provide<http::RequestGuard>(*guard_);

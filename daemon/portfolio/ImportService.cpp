@@ -205,7 +205,12 @@ ImportOutcome ImportService::write(const std::string& user_id, const std::string
   std::vector<store::HoldingRecord> matched;
   matched.reserve(by_identity.size());
   for (auto& [identity, holding] : by_identity) matched.push_back(std::move(holding));
-  holdings_.replaceHoldings(user_id, account, matched, lastPricesOf(user_id, account), clock_());
+  if (!holdings_.replaceLinkedHoldings(user_id, account, matched, lastPricesOf(user_id, account),
+                                       clock_())) {
+    // Unlinked while its inventory was being fetched: what was fetched is not written.
+    throw ImportRefused(ImportRefused::Reason::kNotLinked,
+                        "the account was unlinked while it was being imported");
+  }
   outcome.holdings = matched.size();
   if (images_ != nullptr) images_->fill(images, "an inventory import");
   if (outcome.unmatched_units > 0) {

@@ -37,6 +37,15 @@ class HoldingStore {
                                const std::map<std::int64_t, std::int64_t>& last_prices,
                                std::int64_t now) = 0;
 
+  /// replaceHoldings, but only while `account` is still linked to the user: the link is
+  /// read in the same transaction (its row locked against an unlink on PostgreSQL; SQLite
+  /// has one writer). False, and nothing written, when the account was unlinked while it
+  /// was being fetched, so an unlink never finds its holdings written back after it.
+  virtual bool replaceLinkedHoldings(const std::string& user_id, const std::string& account,
+                                     const std::vector<HoldingRecord>& holdings,
+                                     const std::map<std::int64_t, std::int64_t>& last_prices,
+                                     std::int64_t now) = 0;
+
   /// The one-account form of before docs/api.md §23: the account '' and no prices for
   /// departures. Kept for tools and tests that have no platform id.
   void replaceHoldings(const std::string& user_id, const std::vector<HoldingRecord>& holdings,
@@ -67,7 +76,8 @@ class HoldingStore {
                                                   const CostChange& change, std::int64_t now) = 0;
 
   /// In one transaction: deletes the holdings and the import metadata of one account of
-  /// the user (it was unlinked). Its departures and the user's cost bases stay.
+  /// the user. Its departures and the user's cost bases stay. (An unlink does the same in
+  /// the transaction that deletes the link: UserStore::unlinkGameId.)
   virtual void forgetAccount(const std::string& user_id, const std::string& account) = 0;
 
   /// The user's departures, newest first (left_at, then departure_id, descending).

@@ -87,15 +87,22 @@ HoldingRecord holdingOfRow(std::int64_t holding_id, const std::string& account,
   return out;
 }
 
-}  // namespace
+// Whether `account` is linked to the user, read in `tx`. On PostgreSQL the link row is
+// locked (FOR SHARE) until the transaction ends, so an unlink's DELETE waits for it; on
+// SQLite the write transaction already excludes every other writer.
+bool accountLinked(WriteTransaction& tx, const std::string& user_id, const std::string& account) {
+  std::vector<int> found;
+  const std::string lock = tx.backend() == Backend::kPostgres ? " FOR SHARE" : "";
+  tx.session() << tx.sql("SELECT 1 FROM game_links WHERE user_id = ? AND platform_id = ?" + lock),
+      into(found), bind(user_id), bind(account), Poco::Data::Keywords::now;
+  return !found.empty();
+}
 
-void SqlHoldingStore::replaceHoldings(const std::string& user_id, const std::string& account,
-                                      const std::vector<HoldingRecord>& holdings,
-                                      const std::map<std::int64_t, std::int64_t>& last_prices,
-                                      std::int64_t now) {
+// replaceHoldings' writes, in the caller's transaction (not committed here).
+void replaceIn(WriteTransaction& tx, const std::string& user_id, const std::string& account,
+               const std::vector<HoldingRecord>& holdings,
+               const std::map<std::int64_t, std::int64_t>& last_prices, std::int64_t now) {
   const auto wanted = wantedHoldings(holdings);
-
-  WriteTransaction tx(pool_);
   const auto stored = storedHoldings(tx, user_id, account);
 
   // Units that went (a departure each) and units that came back (withdrawals).
@@ -159,7 +166,28 @@ void SqlHoldingStore::replaceHoldings(const std::string& user_id, const std::str
       "ON CONFLICT (user_id, account) DO UPDATE "
       "SET last_imported_at = excluded.last_imported_at"),
       bind(user_id), bind(account), bind(now), Poco::Data::Keywords::now;
+}
+
+}  // namespace
+
+void SqlHoldingStore::replaceHoldings(const std::string& user_id, const std::string& account,
+                                      const std::vector<HoldingRecord>& holdings,
+                                      const std::map<std::int64_t, std::int64_t>& last_prices,
+                                      std::int64_t now) {
+  WriteTransaction tx(pool_);
+  replaceIn(tx, user_id, account, holdings, last_prices, now);
   tx.commit();
+}
+
+bool SqlHoldingStore::replaceLinkedHoldings(const std::string& user_id, const std::string& account,
+                                            const std::vector<HoldingRecord>& holdings,
+                                            const std::map<std::int64_t, std::int64_t>& last_prices,
+                                            std::int64_t now) {
+  WriteTransaction tx(pool_);
+  if (!accountLinked(tx, user_id, account)) return false;  // rolled back: nothing written
+  replaceIn(tx, user_id, account, holdings, last_prices, now);
+  tx.commit();
+  return true;
 }
 
 std::vector<HoldingRecord> SqlHoldingStore::holdingsOf(const std::string& user_id) {
@@ -243,12 +271,17 @@ std::optional<HoldingRecord> SqlHoldingStore::changeCost(const std::string& user
   return holding;
 }
 
-void SqlHoldingStore::forgetAccount(const std::string& user_id, const std::string& account) {
-  WriteTransaction tx(pool_);
+void deleteAccountRows(WriteTransaction& tx, const std::string& user_id,
+                       const std::string& account) {
   tx.session() << tx.sql("DELETE FROM holdings WHERE user_id = ? AND account = ?"), bind(user_id),
       bind(account), Poco::Data::Keywords::now;
   tx.session() << tx.sql("DELETE FROM import_metadata WHERE user_id = ? AND account = ?"),
       bind(user_id), bind(account), Poco::Data::Keywords::now;
+}
+
+void SqlHoldingStore::forgetAccount(const std::string& user_id, const std::string& account) {
+  WriteTransaction tx(pool_);
+  deleteAccountRows(tx, user_id, account);
   tx.commit();
 }
 

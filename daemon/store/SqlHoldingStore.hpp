@@ -2,6 +2,7 @@
 
 #include "store/ConnectionPool.hpp"
 #include "store/HoldingStore.hpp"
+#include "store/WriteTransaction.hpp"
 
 namespace skinpulse::store {
 
@@ -16,6 +17,10 @@ class SqlHoldingStore final : public HoldingStore {
                        const std::vector<HoldingRecord>& holdings,
                        const std::map<std::int64_t, std::int64_t>& last_prices,
                        std::int64_t now) override;
+  bool replaceLinkedHoldings(const std::string& user_id, const std::string& account,
+                             const std::vector<HoldingRecord>& holdings,
+                             const std::map<std::int64_t, std::int64_t>& last_prices,
+                             std::int64_t now) override;
   std::vector<HoldingRecord> holdingsOf(const std::string& user_id) override;
   std::optional<std::int64_t> lastImportedAt(const std::string& user_id) override;
   std::map<std::string, std::int64_t> importedAtByAccount(const std::string& user_id) override;
@@ -38,5 +43,12 @@ class SqlHoldingStore final : public HoldingStore {
  private:
   ConnectionPool& pool_;
 };
+
+/// What belongs to one account of a user besides its link, deleted in the caller's
+/// transaction: its holdings and its import metadata (departures and cost bases stay).
+/// Used by forgetAccount and by SqlUserStore::unlinkGameId, so that an unlink removes the
+/// link and what it brought in one transaction.
+void deleteAccountRows(WriteTransaction& tx, const std::string& user_id,
+                       const std::string& account);
 
 }  // namespace skinpulse::store

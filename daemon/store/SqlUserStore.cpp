@@ -2,6 +2,7 @@
 
 #include "common/Log.hpp"
 #include "store/Errors.hpp"
+#include "store/SqlHoldingStore.hpp"
 #include "store/WriteTransaction.hpp"
 
 #include <Poco/UUIDGenerator.h>
@@ -201,8 +202,12 @@ bool SqlUserStore::unlinkGameId(const std::string& user_id, const std::string& p
   statement << tx.sql("DELETE FROM game_links WHERE user_id = ? AND platform_id = ?"),
       bind(user_id), bind(platform_id);
   const std::size_t removed = statement.execute();
+  if (removed == 0) return false;  // rolled back: nothing else is touched
+  // The account's holdings and import metadata go with its link, in this transaction:
+  // no moment shows holdings of an account the user no longer has (docs/api.md §23.2).
+  deleteAccountRows(tx, user_id, platform_id);
   tx.commit();
-  return removed > 0;
+  return true;
 }
 
 std::optional<GameLinkRecord> SqlUserStore::labelGameId(const std::string& user_id,

@@ -53,7 +53,9 @@ class UserStore {
   /// The user's oldest link: the one `gameid` of GET /auth/me names.
   virtual std::optional<GameLinkRecord> gameLinkOf(const std::string& user_id) = 0;
   virtual std::optional<GameLinkRecord> gameLinkByPlatformId(const std::string& platform_id) = 0;
-  /// Removes the user's link of `platform_id`; false when the user has no such link.
+  /// Removes the user's link of `platform_id` and, in the same transaction, the
+  /// account's holdings and import metadata (its departures and the user's cost bases
+  /// stay); false, and nothing changed, when the user has no such link.
   virtual bool unlinkGameId(const std::string& user_id, const std::string& platform_id) = 0;
   /// Sets the label of the user's link of `platform_id`; the link as it now is, or nullopt
   /// when the user has no such link.

@@ -10,6 +10,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -94,6 +95,11 @@ class FailingHoldings final : public store::HoldingStore {
                        const std::map<std::int64_t, std::int64_t>&, std::int64_t) override {
     throw std::runtime_error("database is locked");
   }
+  bool replaceLinkedHoldings(const std::string&, const std::string&,
+                             const std::vector<store::HoldingRecord>&,
+                             const std::map<std::int64_t, std::int64_t>&, std::int64_t) override {
+    throw std::runtime_error("database is locked");
+  }
   std::vector<store::HoldingRecord> holdingsOf(const std::string& user_id) override {
     return real_.holdingsOf(user_id);
   }
@@ -147,6 +153,7 @@ class ImportServiceTest : public CppUnit::TestFixture {
   CPPUNIT_TEST(aFailedWriteReleasesTheLock);
   CPPUNIT_TEST(aStoreOutageAfterTheWriteStillReportsTheImport);
   CPPUNIT_TEST(concurrentImportsRunOnce);
+  CPPUNIT_TEST(anAccountUnlinkedDuringItsImportGetsNothingWritten);
   CPPUNIT_TEST(aZeroCooldownFreesTheLock);
   CPPUNIT_TEST(threeFailuresInTenMinutesPauseImportsForAMinute);
   CPPUNIT_TEST(refusalsBeforeThePlatformAreNoFailures);
@@ -380,6 +387,30 @@ class ImportServiceTest : public CppUnit::TestFixture {
     first.join();
     CPPUNIT_ASSERT_EQUAL(1, succeeded.load());
     CPPUNIT_ASSERT_EQUAL(1, inventory_.fetches.load());
+  }
+
+  // The user unlinks the account while its inventory is being fetched: the fetched
+  // holdings are not written back after the unlink removed the account's holdings.
+  void anAccountUnlinkedDuringItsImportGetsNothingWritten() {
+    inventory_.hold = true;
+    auto imports = service();
+    std::optional<ImportRefused::Reason> refused;
+    std::thread runner([&] {
+      try {
+        imports.run(user_);
+      } catch (const ImportRefused& e) {
+        refused = e.reason();
+      }
+    });
+    inventory_.waitUntilEntered();
+    CPPUNIT_ASSERT(db_->users().unlinkGameId(user_, kPlatformId));
+    inventory_.release();
+    runner.join();
+    CPPUNIT_ASSERT(refused == ImportRefused::Reason::kNotLinked);
+    CPPUNIT_ASSERT(db_->holdings().holdingsOf(user_).empty());
+    CPPUNIT_ASSERT(db_->holdings().importedAtByAccount(user_).empty());
+    CPPUNIT_ASSERT(db_->holdings().departuresOf(user_).empty());
+    CPPUNIT_ASSERT_EQUAL(std::size_t{0}, store_->size());  // no cooldown for a refusal
   }
 
   void aZeroCooldownFreesTheLock() {

@@ -49,6 +49,9 @@ class ImportServiceWriteTest : public CppUnit::TestFixture {
                         kWriteNow);
     catalog_.reset(db_->catalog().allItems());
     user_ = db_->users().createUser("w@example.com", "W", "", kWriteNow).id;
+    // write() stores only for accounts the user has linked (replaceLinkedHoldings).
+    CPPUNIT_ASSERT(db_->users().linkGameId({user_, kMainAccount, kWriteNow}));
+    CPPUNIT_ASSERT(db_->users().linkGameId({user_, kStorageAccount, kWriteNow}));
     store_ = std::make_unique<MemorySharedStore>();
     lock_ = std::make_unique<ImportLock>(*store_, [] { return std::string("t"); });
     throttle_ = std::make_unique<ImportThrottle>(*store_, ImportThrottleOptions{},

@@ -42,6 +42,7 @@ class StoreContract : public CppUnit::TestFixture {
   CPPUNIT_TEST(testLinkGameIdRefusesAnotherUsersId);
   CPPUNIT_TEST(testSeveralGameLinksOldestFirst);
   CPPUNIT_TEST(testGameLinkCapLabelAndUnlink);
+  CPPUNIT_TEST(testUnlinkTakesTheAccountsHoldingsAlong);
   CPPUNIT_TEST(testGameLinksMigrationKeepsLinks);
   CPPUNIT_TEST(testReplaceHoldings);
   CPPUNIT_TEST(testCostBasisAcrossImports);
@@ -95,9 +96,10 @@ class StoreContract : public CppUnit::TestFixture {
   void testUsersByEmailIgnoringCase();
   void testIdentityUpsert();
   void testLinkGameIdRefusesAnotherUsersId();
-  void testSeveralGameLinksOldestFirst();   // StoreContractGameLinks.cpp
-  void testGameLinkCapLabelAndUnlink();     // StoreContractGameLinks.cpp
-  void testGameLinksMigrationKeepsLinks();  // StoreContractGameLinks.cpp
+  void testSeveralGameLinksOldestFirst();          // StoreContractGameLinks.cpp
+  void testGameLinkCapLabelAndUnlink();            // StoreContractGameLinks.cpp
+  void testUnlinkTakesTheAccountsHoldingsAlong();  // StoreContractGameLinks.cpp
+  void testGameLinksMigrationKeepsLinks();         // StoreContractGameLinks.cpp
   void testReplaceHoldings();
   void testCostBasisAcrossImports();                      // StoreContractPortfolio.cpp
   void testSetCostsInBulk();                              // StoreContractCosts.cpp

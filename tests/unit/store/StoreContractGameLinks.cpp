@@ -92,6 +92,48 @@ void StoreContract::testGameLinkCapLabelAndUnlink() {
   CPPUNIT_ASSERT(users.addGameLink({b.id, kLinkedMain, 2400}, 2) == LinkResult::kLinked);
 }
 
+// docs/api.md §23.2: an unlink takes the account's holdings and import metadata along in
+// its own transaction, and an import of an account no longer linked writes nothing.
+void StoreContract::testUnlinkTakesTheAccountsHoldingsAlong() {
+  if (skipped()) return;
+  seedItems(3);
+  auto& users = db_->users();
+  auto& holdings = db_->holdings();
+  const auto a = users.createUser("a@example.com", "A", "", 1000);
+  const auto b = users.createUser("b@example.com", "B", "", 1000);
+  CPPUNIT_ASSERT(users.addGameLink({a.id, kLinkedMain, 2000}, 5) == LinkResult::kLinked);
+  CPPUNIT_ASSERT(users.addGameLink({a.id, kLinkedStorage, 2100}, 5) == LinkResult::kLinked);
+  CPPUNIT_ASSERT(
+      holdings.replaceLinkedHoldings(a.id, kLinkedMain, {{1, 3, 0}, {2, 1, 0}}, {}, 100));
+  CPPUNIT_ASSERT(holdings.replaceLinkedHoldings(a.id, kLinkedStorage, {{1, 5, 0}}, {}, 110));
+  // Item 2 leaves the main account: a departure, which outlives the unlink.
+  CPPUNIT_ASSERT(holdings.replaceLinkedHoldings(a.id, kLinkedMain, {{1, 3, 0}}, {{2, 700}}, 120));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, holdings.departuresOf(a.id).size());
+
+  // Accounts that are not (or not this user's) links: refused, nothing written.
+  CPPUNIT_ASSERT(!holdings.replaceLinkedHoldings(a.id, kLinkedThird, {{3, 1, 0}}, {}, 130));
+  CPPUNIT_ASSERT(!holdings.replaceLinkedHoldings(b.id, kLinkedStorage, {{3, 1, 0}}, {}, 130));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, holdings.holdingsOf(a.id).size());
+  CPPUNIT_ASSERT(holdings.holdingsOf(b.id).empty());
+  CPPUNIT_ASSERT(holdings.importedAtByAccount(b.id).empty());
+
+  CPPUNIT_ASSERT(!users.unlinkGameId(b.id, kLinkedMain));  // not b's: a's holdings stay
+  CPPUNIT_ASSERT_EQUAL(std::size_t{2}, holdings.holdingsOf(a.id).size());
+  CPPUNIT_ASSERT(users.unlinkGameId(a.id, kLinkedMain));
+  const auto left = holdings.holdingsOf(a.id);
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, left.size());
+  CPPUNIT_ASSERT_EQUAL(kLinkedStorage, left[0].account);
+  CPPUNIT_ASSERT((holdings.importedAtByAccount(a.id) ==
+                  std::map<std::string, std::int64_t>{{kLinkedStorage, 110}}));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, holdings.departuresOf(a.id).size());
+
+  // An import of the unlinked account that finishes afterwards writes nothing back.
+  CPPUNIT_ASSERT(!holdings.replaceLinkedHoldings(a.id, kLinkedMain, {{1, 9, 0}}, {}, 140));
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, holdings.holdingsOf(a.id).size());
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, holdings.departuresOf(a.id).size());
+  CPPUNIT_ASSERT_EQUAL(std::size_t{1}, holdings.importedAtByAccount(a.id).size());
+}
+
 void StoreContract::testGameLinksMigrationKeepsLinks() {
   if (skipped()) return;
   db_.reset();
