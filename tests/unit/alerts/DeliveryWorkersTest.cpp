@@ -134,6 +134,9 @@ class DeliveryWorkersTest : public CppUnit::TestFixture {
       const auto listed = db_->alerts().deliveriesOf(bobs_rule_, 1);
       return !listed.empty() && listed[0].status == "delivered";
     });
+    // B may be delivered before A's worker has reached its target (a slow sanitizer
+    // build once was): wait for A's one hanging send too.
+    waitFor([&] { return sender.hanging() >= 1; });
     const int hanging = sender.hanging();
     sender.release();
     workers.stop();
