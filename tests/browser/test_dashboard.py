@@ -15,33 +15,22 @@ list say "from", the portfolio names a held variant; no console errors and no CS
 violations. Screenshots at 1280 and 375 px are written to
 $SKINPULSE_SCREENSHOT_DIR (the build tree).
 """
-import http.server
 import os
 import re
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 import unittest
 import urllib.parse
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+from browser_support import BrowserTestCase, ScriptedProvider, link_plugins, scripted_identity_env, seed_subset
+from fake_inventory import FakeInventory, build_pages
+from harness import SOURCE_DIR, Daemon, run_tool, wait_until
 
-from fake_inventory import FakeInventory, build_pages  # noqa: E402
-from fakes.background_server import BackgroundServer  # noqa: E402
-from harness import SOURCE_DIR, TEST_PLUGIN_DIR, Daemon, run_tool, wait_until  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import WebDriverException  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-
-PLUGIN_BUILD_DIR = os.environ.get("SKINPULSE_PLUGIN_BUILD_DIR", "build/lib/skinpulse/plugins")
-SHOTS = os.environ.get("SKINPULSE_SCREENSHOT_DIR", os.path.join(tempfile.gettempdir(), "skinpulse-shots"))
 PLATFORM_ID = "76561197960400001"
 EMAIL = "trader@example.com"
 ITEMS = 300
@@ -73,64 +62,12 @@ def usd(cents):
     return "${:,.2f}".format(cents / 100)
 
 
-class FakeProvider(BackgroundServer):
-    """Plays the identity providers for the `scripted` plugin: /idpa and /gameid send the
-    browser straight back to the callback with the identity the plugin should assert."""
-
-    def __init__(self):
-        fake = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                url = urllib.parse.urlsplit(self.path)
-                query = dict(urllib.parse.parse_qsl(url.query))
-                params = {"state": query.get("state", ""), "replay": "r-%f" % time.time()}
-                if url.path == "/gameid":
-                    params["subject"] = PLATFORM_ID
-                else:
-                    params.update({"subject": EMAIL, "email": EMAIL, "verified": "1",
-                                   "name": "Tess Trader"})
-                fake.hits.append(url.path)
-                self.send_response(302)
-                self.send_header("Location", query["redirect_uri"] + "?" + urllib.parse.urlencode(params))
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.hits = []
-        self.listen(Handler)
-
-    def url(self, path):
-        return "http://127.0.0.1:%d%s" % (self.port, path)
-
-
-def local_only(entry, base):
-    """Console entries that matter: the item images come from the platform's CDN, which a
-    test machine may not reach, and the browser logs the 429 of the second import, which
-    the test provokes on purpose (the cooldown); everything else of our origin counts."""
-    message = entry.get("message", "")
-    if message.startswith("http") and not message.startswith(base):
-        return False
-    if message.startswith(base + "/api/v1/portfolio/import ") and "status of 429" in message:
-        return False
-    return True
-
-
-class DashboardBrowserTest(unittest.TestCase):
+class DashboardBrowserTest(BrowserTestCase):
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="skinpulse-browser-")
-        os.makedirs(SHOTS, exist_ok=True)
+        cls.make_workdir("skinpulse-browser-")
         # Plugins: the real ones plus the scripted identity provider.
-        plugins = os.path.join(cls.tmp, "plugins")
-        os.makedirs(plugins)
-        for name in os.listdir(PLUGIN_BUILD_DIR):
-            if name.endswith(".so"):
-                os.symlink(os.path.abspath(os.path.join(PLUGIN_BUILD_DIR, name)), os.path.join(plugins, name))
-        os.symlink(os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration", "identity_scripted.so")),
-                   os.path.join(plugins, "identity_scripted.so"))
+        plugins = link_plugins(cls.tmp)
         # A week of history for ITEMS items, and a seed file of just those for the live source.
         history = os.path.join(cls.tmp, "history.jsonl")
         with open(history, "w", encoding="utf-8") as out:
@@ -143,14 +80,10 @@ class DashboardBrowserTest(unittest.TestCase):
             import json
             for line in f:
                 names.add(json.loads(line)["market_hash_name"])
-        seed = os.path.join(cls.tmp, "seed.tsv")
-        with open(os.path.join(SOURCE_DIR, "share/simulated/seed.tsv"), encoding="utf-8") as f, \
-                open(seed, "w", encoding="utf-8") as out:
-            for line in f:
-                if line.split("\t", 1)[0] in names:
-                    out.write(line)
-        cls.provider = FakeProvider().start()
+        seed = seed_subset(cls.tmp, names)
+        cls.provider = ScriptedProvider(EMAIL, "Tess Trader", [PLATFORM_ID]).start()
         cls.inventory = FakeInventory().start()
+        cls.peers = (cls.inventory, cls.provider)
         cls.inventory.pages(PLATFORM_ID, [[(n, 1 + i % 3) for i, n in enumerate(sorted(names)[:12])]])
         # The share directory as an installed daemon has it (share/CMakeLists.txt): the
         # dashboard's text files with their precompressed .gz siblings, so the page weight
@@ -190,15 +123,7 @@ rates = EUR:0.95, JPY:151.2
 [api]
 requests_per_minute = {API_BUDGET}
 """
-        env = {
-            "SKINPULSE_PLUGIN_DIR": plugins,
-            "IDPA_CLIENT_ID": "browser-test", "IDPA_CLIENT_SECRET": "browser-test",
-            "IDPA_AUTH_URL": cls.provider.url("/idpa"),
-            "GAMEID_OPENID_ENABLED": "true", "GAMEID_OPENID_URL": cls.provider.url("/gameid"),
-            "GAMEID_INVENTORY_URL": cls.inventory.base_url,
-            "IMPORT_COOLDOWN_SECONDS": "600", "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
-            "REDIS_URL": "",
-        }
+        env = scripted_identity_env(plugins, cls.provider, cls.inventory, import_cooldown_seconds=600)
         cls.daemon = Daemon(cls.tmp, ini=ini, env=env)
         started = time.time()
         result = run_tool("skinpulsectl", "backfill", "--config", cls.daemon.config, "--file", history,
@@ -210,25 +135,7 @@ requests_per_minute = {API_BUDGET}
         cls.seed_seconds = time.time() - started
         cls.seed_variants(sorted(names)[:12])
 
-        options = Options()
-        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run",
-                    "--user-data-dir=" + os.path.join(cls.tmp, "chromium")):
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        chromium = shutil.which("chromium")
-        if chromium:
-            options.binary_location = chromium
-        cls.driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                                      options=options)
-        cls.driver.set_page_load_timeout(30)
-        # Record CSP violations from the first script on.
-        cls.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
-            "window.__csp = [];"
-            "document.addEventListener('securitypolicyviolation', e => "
-            "window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")})
-        cls.console = []
-        cls.csp = []
+        cls.start_browser()
 
     @classmethod
     def seed_variants(cls, names):
@@ -282,62 +189,13 @@ requests_per_minute = {API_BUDGET}
                 {"propertyid": 2, "float_value": "0.0231", "name": "Wear Rating"}]}]
         cls.inventory._set(PLATFORM_ID, ("pages", (pages, 0.0)))  # raw pages: no public setter
 
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            cls.daemon.stop()
-            cls.inventory.stop()
-            cls.provider.stop()
-            shutil.rmtree(cls.tmp, ignore_errors=True)
-
     # -- helpers ---------------------------------------------------------------------------
-    def open(self, path, width=1280):
-        self.driver.set_window_size(width, 900)
-        self.driver.get(self.base + path)
-
-    def wait(self, predicate, timeout=15, message="condition"):
-        deadline = time.time() + timeout
-        last = None
-        while time.time() < deadline:
-            try:
-                last = predicate()
-                if last:
-                    return last
-            except WebDriverException:
-                pass
-            time.sleep(0.2)
-        self.fail("timed out waiting for %s\n--- daemon log (tail) ---\n%s" % (
-            message, "\n".join(self.daemon.stderr_lines[-25:])))
-
-    def collect(self):
-        """Console errors and CSP violations of the current page."""
-        for entry in self.driver.get_log("browser"):
-            if entry["level"] == "SEVERE" and local_only(entry, self.base):
-                self.console.append(entry["message"])
-        self.csp.extend(self.driver.execute_script("return window.__csp || []"))
-
-    def shoot(self, name, scroll_to=None):
-        """Screenshots at 1280 and 375 px; `scroll_to` (CSS) brings a panel below the first
-        3000 px into the picture. A page wider than the window (a sideways scroll on a
-        phone) fails the test."""
-        for width in (1280, 375):
-            self.driver.set_window_size(width, 900)
-            time.sleep(0.6)
-            height = self.driver.execute_script("return document.documentElement.scrollHeight")
-            self.driver.set_window_size(width, min(max(height, 700), 3000))
-            time.sleep(0.6)
-            if scroll_to:
-                self.driver.execute_script(
-                    "document.querySelector(arguments[0]).scrollIntoView()", scroll_to)
-                time.sleep(0.3)
-            overflow = self.driver.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
-            self.assertLessEqual(overflow, 0, "%s at %d px scrolls sideways by %d px"
-                                 % (name, width, overflow))
-        self.driver.set_window_size(1280, 900)
+    def console_error_counts(self, message):
+        """Besides other origins' errors, the browser logs the 429 of the second import,
+        which test_4 provokes on purpose (the cooldown)."""
+        if message.startswith(self.base + "/api/v1/portfolio/import ") and "status of 429" in message:
+            return False
+        return super().console_error_counts(message)
 
     def drawn_pixels(self, css, least):
         """How many pixels of the canvas at `css` are drawn; 0 until more than `least`."""
@@ -347,9 +205,6 @@ requests_per_minute = {API_BUDGET}
             let n = 0;
             for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
             return n > arguments[1] ? n : 0;""", css, least)
-
-    def text(self, css):
-        return self.driver.find_element(By.CSS_SELECTOR, css).text
 
     # -- the tests (run in name order) -----------------------------------------------------
     def test_1_history_is_seeded_quickly(self):
@@ -502,15 +357,10 @@ requests_per_minute = {API_BUDGET}
         self.collect()
 
     def test_4_sign_in_link_import_and_cooldown(self):
-        self.open("/portfolio")
-        self.wait(lambda: self.driver.find_elements(By.ID, "signin-idp-a"), message="sign-in button").__getitem__(0).click()
-        self.wait(lambda: self.driver.find_elements(By.ID, "account-name"), message="signed in")
+        self.sign_in()
         self.assertEqual(self.text("#account-name"), "Tess Trader")
         self.assertEqual(self.driver.current_url, self.base + "/portfolio")
-        self.wait(lambda: self.driver.find_elements(By.ID, "link-gameid"), message="link button")[0].click()
-        self.wait(lambda: PLATFORM_ID in self.driver.find_element(By.ID, "view").text, message="linked account")
-        self.wait(lambda: self.driver.find_element(By.ID, "import-btn").is_enabled(), message="import enabled")
-        self.driver.find_element(By.ID, "import-btn").click()
+        self.link_game_account(PLATFORM_ID).click()
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#holdings tbody tr"), message="holdings")
         self.assertIn("Imported", self.driver.find_element(By.ID, "view").text)
         self.assertNotEqual(self.text("#total-value"), "$0.00")
@@ -543,7 +393,7 @@ requests_per_minute = {API_BUDGET}
         self.assertTrue(cell.text.startswith("+$"), cell.text)
         self.assertTrue(self.text("#total-pl").startswith("+$"), self.text("#total-pl"))
         self.assertIn("up", self.driver.find_element(By.CSS_SELECTOR, "#total-pl .chg").get_attribute("class"))
-        self.assertEqual(self.daemon.get("/api/v1/portfolio", headers={"Cookie": self.cookie()}).json()["cost_total"] > 0, True)
+        self.assertEqual(self.api("/api/v1/portfolio").json()["cost_total"] > 0, True)
         # The value chart: the import's snapshot at least, drawn by uPlot.
         self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"), message="value chart")
         drawn = self.wait(lambda: self.drawn_pixels("#value-chart canvas", 500),
@@ -574,7 +424,7 @@ requests_per_minute = {API_BUDGET}
         if self.variants_error:
             self.fail(self.variants_error)
         self.open("/portfolio")
-        holdings = self.daemon.get("/api/v1/portfolio", headers={"Cookie": self.cookie()}).json()["holdings"]
+        holdings = self.api("/api/v1/portfolio").json()["holdings"]
         phased = {h["variant"]: h for h in holdings if h["market_hash_name"] == PHASED}
         self.assertEqual(set(phased), {"Ruby", None}, holdings)
         ruby = self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, '#holdings tr[data-item="%d"] td.holding-name'
@@ -584,9 +434,6 @@ requests_per_minute = {API_BUDGET}
         self.wait(lambda: "Variant unknown" in plain.text, message="the base holding's note")
         self.shoot("portfolio-variants")
         self.collect()
-
-    def cookie(self):
-        return "; ".join("%s=%s" % (c["name"], c["value"]) for c in self.driver.get_cookies())
 
     def test_5_status_page(self):
         self.open("/status")
@@ -771,9 +618,7 @@ requests_per_minute = {API_BUDGET}
             self.open(path)
             time.sleep(1.5)
             self.collect()
-        self.assertEqual(self.csp, [], "CSP violations")
-        self.assertEqual(self.console, [], "console errors")
-
+        self.assert_no_console_errors_or_csp_violations()
 
     def test_9b_the_dashboard_was_never_over_its_read_budget(self):
         # The whole suite is one browser on one address, under the packaged read budget

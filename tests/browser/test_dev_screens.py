@@ -16,36 +16,34 @@ screenshots-dev). With SKINPULSE_DEV_SCREENSHOT_DIR=docs/screenshots the README'
 pictures are regenerated.
 """
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+from browser_support import BrowserTestCase
+from harness import SOURCE_DIR, Daemon, run_tool, wait_until
 
-from harness import SOURCE_DIR, Daemon, run_tool, wait_until  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import WebDriverException  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-
-SHOTS = os.environ.get("SKINPULSE_DEV_SCREENSHOT_DIR",
-                       os.path.join(tempfile.gettempdir(), "skinpulse-dev-shots"))
 DOPPLER = "\u2605 Karambit | Doppler (Factory New)"
 MARKETS = ("simulated", "sim-dear", "sim-bids", "sim-sales", "sim-lagging")
 
 
-class DevScreensTest(unittest.TestCase):
+class DevScreensTest(BrowserTestCase):
+    SHOTS = os.environ.get("SKINPULSE_DEV_SCREENSHOT_DIR",
+                           os.path.join(tempfile.gettempdir(), "skinpulse-dev-shots"))
+    WAIT_SECONDS = 20
+    SETTLE_SECONDS = 0.5
+    # Small pictures for the README, each from the top of its page.
+    SHOT_FROM_TOP = True
+    SHOT_MAX_BYTES = 300 * 1024
+
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="skinpulse-dev-screens-")
-        os.makedirs(SHOTS, exist_ok=True)
+        cls.make_workdir("skinpulse-dev-screens-")
         source = os.path.abspath(SOURCE_DIR)
         with open(os.path.join(source, "etc", "dev", "skinpulsed.ini"), encoding="utf-8") as f:
             ini = f.read().replace("seed_file = share/simulated/seed.tsv",
@@ -70,66 +68,11 @@ class DevScreensTest(unittest.TestCase):
             return all(sources.get(n, {}).get("last_success") for n in MARKETS)
         wait_until(fresh, timeout=60, every=0.5)
 
-        options = Options()
-        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run",
-                    "--hide-scrollbars", "--user-data-dir=" + os.path.join(cls.tmp, "chromium")):
-            options.add_argument(arg)
-        chromium = shutil.which("chromium")
-        if chromium:
-            options.binary_location = chromium
-        cls.driver = webdriver.Chrome(
-            service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"), options=options)
-        cls.driver.set_page_load_timeout(30)
-
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            cls.daemon.stop()
-            shutil.rmtree(cls.tmp, ignore_errors=True)
+        # This suite keeps no console log (it does not collect), and the README's pictures
+        # have no scrollbars.
+        cls.start_browser(watch_console=False, extra_args=("--hide-scrollbars",))
 
     # -- helpers ---------------------------------------------------------------------------
-    def open(self, path, width=1280):
-        self.driver.set_window_size(width, 900)
-        self.driver.get(self.base + path)
-
-    def wait(self, predicate, timeout=20, message="condition"):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            try:
-                last = predicate()
-                if last:
-                    return last
-            except WebDriverException:
-                pass
-            time.sleep(0.25)
-        self.fail("timed out waiting for %s\n--- daemon log (tail) ---\n%s" % (
-            message, "\n".join(self.daemon.stderr_lines[-20:])))
-
-    def text(self, css):
-        return self.driver.find_element(By.CSS_SELECTOR, css).text
-
-    def shoot(self, name, css, height=1400):
-        """`css`'s panel at 1280 and 375 px: the window is at most `height` px tall (small
-        pictures for the README); a page wider than the window fails."""
-        for width in (1280, 375):
-            self.driver.set_window_size(width, 900)
-            time.sleep(0.5)
-            full = self.driver.execute_script("return document.documentElement.scrollHeight")
-            self.driver.set_window_size(width, min(max(full, 700), height))
-            time.sleep(0.5)
-            self.driver.execute_script("window.scrollTo(0, 0)")
-            overflow = self.driver.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.assertLessEqual(overflow, 0, "%s at %d px scrolls sideways by %d px" % (name, width, overflow))
-            self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, css), css)
-            path = os.path.join(SHOTS, "dev-%s-%d.png" % (name, width))
-            self.driver.save_screenshot(path)
-            self.assertLess(os.path.getsize(path), 300 * 1024, path)
-        self.driver.set_window_size(1280, 900)
-
     def assert_placeholders_fit(self):
         """Every image placeholder's label fits its tile (no clipped "ARAMBI", no wrapped
         "DESERT EAGLE"), at 1280 and 375 px."""
@@ -164,7 +107,7 @@ class DevScreensTest(unittest.TestCase):
         table = self.text("#view table")
         self.assertNotIn("No item has a fresh listing", self.text("#view"))
         self.assertGreaterEqual(sum(1 for m in MARKETS if m in table), 2, table[:400])
-        self.shoot("spreads", "#view table", height=1100)
+        self.shoot("dev-spreads", showing="#view table", max_height=1100)
 
     def test_2_a_phased_doppler(self):
         self.open("/items/%d" % self.item_id(DOPPLER))
@@ -187,7 +130,7 @@ class DevScreensTest(unittest.TestCase):
         changes = self.wait(phase_changes, message="every phase's 24h change")
         self.assertGreaterEqual(len(set(changes)), 4, changes)
         self.assert_placeholders_fit()
-        self.shoot("doppler", "#chart canvas", height=1600)
+        self.shoot("dev-doppler", showing="#chart canvas", max_height=1600)
 
     def test_3_markets_one_stale(self):
         # sim-lagging answered once, then stopped: stale 45 s after that poll.
@@ -206,7 +149,7 @@ class DevScreensTest(unittest.TestCase):
         # Stale, and failing since it stopped answering (the page says which).
         self.assertTrue("stale" in row.text.lower() or "failing" in row.text.lower(), row.text)
         self.assertIn("0", row.text.split())  # no item priced fresh
-        self.shoot("status", "#view", height=2000)
+        self.shoot("dev-status", showing="#view", max_height=2000)
 
     def test_4_development_sign_in_portfolio_and_pl(self):
         self.open("/portfolio")
@@ -248,7 +191,7 @@ class DevScreensTest(unittest.TestCase):
         self.assertIn("$", first.text)
         self.assertTrue(self.driver.find_elements(By.CSS_SELECTOR, "#value-chart canvas"))
         self.assert_placeholders_fit()
-        self.shoot("portfolio", "#holdings", height=1500)
+        self.shoot("dev-portfolio", showing="#holdings", max_height=1500)
 
 
 if __name__ == "__main__":

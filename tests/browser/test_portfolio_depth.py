@@ -18,31 +18,17 @@ No console errors, no CSP violations, no sideways scroll. Screenshots at 1280 an
 go to $SKINPULSE_SCREENSHOT_DIR (the build tree). A server part missing from the tree
 skips its flow with the reason.
 """
-import http.server
 import os
-import shutil
-import sys
-import tempfile
 import time
 import unittest
-import urllib.parse
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "integration"))
+from browser_support import BrowserTestCase, ScriptedProvider, link_plugins, scripted_identity_env, seed_subset
+from fake_inventory import FakeInventory
+from harness import SOURCE_DIR, Daemon, wait_until
 
-from fake_inventory import FakeInventory  # noqa: E402
-from fakes.background_server import BackgroundServer  # noqa: E402
-from harness import SOURCE_DIR, TEST_PLUGIN_DIR, Daemon, wait_until  # noqa: E402
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from selenium import webdriver  # noqa: E402
-from selenium.common.exceptions import WebDriverException  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-
-PLUGIN_BUILD_DIR = os.environ.get("SKINPULSE_PLUGIN_BUILD_DIR", "build/lib/skinpulse/plugins")
-SHOTS = os.environ.get("SKINPULSE_SCREENSHOT_DIR", os.path.join(tempfile.gettempdir(), "skinpulse-shots"))
 MAIN, STORAGE = "76561197960400011", "76561197960400012"
 EMAIL = "depth@example.com"
 RIFLE = "AK-47 | Redline (Field-Tested)"
@@ -55,37 +41,6 @@ PRICED = (RIFLE, CASE, PISTOL, CROWN, THIEVES, CHARM)
 PLUGINS = ("source_simulated.so", "rates_fixed.so")
 
 
-class FakeProvider(BackgroundServer):
-    """Plays the identity providers for the `scripted` plugin: /idpa signs the trader in,
-    /gameid asserts the next game account of `accounts` (the last one again when done)."""
-
-    def __init__(self, accounts):
-        fake = self
-        self.accounts = list(accounts)
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):
-                url = urllib.parse.urlsplit(self.path)
-                query = dict(urllib.parse.parse_qsl(url.query))
-                params = {"state": query.get("state", ""), "replay": "r-%f" % time.time()}
-                if url.path == "/gameid":
-                    params["subject"] = fake.accounts.pop(0) if len(fake.accounts) > 1 else fake.accounts[0]
-                else:
-                    params.update({"subject": EMAIL, "email": EMAIL, "verified": "1", "name": "Dana Depth"})
-                self.send_response(302)
-                self.send_header("Location", query["redirect_uri"] + "?" + urllib.parse.urlencode(params))
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-
-            def log_message(self, *args):
-                pass
-
-        self.listen(Handler)
-
-    def url(self, path):
-        return "http://127.0.0.1:%d%s" % (self.port, path)
-
-
 def main_inventory(with_case=True):
     """MAIN's one page: the rifle twice plain and once with two stickers of one kind, one
     of another and a charm (the platform's sticker and charm blocks, fake_inventory.py),
@@ -94,25 +49,17 @@ def main_inventory(with_case=True):
     return [stacks + [(RIFLE, 1, None, [CROWN, THIEVES, THIEVES, CHARM])]]
 
 
-class PortfolioDepthBrowserTest(unittest.TestCase):
+class PortfolioDepthBrowserTest(BrowserTestCase):
+    SETTLE_SECONDS = 0.4  # its pages hold a few holdings: the settle time it always had
+
     @classmethod
     def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="skinpulse-depth-")
-        os.makedirs(SHOTS, exist_ok=True)
-        plugins = os.path.join(cls.tmp, "plugins")
-        os.makedirs(plugins)
-        for name in PLUGINS:
-            os.symlink(os.path.abspath(os.path.join(PLUGIN_BUILD_DIR, name)), os.path.join(plugins, name))
-        os.symlink(os.path.abspath(os.path.join(TEST_PLUGIN_DIR, "integration", "identity_scripted.so")),
-                   os.path.join(plugins, "identity_scripted.so"))
-        seed = os.path.join(cls.tmp, "seed.tsv")
-        with open(os.path.join(SOURCE_DIR, "share/simulated/seed.tsv"), encoding="utf-8") as f, \
-                open(seed, "w", encoding="utf-8") as out:
-            for line in f:
-                if line.split("\t", 1)[0] in PRICED:
-                    out.write(line)
-        cls.provider = FakeProvider([MAIN, STORAGE]).start()
+        cls.make_workdir("skinpulse-depth-")
+        plugins = link_plugins(cls.tmp, PLUGINS)
+        seed = seed_subset(cls.tmp, PRICED)
+        cls.provider = ScriptedProvider(EMAIL, "Dana Depth", [MAIN, STORAGE]).start()
         cls.inventory = FakeInventory().start()
+        cls.peers = (cls.inventory, cls.provider)
         cls.inventory.pages(MAIN, main_inventory())
         cls.inventory.pages(STORAGE, [[(CASE, 3), (PISTOL, 1)]], first_assetid=500)
         ini = f"""[daemon]
@@ -129,21 +76,12 @@ fraction = 1.0
 plugin = fixed
 rates = EUR:0.95
 """
-        env = {
-            "SKINPULSE_PLUGIN_DIR": plugins,
-            "IDPA_CLIENT_ID": "browser-test", "IDPA_CLIENT_SECRET": "browser-test",
-            "IDPA_AUTH_URL": cls.provider.url("/idpa"),
-            "GAMEID_OPENID_ENABLED": "true", "GAMEID_OPENID_URL": cls.provider.url("/gameid"),
-            "GAMEID_INVENTORY_URL": cls.inventory.base_url,
-            "IMPORT_COOLDOWN_SECONDS": "0", "AUTH_RATE_LIMIT_PER_MINUTE": "100000",
-            "REDIS_URL": "",
-        }
+        env = scripted_identity_env(plugins, cls.provider, cls.inventory, import_cooldown_seconds=0)
         cls.daemon = Daemon(cls.tmp, ini=ini, env=env).start()
         cls.base = "http://127.0.0.1:%d" % cls.daemon.port
         priced = wait_until(lambda: cls.priced_count() >= len(PRICED), timeout=30)
         assert priced, "the simulated source priced %d of %d items" % (cls.priced_count(), len(PRICED))
-        cls.driver = cls.start_browser()
-        cls.console, cls.csp = [], []
+        cls.start_browser()
 
     @classmethod
     def priced_count(cls):
@@ -153,98 +91,8 @@ rates = EUR:0.95
         sources = answer.json() if answer.status == 200 else []
         return sum(s.get("items_priced") or 0 for s in sources if s.get("name") == "simulated")
 
-    @classmethod
-    def start_browser(cls):
-        options = Options()
-        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                    "--disable-component-update", "--disable-sync", "--no-first-run",
-                    "--user-data-dir=" + os.path.join(cls.tmp, "chromium")):
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        if shutil.which("chromium"):
-            options.binary_location = shutil.which("chromium")
-        driver = webdriver.Chrome(service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"),
-                                  options=options)
-        driver.set_page_load_timeout(30)
-        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
-            "window.__csp = [];"
-            "document.addEventListener('securitypolicyviolation', e => "
-            "window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));")})
-        return driver
-
-    @classmethod
-    def tearDownClass(cls):
-        try:
-            cls.driver.quit()
-        finally:
-            cls.daemon.stop()
-            cls.inventory.stop()
-            cls.provider.stop()
-            shutil.rmtree(cls.tmp, ignore_errors=True)
-
-    # -- helpers ---------------------------------------------------------------------------
-    def open(self, path, width=1280):
-        self.driver.set_window_size(width, 900)
-        self.driver.get(self.base + path)
-
-    def wait(self, predicate, timeout=15, message="condition"):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            try:
-                value = predicate()
-                if value:
-                    return value
-            except WebDriverException:
-                pass
-            time.sleep(0.2)
-        self.fail("timed out waiting for %s\n--- daemon log (tail) ---\n%s" % (
-            message, "\n".join(self.daemon.stderr_lines[-25:])))
-
-    def find(self, css):
-        return self.driver.find_elements(By.CSS_SELECTOR, css)
-
-    def text(self, css):
-        return self.driver.find_element(By.CSS_SELECTOR, css).text
-
-    def cookie(self):
-        return "; ".join("%s=%s" % (c["name"], c["value"]) for c in self.driver.get_cookies())
-
-    def api(self, path, method="GET", body=None, headers=None):
-        """The daemon as the signed-in browser sees it (its cookie; a CSRF token for writes)."""
-        sent = {"Cookie": self.cookie(), **(headers or {})}
-        if method != "GET":
-            token = self.daemon.get("/api/v1/auth/csrf", headers={"Cookie": self.cookie()}).json()["csrf_token"]
-            sent["X-CSRF-Token"] = token
-        return self.daemon.request(method, path, body=body, headers=sent)
-
     def portfolio(self, query=""):
         return self.api("/api/v1/portfolio" + query).json()
-
-    def collect(self):
-        """Console errors and CSP violations of the current page (our origin only: item
-        images come from the platform's CDN, which a test machine may not reach)."""
-        for entry in self.driver.get_log("browser"):
-            message = entry.get("message", "")
-            if entry["level"] == "SEVERE" and (not message.startswith("http") or message.startswith(self.base)):
-                self.console.append(message)
-        self.csp.extend(self.driver.execute_script("return window.__csp || []"))
-
-    def shoot(self, name, scroll_to=None):
-        """Screenshots at 1280 and 375 px; a page wider than the window fails the test."""
-        for width in (1280, 375):
-            self.driver.set_window_size(width, 900)
-            time.sleep(0.4)
-            height = self.driver.execute_script("return document.documentElement.scrollHeight")
-            self.driver.set_window_size(width, min(max(height, 700), 3000))
-            time.sleep(0.4)
-            if scroll_to:
-                self.driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", scroll_to)
-                time.sleep(0.2)
-            overflow = self.driver.execute_script(
-                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
-            self.driver.save_screenshot(os.path.join(SHOTS, "%s-%d.png" % (name, width)))
-            self.assertLessEqual(overflow, 0, "%s at %d px scrolls sideways by %d px" % (name, width, overflow))
-        self.driver.set_window_size(1280, 900)
 
     def holdings_shown(self):
         return self.find("#holdings tbody tr")
@@ -255,13 +103,8 @@ rates = EUR:0.95
     # -- the flows (run in name order, each on the state the previous left) ----------------
     def test_1_sign_in_link_and_import_one_account(self):
         # One account: the page a trader knew, and the import button's words unchanged.
-        self.open("/portfolio")
-        self.wait(lambda: self.find("#signin-idp-a"), message="sign-in button")[0].click()
-        self.wait(lambda: self.find("#account-name"), message="signed in")
-        self.wait(lambda: self.find("#link-gameid"), message="link button")[0].click()
-        self.wait(lambda: MAIN in self.driver.find_element(By.ID, "view").text, message="the first account")
-        button = self.wait(lambda: self.driver.find_element(By.ID, "import-btn").is_enabled()
-                           and self.driver.find_element(By.ID, "import-btn"), message="import enabled")
+        self.sign_in()
+        button = self.link_game_account(MAIN)
         self.assertEqual(button.text, "Import inventory")
         button.click()
         self.wait(self.holdings_shown, message="holdings")
@@ -425,8 +268,7 @@ rates = EUR:0.95
         self.open("/portfolio")
         time.sleep(1)
         self.collect()
-        self.assertEqual(self.csp, [], "CSP violations")
-        self.assertEqual(self.console, [], "console errors")
+        self.assert_no_console_errors_or_csp_violations()
 
 
 if __name__ == "__main__":
