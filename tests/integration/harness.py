@@ -32,6 +32,17 @@ def wait_until(predicate, timeout=30, every=0.2):
     return predicate()
 
 
+def iso(ts):
+    """A Unix time as the API's and the backfill's UTC text, e.g. 2026-11-29T02:40:58Z."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+
+
+def cookie_of(response):
+    """name=value of the response's Set-Cookie, or None."""
+    header = response.header("set-cookie")
+    return header.split(";", 1)[0] if header else None
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -24,7 +24,7 @@ import urllib.parse
 from itertools import count
 
 from fake_inventory import FakeInventory
-from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool
+from harness import TEST_PLUGIN_DIR, Daemon, DaemonTestCase, cookie_of, iso, run_tool
 
 ITEM_A = "AK-47 | Redline (Field-Tested)"
 ITEM_B = "Recoil Case"
@@ -38,16 +38,6 @@ _ids = count(76561197960300001)
 
 def next_platform_id():
     return str(next(_ids))
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
-
-
-def cookie_of(response):
-    """name=value of the response's Set-Cookie, or None."""
-    header = response.header("set-cookie")
-    return header.split(";", 1)[0] if header else None
 
 
 class User:

@@ -21,21 +21,13 @@ from itertools import count
 import websocket
 
 from fakes.alert_receivers import AlertReceiver
-from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool, wait_until
+from harness import (BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, cookie_of, iso, run_tool,
+                     wait_until)
 
 ITEM = "AK-47 | Redline (Field-Tested)"
 PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 SEED = os.path.join(os.environ.get("SKINPULSE_SOURCE_DIR", "."), "share", "simulated", "seed.tsv")
 _ids = count(76561197960400001)
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
-
-
-def cookie_of(response):
-    header = response.header("set-cookie")
-    return header.split(";", 1)[0] if header else None
 
 
 class User:

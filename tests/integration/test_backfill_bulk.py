@@ -10,15 +10,11 @@ import subprocess
 import time
 import unittest
 
-from harness import Daemon, DaemonTestCase, run_tool
+from harness import Daemon, DaemonTestCase, iso, run_tool
 
 PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 NAMES = ["AWP | Asiimov (Field-Tested)", "AK-47 | Redline (Field-Tested)", "Recoil Case"]
 REFUSED_PRICE = 424242  # the test trigger below refuses a point with this price
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def line(name, ts, price, source="archive"):

@@ -6,13 +6,9 @@ import os
 import time
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase, run_tool
+from harness import Daemon, DaemonTestCase, iso, run_tool
 
 NAME = "AWP | Asiimov (Field-Tested)"
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 class BackfillLiveTest(DaemonTestCase):

@@ -15,7 +15,7 @@ import time
 import unittest
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase, run_tool, wait_until
+from harness import Daemon, DaemonTestCase, iso, run_tool, wait_until
 
 PG_URL = os.environ.get("SKINPULSE_TEST_POSTGRES_URL")
 NAME = "AK-47 | Redline (Field-Tested)"
@@ -25,10 +25,6 @@ WEEK = 7 * DAY
 MONDAY = 4 * DAY  # 1970-01-05, the first Monday after the epoch
 STEP = 3 * 3600  # one imported point every three hours
 HISTORY_DAYS = 400
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def bucket_start(t, interval):

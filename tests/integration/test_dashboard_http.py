@@ -9,15 +9,11 @@ import subprocess
 import sys
 import time
 
-from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
+from harness import SOURCE_DIR, Daemon, DaemonTestCase, iso, run_tool, wait_until
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: data:; "
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 ITEM = "AK-47 | Redline (Field-Tested)"
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 class DashboardHttpTest(DaemonTestCase):

@@ -18,7 +18,7 @@ import time
 import unittest
 import urllib.parse
 
-from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, wait_until
+from harness import BIN_DIR, SOURCE_DIR, Daemon, DaemonTestCase, cookie_of, wait_until
 
 DEV_INI = os.path.join(SOURCE_DIR, "etc", "dev", "skinpulsed.ini")
 PLAYER = "76561197960287930"  # [dev] player_id of etc/dev
@@ -34,11 +34,6 @@ def dev_ini():
         text = f.read()
     seed = os.path.join(os.path.abspath(SOURCE_DIR), "share", "simulated", "seed.tsv")
     return text.replace("seed_file = share/simulated/seed.tsv", "seed_file = " + seed)
-
-
-def cookie_of(response):
-    header = response.header("set-cookie")
-    return header.split(";", 1)[0] if header else None
 
 
 def local_target(url):

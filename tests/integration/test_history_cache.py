@@ -8,14 +8,10 @@ import os
 import time
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase, run_tool, wait_until
+from harness import Daemon, DaemonTestCase, iso, run_tool, wait_until
 
 NAME = "AK-47 | Redline (Field-Tested)"
 OTHER = "AWP | Asiimov (Field-Tested)"
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 class HistoryCacheTest(DaemonTestCase):

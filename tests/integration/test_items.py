@@ -10,11 +10,7 @@ import unittest
 import urllib.parse
 
 import recorder
-from harness import Daemon, DaemonTestCase, run_tool
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
+from harness import Daemon, DaemonTestCase, iso, run_tool
 
 
 class ItemsTest(DaemonTestCase):

@@ -15,7 +15,7 @@ import tempfile
 import time
 import urllib.parse
 
-from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, run_tool
+from harness import BIN_DIR, TEST_PLUGIN_DIR, Daemon, DaemonTestCase, iso, run_tool
 
 WINDOWS = {"1h": (3600, 60), "24h": (86400, 300), "7d": (7 * 86400, 3600)}
 
@@ -24,10 +24,6 @@ AWP = "AWP | Asiimov (Field-Tested)"
 SINGLE = "Desert Eagle | Blaze (Factory New)"
 FLAT_1 = "M4A1-S | Hyper Beast (Field-Tested)"
 FLAT_2 = "Desert Eagle | Blaze (Minimal Wear)"
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def parse_iso(text):

@@ -7,7 +7,7 @@ import os
 import time
 import urllib.parse
 
-from harness import Daemon, DaemonTestCase, run_tool, wait_until
+from harness import Daemon, DaemonTestCase, iso, run_tool, wait_until
 
 REDLINE = "AK-47 | Redline (Field-Tested)"
 ASIIMOV = "AWP | Asiimov (Field-Tested)"
@@ -21,10 +21,6 @@ INI = (
     "[source.off]\nplugin = skinport\nenabled = false\nfee_percent = 12\n\n"
     "[source.dear]\nplugin = skinport\nenabled = false\nfee_percent = 10\n"
 )
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def point(name, source, ago, price, kind="ask", now=None):

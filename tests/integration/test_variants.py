@@ -23,7 +23,7 @@ import urllib.parse
 
 from fake_inventory import FakeInventory
 from fakes.background_server import BackgroundServer
-from harness import SOURCE_DIR, Daemon, DaemonTestCase, run_tool, wait_until
+from harness import SOURCE_DIR, Daemon, DaemonTestCase, iso, run_tool, wait_until
 from test_alerts import plugin_dir
 from portfolio_fixture import INI as PORTFOLIO_INI
 from portfolio_fixture import UNLIMITED, daemon_env, next_platform_id, sign_in
@@ -35,10 +35,6 @@ KNIFE = "★ Bayonet | Doppler (Factory New)"
 DOPPLER = ["Phase 1", "Phase 2", "Phase 3", "Phase 4", "Ruby", "Sapphire", "Black Pearl"]
 # Paint indexes of the Doppler kits (the same header): Ruby 415, Phase 3 420.
 RUBY_KIT, PHASE3_KIT, GAMMA_PHASE1_KIT = 415, 420, 569
-
-
-def iso(ts):
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(ts))
 
 
 def write_catalogue(path):
