@@ -83,8 +83,14 @@ std::vector<Partition> PartitionKeeper::list() {
                      "WHERE i.inhparent = to_regclass('price_points')",
       into(names), into(bounds), now;
   std::vector<Partition> partitions;
-  for (std::size_t i = 0; i < names.size(); ++i)
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    // This read takes no lock: a partition another instance is dropping at this moment
+    // can still be listed, with a NULL bound (read as ""). It is going away: skip it,
+    // as the keeper re-checks every day under the advisory lock before it acts.
+    // (Seen in CI: two instances running retention at once.)
+    if (bounds[i].empty()) continue;
     partitions.push_back(parseBound(names[i], bounds[i]));
+  }
   std::sort(partitions.begin(), partitions.end(), [](const Partition& a, const Partition& b) {
     if (a.is_default != b.is_default) return b.is_default;
     const auto low = std::numeric_limits<std::int64_t>::min();
