@@ -15,22 +15,8 @@ import {
   send
 } from '../../share/www/js/api.js';
 
-let calls = [];
-/** Answers each call with the next of `answers` ({status, body, type} or an Error to throw). */
-function fakeFetch(...answers) {
-  calls = [];
-  globalThis.fetch = async (path, init) => {
-    calls.push({path, init});
-    const a = answers.shift();
-    if (a instanceof Error) throw a;
-    const body = a.body === undefined ? '' : JSON.stringify(a.body);
-    return new Response(a.status === 204 ? null : body, {
-      status: a.status || 200,
-      statusText: a.statusText || '',
-      headers: {'Content-Type': a.type || 'application/json'},
-    });
-  };
-}
+import {calls, fakeFetch} from './fake-fetch.mjs';
+
 
 beforeEach(() => fakeFetch());
 

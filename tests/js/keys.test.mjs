@@ -15,19 +15,8 @@ import {
   usageLine
 } from '../../share/www/js/keys.js';
 
-let calls = [];
-function fakeFetch(...answers) {
-  calls = [];
-  globalThis.fetch = async (path, init) => {
-    calls.push({path, init});
-    const a = answers.shift();
-    const body = a.body === undefined ? '' : JSON.stringify(a.body);
-    return new Response(a.status === 204 ? null : body, {
-      status: a.status || 200,
-      headers: {'Content-Type': a.type || 'application/json'},
-    });
-  };
-}
+import {calls, fakeFetch} from './fake-fetch.mjs';
+
 
 const problem = (status, code) => ({
   status,

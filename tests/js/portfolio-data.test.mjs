@@ -34,20 +34,8 @@ import {
   unlinkAccount
 } from '../../share/www/js/portfolio-data.js';
 
-let calls = [];
-/** Answers each call with the next of `answers` ({status, body, type, headers}). */
-function fakeFetch(...answers) {
-  calls = [];
-  globalThis.fetch = async (path, init) => {
-    calls.push({path, init});
-    const a = answers.shift();
-    const body = a.body === undefined ? '' : JSON.stringify(a.body);
-    return new Response(a.status === 204 ? null : body, {
-      status: a.status || 200,
-      headers: {'Content-Type': a.type || 'application/json', ...(a.headers || {})},
-    });
-  };
-}
+import {calls, fakeFetch} from './fake-fetch.mjs';
+
 
 const problem = (status, code, detail = 'the server says') => ({
   status,
