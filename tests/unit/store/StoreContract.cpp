@@ -45,6 +45,26 @@ std::unique_ptr<store::Database> StoreContract::open() const {
 
 std::string StoreContract::migrationsDir() { return std::string(SKINPULSE_SHARE_DIR) + "/sql"; }
 
+void StoreContract::openSchemaBefore(const std::string& suffix) {
+  db_.reset();
+  removeDatabase();
+  url_ = cleanDatabaseUrl();
+  const Poco::TemporaryFile dir;  // the migrations are read at open only
+  const std::string flavour = url_.starts_with("sqlite") ? "sqlite" : "postgresql";
+  const auto older = std::filesystem::path(dir.path()) / flavour;
+  std::filesystem::create_directories(older);
+  bool found = false;
+  for (const auto& file : store::listMigrations(migrationsDir() + "/" + flavour)) {
+    if (file.name.ends_with(suffix)) {
+      found = true;
+      break;
+    }
+    std::filesystem::copy_file(file.path, older / file.path.filename());
+  }
+  CPPUNIT_ASSERT_MESSAGE("no *" + suffix + " migration", found);
+  db_ = store::openDatabase(url_, dir.path());
+}
+
 store::ConnectionPool& StoreContract::pool() {
   return dynamic_cast<store::SqlDatabase&>(*db_).pool();
 }

@@ -138,6 +138,11 @@ class StoreContract : public CppUnit::TestFixture {
   /// Opens url_ with the project's migrations.
   std::unique_ptr<store::Database> open() const;
   static std::string migrationsDir();
+  /// Replaces db_ with a fresh database at the schema as it was before the migration
+  /// whose name ends in `suffix` (every earlier one applied), for the tests of what that
+  /// migration carries over; fails the test when no migration has that name. open()
+  /// afterwards applies the rest.
+  void openSchemaBefore(const std::string& suffix);
   /// Raw SQL access to db_ for checks the interfaces do not offer.
   store::ConnectionPool& pool();
 

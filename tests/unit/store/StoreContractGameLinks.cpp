@@ -3,11 +3,6 @@
 // keeps every existing link.
 
 #include "StoreContract.hpp"
-#include "store/Migrator.hpp"
-
-#include <Poco/TemporaryFile.h>
-
-#include <filesystem>
 
 using Poco::Data::Keywords::now;
 
@@ -136,25 +131,9 @@ void StoreContract::testUnlinkTakesTheAccountsHoldingsAlong() {
 
 void StoreContract::testGameLinksMigrationKeepsLinks() {
   if (skipped()) return;
-  db_.reset();
-  removeDatabase();
-  url_ = cleanDatabaseUrl();
   // The schema as it was with one link per user: every migration before the one that
   // allows several.
-  const Poco::TemporaryFile dir;
-  const std::string flavour = url_.starts_with("sqlite") ? "sqlite" : "postgresql";
-  const auto older = std::filesystem::path(dir.path()) / flavour;
-  std::filesystem::create_directories(older);
-  bool found = false;
-  for (const auto& file : store::listMigrations(migrationsDir() + "/" + flavour)) {
-    if (file.name.ends_with("_game_links_accounts")) {
-      found = true;
-      break;
-    }
-    std::filesystem::copy_file(file.path, older / file.path.filename());
-  }
-  CPPUNIT_ASSERT_MESSAGE("no *_game_links_accounts migration", found);
-  db_ = store::openDatabase(url_, dir.path());
+  openSchemaBefore("_game_links_accounts");
   const auto a = db_->users().createUser("a@example.com", "A", "", 1000);
   const auto b = db_->users().createUser("b@example.com", "B", "", 1000);
   {

@@ -3,11 +3,6 @@
 // hourly pass over several rows per item, and the migration that carries old holdings.
 
 #include "StoreContract.hpp"
-#include "store/Migrator.hpp"
-
-#include <Poco/TemporaryFile.h>
-
-#include <filesystem>
 
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
@@ -219,19 +214,8 @@ void StoreContract::testSnapshotPassSumsRowsPerItem() {
 
 void StoreContract::testPortfolioDepthMigrationCarriesHoldings() {
   if (skipped()) return;
-  db_.reset();
-  removeDatabase();
-  url_ = cleanDatabaseUrl();
   // The schema as it was before portfolio depth.
-  const Poco::TemporaryFile dir;
-  const std::string flavour = url_.starts_with("sqlite") ? "sqlite" : "postgresql";
-  const auto older = std::filesystem::path(dir.path()) / flavour;
-  std::filesystem::create_directories(older);
-  for (const auto& file : store::listMigrations(migrationsDir() + "/" + flavour)) {
-    if (file.name.ends_with("_portfolio_depth")) break;
-    std::filesystem::copy_file(file.path, older / file.path.filename());
-  }
-  db_ = store::openDatabase(url_, dir.path());
+  openSchemaBefore("_portfolio_depth");
   seedItems(2);
   const auto linked = db_->users().createUser("g@example.com", "G", "", 1000);
   const auto unlinked = db_->users().createUser("u@example.com", "U", "", 1000);

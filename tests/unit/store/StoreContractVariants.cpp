@@ -5,10 +5,6 @@
 #include "StoreContract.hpp"
 #include "store/Migrator.hpp"
 
-#include <Poco/TemporaryFile.h>
-
-#include <filesystem>
-
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 
@@ -27,19 +23,9 @@ store::CatalogEntry knife(const std::string& variant = "") {
 
 void StoreContract::testVariantMigrationKeepsPricesAndHoldings() {
   if (skipped()) return;
-  db_.reset();
-  removeDatabase();
-  url_ = cleanDatabaseUrl();
   // The schema as it was before variants: every migration up to the one that adds them.
-  const Poco::TemporaryFile dir;
+  openSchemaBefore("_item_variants");
   const std::string flavour = url_.starts_with("sqlite") ? "sqlite" : "postgresql";
-  const auto older = std::filesystem::path(dir.path()) / flavour;
-  std::filesystem::create_directories(older);
-  for (const auto& file : store::listMigrations(migrationsDir() + "/" + flavour)) {
-    if (file.name.ends_with("_item_variants")) break;
-    std::filesystem::copy_file(file.path, older / file.path.filename());
-  }
-  db_ = store::openDatabase(url_, dir.path());
   {
     auto lease = pool().write();
     lease.session() << "INSERT INTO items (id, market_hash_name, weapon_type, skin_name, rarity, "
