@@ -1,5 +1,7 @@
 #include "portfolio/InventoryPageApplied.hpp"
 
+#include <Poco/UTF8Encoding.h>
+
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -35,21 +37,14 @@ std::size_t appliedFindNoCase(std::string_view haystack, std::string_view needle
 
 bool isAppliedSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
+// A decoded reference's code point as UTF-8 (Poco's encoder; the code point was checked
+// by appliedNumericEntity or comes from the named table).
 void appendAppliedUtf8(std::string& out, std::uint32_t code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
+  unsigned char bytes[4];
+  const int length =
+      Poco::UTF8Encoding().convert(static_cast<int>(code), bytes, static_cast<int>(sizeof bytes));
+  if (length > 0 && length <= static_cast<int>(sizeof bytes)) {
+    out.append(reinterpret_cast<const char*>(bytes), static_cast<std::size_t>(length));
   }
 }
 

@@ -179,6 +179,11 @@ class InventoryPageAppliedTest : public CppUnit::TestFixture {
             AppliedBlockKind::kSticker,
             R"(<div id="sticker_info"><IMG SRC='a.png' TITLE='Sticker: Fnatic &amp; Co (Foil)'>)"
             R"(<img src="b.png" title="Sticker: Lil&#39; &quot;Q&#x22;"></div>)"));
+    // References beyond ASCII come out as their UTF-8 bytes (two, three and four of them).
+    assertApplied({sticker(0, "Sticker | M\u00fcnchen \u2605 \U0001F525")},
+                  readBlock(AppliedBlockKind::kSticker,
+                            R"(<div id="sticker_info"><img src="a.png" )"
+                            R"(title="Sticker: M&#252;nchen &#x2605; &#x1F525;"></div>)"));
   }
 
   void tellsBlocksByNameOrByDivId() {
